@@ -1,0 +1,51 @@
+/**
+ * Prefixed, random, URL-safe ids: the prefix says what the object is (`cs_…` is a checkout session).
+ * 24 base62 characters carry ~143 bits of randomness.
+ */
+export const ID_PREFIXES = {
+  checkoutSession: 'cs',
+  paymentLink: 'plink',
+  invoice: 'in',
+  paymentIntent: 'pi',
+  subscription: 'sub',
+  customer: 'cus',
+  product: 'prod',
+  price: 'price',
+  paymentMethod: 'pm',
+  paymentCurrency: 'pc',
+  refund: 're',
+  event: 'evt',
+  webhookEndpoint: 'we',
+  accessToken: 'tok',
+  job: 'job',
+  user: 'usr',
+  session: 'ses',
+  apiKey: 'key',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 24;
+
+/** Random base62 text from the platform's CSPRNG (Web Crypto exists in Node 20 and browsers). */
+export function randomToken(length = RANDOM_LENGTH): string {
+  // 248 is the largest multiple of 62 below 256: rejecting bytes above it keeps every character equally likely.
+  let out = '';
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${randomToken()}`;
+}
+
+/** True when `id` is a well-formed id of `kind`. */
+export function isIdOf(kind: IdKind, id: unknown): id is string {
+  return typeof id === 'string' && new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-Za-z]{8,64}$`).test(id);
+}

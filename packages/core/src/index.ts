@@ -1,0 +1,5 @@
+export * from './dates.ts';
+export * from './errors.ts';
+export * from './i18n/index.ts';
+export * from './ids.ts';
+export * from './money.ts';

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { SqliteBooleanPlugin } from './columns.ts';
+import { registerSqliteMoneyFunctions } from './money.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * The database every module shares. Modules type their own tables (`db.db as Kysely<MyTables>`);
+ * nothing outside a module reads its tables.
+ */
+export interface Database {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module narrows it to its own tables
+  readonly db: Kysely<any>;
+  readonly engine: Engine;
+  /** Where the SQLite file lives, or the PostgreSQL URL with the password hidden. */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `postgres://…` selects PostgreSQL; otherwise a SQLite file in `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Largest number of pooled PostgreSQL connections. */
+  poolSize?: number;
+}
+
+export const SQLITE_FILE = 'kiosk.sqlite';
+
+export function openDatabase(options: OpenOptions): Database {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): Database {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SQLITE_FILE);
+  const connection = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL syncs every commit so a crash never loses a payment.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  registerSqliteMoneyFunctions(connection);
+  const db = new Kysely({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+const INT8_OID = 20;
+
+function openPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // int8 holds millisecond timestamps and counts here, all below 2^53; money is numeric, read as text.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable url)';
+  }
+}
+
+/** Runs `work` in one transaction: all of its writes land together or none do. */
+export function inTransaction<T>(database: Database, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+  return database.db.transaction().execute(work);
+}
+
+/** A round trip to the database, for the health check. */
+export async function ping(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}

@@ -1,0 +1,6 @@
+export * from './columns.ts';
+export * from './database.ts';
+export * from './jobs-schema.ts';
+export * from './jobs.ts';
+export * from './migrations.ts';
+export * from './money.ts';

@@ -1,0 +1,192 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { inTransaction, openDatabase, type Database } from './database.ts';
+import { jobsMigrations, type JobsTables } from './jobs-schema.ts';
+import { JobRunner, backoffDelay } from './jobs.ts';
+import { migrateToLatest } from './migrations.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
+import type { Kysely } from 'kysely';
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(await testEngines())('job runner on %s', (engine) => {
+  let test: TestDatabase;
+  let database: Database;
+  const runners: JobRunner[] = [];
+  const jobsTable = () => (database.db as Kysely<JobsTables>).selectFrom('jobs').selectAll();
+
+  async function setup() {
+    test = await createTestDatabase(engine);
+    database = openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+    await migrateToLatest(database, [jobsMigrations]);
+  }
+  function runner(options: ConstructorParameters<typeof JobRunner>[1] = {}) {
+    const created = new JobRunner(database, { pollMs: 10, ...options });
+    runners.push(created);
+    return created;
+  }
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop(100)));
+    await database?.close();
+    await test?.dispose();
+  });
+
+  it('never runs a job enqueued in a rolled-back transaction', async () => {
+    await setup();
+    const jobs = runner();
+    const ran: string[] = [];
+    jobs.define<{ n: string }>('note', async ({ n }) => void ran.push(n));
+
+    await expect(
+      inTransaction(database, async (trx) => {
+        await jobs.enqueue(trx, 'note', { n: 'rolled back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await inTransaction(database, (trx) => jobs.enqueue(trx, 'note', { n: 'committed' }));
+
+    jobs.start();
+    await until(() => ran.length === 1);
+    await jobs.stop();
+    expect(ran).toEqual(['committed']);
+    expect(await jobsTable().execute()).toHaveLength(1);
+  });
+
+  it('retries a failing job with exponential backoff, then completes', async () => {
+    await setup();
+    const jobs = runner();
+    const attempts: { attempt: number; at: number }[] = [];
+    jobs.define(
+      'flaky',
+      async (_payload, { attempt }) => {
+        attempts.push({ attempt, at: Date.now() });
+        if (attempt < 3) throw new Error(`failure ${attempt}`);
+      },
+      { backoffMs: 100 },
+    );
+    await jobs.enqueue(database.db, 'flaky', {});
+    jobs.start();
+    await until(async () => (await jobsTable().executeTakeFirst())?.status === 'completed');
+
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(100);
+    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(200);
+    const row = await jobsTable().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 3, last_error: null, locked_by: null });
+  });
+
+  it('gives up after maxAttempts and keeps the last error', async () => {
+    await setup();
+    const jobs = runner();
+    let runs = 0;
+    jobs.define(
+      'doomed',
+      async () => {
+        runs++;
+        throw new Error('always broken');
+      },
+      { backoffMs: 1, maxAttempts: 3 },
+    );
+    await jobs.enqueue(database.db, 'doomed', {});
+    jobs.start();
+    await until(async () => (await jobsTable().executeTakeFirst())?.status === 'failed');
+    expect(runs).toBe(3);
+    expect(await jobsTable().executeTakeFirst()).toMatchObject({ attempts: 3, last_error: 'always broken' });
+  });
+
+  it('waits for run_at before running a job', async () => {
+    await setup();
+    const jobs = runner();
+    let ranAt = 0;
+    jobs.define('later', async () => void (ranAt = Date.now()));
+    const enqueuedAt = Date.now();
+    await jobs.enqueue(database.db, 'later', {}, { delayMs: 300 });
+    jobs.start();
+    await until(() => ranAt > 0);
+    expect(ranAt - enqueuedAt).toBeGreaterThanOrEqual(300);
+  });
+
+  it('creates one job per name and key', async () => {
+    await setup();
+    const jobs = runner();
+    const first = await jobs.enqueue(database.db, 'expire', { id: 'cs_1' }, { key: 'cs_1' });
+    const again = await jobs.enqueue(database.db, 'expire', { id: 'cs_1' }, { key: 'cs_1' });
+    expect(first).toMatch(/^job_/);
+    expect(again).toBeNull();
+    expect(await jobsTable().execute()).toHaveLength(1);
+  });
+
+  it('hands each job to exactly one of several competing workers', async () => {
+    await setup();
+    const ran: number[] = [];
+    const workers = [runner({ concurrency: 3 }), runner({ concurrency: 3 })];
+    for (const worker of workers) {
+      worker.define<{ n: number }>('count', async ({ n }) => {
+        ran.push(n);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      });
+    }
+    for (let n = 0; n < 40; n++) await workers[0]!.enqueue(database.db, 'count', { n });
+    workers.forEach((w) => w.start());
+    await until(() => ran.length >= 40, 10_000);
+    await Promise.all(workers.map((w) => w.stop()));
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+  });
+
+  it('takes over a job whose worker died holding it, once its lease ran out', async () => {
+    await setup();
+    let clock = Date.now();
+    const dead = runner({ now: () => clock });
+    dead.define('work', () => new Promise<void>(() => undefined), { leaseMs: 1_000 }); // hangs forever
+    await dead.enqueue(database.db, 'work', {});
+    expect(await dead.tick()).toBe(1);
+
+    const survivor = runner({ now: () => clock });
+    const ran: number[] = [];
+    survivor.define('work', async (_p, { attempt }) => void ran.push(attempt), { leaseMs: 1_000 });
+    expect(await survivor.tick()).toBe(0); // the lease still holds
+    clock += 1_001;
+    expect(await survivor.tick()).toBe(1);
+    await survivor.idle();
+    expect(ran).toEqual([2]);
+    expect(await jobsTable().executeTakeFirst()).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
+  it('runs a recurring schedule once per slot across workers', async () => {
+    await setup();
+    let clock = 1_000_000;
+    const a = runner({ now: () => clock });
+    const b = runner({ now: () => clock });
+    const ran: string[] = [];
+    for (const [name, worker] of [['a', a], ['b', b]] as const) {
+      worker.define('sweep', async () => void ran.push(name));
+    }
+    await a.schedule('sweeper', 'sweep', 60_000);
+    await Promise.all([a.tick(), b.tick()]);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(ran).toHaveLength(1);
+
+    clock += 30_000;
+    await Promise.all([a.tick(), b.tick()]);
+    expect(ran).toHaveLength(1);
+
+    clock += 30_000;
+    await a.tick();
+    await b.tick();
+    await Promise.all([a.idle(), b.idle()]);
+    expect(ran).toHaveLength(2);
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles per attempt and caps at an hour', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelay(1_000, n))).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(backoffDelay(1_000, 40)).toBe(3_600_000);
+  });
+});
