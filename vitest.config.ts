@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/cli/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts'],
           exclude: ['packages/db/**', '**/node_modules/**'],
         },
       },
@@ -22,7 +22,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'apps/cli/src/**/*.test.ts',
+            'packages/db/src/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

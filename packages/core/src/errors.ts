@@ -10,6 +10,7 @@ export interface ErrorDetail {
 
 const STATUS_BY_CODE: Record<string, number> = {
   VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -29,7 +29,8 @@ export class AmountFormatError extends Error {
 export function toAmount(value: bigint | number | string): bigint {
   if (typeof value === 'bigint') return checkSize(value);
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new AmountFormatError('invalid', `not an exact integer: ${value}`);
+    if (!Number.isSafeInteger(value))
+      throw new AmountFormatError('invalid', `not an exact integer: ${value}`);
     return BigInt(value);
   }
   if (!INTEGER.test(value)) throw new AmountFormatError('invalid', `not an integer amount: ${value}`);
@@ -38,7 +39,8 @@ export function toAmount(value: bigint | number | string): bigint {
 
 function checkSize(value: bigint): bigint {
   const digits = (value < 0n ? -value : value).toString().length;
-  if (digits > MAX_AMOUNT_DIGITS) throw new AmountFormatError('too_large', `more than ${MAX_AMOUNT_DIGITS} digits`);
+  if (digits > MAX_AMOUNT_DIGITS)
+    throw new AmountFormatError('too_large', `more than ${MAX_AMOUNT_DIGITS} digits`);
   return value;
 }
 
@@ -62,7 +64,8 @@ export function parseAmount(text: string, decimals: number, options: ParseOption
   const separator = options.thousandSeparator ?? DEFAULT_THOUSAND_SEPARATOR;
   const cleaned = text.trim().split(separator).join('');
   const match = DECIMAL.exec(cleaned);
-  if (!match || (match[2] === '' && !match[3])) throw new AmountFormatError('invalid', `not an amount: ${text}`);
+  if (!match || (match[2] === '' && !match[3]))
+    throw new AmountFormatError('invalid', `not an amount: ${text}`);
   const [, sign, whole = '', fraction = ''] = match;
   const allowed = Math.min(decimals, options.maximumPrecision ?? decimals);
   const significant = fraction.replace(/0+$/, '');

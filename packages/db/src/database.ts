@@ -12,9 +12,13 @@ export type Engine = 'sqlite' | 'postgres';
  * The database every module shares. Modules type their own tables (`db.db as Kysely<MyTables>`);
  * nothing outside a module reads its tables.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- each module narrows these to its own tables */
+export type AnyKysely = Kysely<any>;
+export type AnyTransaction = Transaction<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
 export interface Database {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module narrows it to its own tables
-  readonly db: Kysely<any>;
+  readonly db: AnyKysely;
   readonly engine: Engine;
   /** Where the SQLite file lives, or the PostgreSQL URL with the password hidden. */
   readonly location: string;
@@ -27,12 +31,14 @@ export interface OpenOptions {
   dataDir: string;
   /** Largest number of pooled PostgreSQL connections. */
   poolSize?: number;
+  /** Told about a pooled connection that broke while idle (a PostgreSQL restart, say). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export const SQLITE_FILE = 'kiosk.sqlite';
 
 export function openDatabase(options: OpenOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openSqlite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): Database {
@@ -54,7 +60,7 @@ function openSqlite(dataDir: string): Database {
 
 const INT8_OID = 20;
 
-function openPostgres(url: string, poolSize = 10): Database {
+function openPostgres({ databaseUrl: url = '', poolSize = 10, onConnectionError }: OpenOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -64,6 +70,8 @@ function openPostgres(url: string, poolSize = 10): Database {
         oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // Without a listener, an idle connection that the server drops would crash the process.
+  pool.on('error', (error) => onConnectionError?.(error));
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }
@@ -79,7 +87,7 @@ export function redactUrl(url: string): string {
 }
 
 /** Runs `work` in one transaction: all of its writes land together or none do. */
-export function inTransaction<T>(database: Database, work: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+export function inTransaction<T>(database: Database, work: (trx: AnyTransaction) => Promise<T>): Promise<T> {
   return database.db.transaction().execute(work);
 }
 

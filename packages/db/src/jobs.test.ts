@@ -164,7 +164,10 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     const a = runner({ now: () => clock });
     const b = runner({ now: () => clock });
     const ran: string[] = [];
-    for (const [name, worker] of [['a', a], ['b', b]] as const) {
+    for (const [name, worker] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
       worker.define('sweep', async () => void ran.push(name));
     }
     await a.schedule('sweeper', 'sweep', 60_000);

@@ -1,6 +1,6 @@
 import { randomToken, newId } from '@kiosk/core';
 import type { Kysely } from 'kysely';
-import type { Database } from './database.ts';
+import type { AnyKysely, Database } from './database.ts';
 import type { JobsTables } from './jobs-schema.ts';
 
 /**
@@ -52,7 +52,7 @@ const DEFAULTS = { maxAttempts: 5, backoffMs: 1_000, leaseMs: 60_000 };
 const MAX_BACKOFF_MS = 60 * 60 * 1_000;
 
 interface Definition {
-  handler: JobHandler<any>;
+  handler: JobHandler<unknown>;
   options: Required<JobOptions>;
 }
 
@@ -89,12 +89,15 @@ export class JobRunner {
 
   define<P>(name: string, handler: JobHandler<P>, options: JobOptions = {}): void {
     if (this.definitions.has(name)) throw new Error(`job ${name} is defined twice`);
-    this.definitions.set(name, { handler, options: { ...DEFAULTS, ...options } });
+    this.definitions.set(name, {
+      handler: handler as JobHandler<unknown>,
+      options: { ...DEFAULTS, ...options },
+    });
   }
 
   /** Adds a job; pass the caller's transaction so the job exists only if it commits. */
   async enqueue<P>(
-    executor: Kysely<any>,
+    executor: AnyKysely,
     name: string,
     payload: P,
     options: EnqueueOptions = {},
@@ -199,7 +202,11 @@ export class JobRunner {
 
   private async fireSchedules(): Promise<void> {
     const now = this.now();
-    const due = await this.db.selectFrom('job_schedules').selectAll().where('next_run_at', '<=', now).execute();
+    const due = await this.db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('next_run_at', '<=', now)
+      .execute();
     for (const schedule of due) {
       await this.db.transaction().execute(async (trx) => {
         // Compare-and-set on next_run_at: of several processes, one advances the slot and enqueues.

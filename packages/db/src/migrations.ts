@@ -1,13 +1,13 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Database, Engine } from './database.ts';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { AnyKysely, Database, Engine } from './database.ts';
 
 /**
  * A migration written once for both engines; `engine` picks the few types that differ
  * (see `moneyColumnType`, `jsonColumnType`).
  */
 export interface KioskMigration {
-  up(db: Kysely<any>, engine: Engine): Promise<void>;
-  down?(db: Kysely<any>, engine: Engine): Promise<void>;
+  up(db: AnyKysely, engine: Engine): Promise<void>;
+  down?(db: AnyKysely, engine: Engine): Promise<void>;
 }
 
 /**
@@ -27,9 +27,7 @@ export interface MigrationOutcome {
 }
 
 class SetProvider implements MigrationProvider {
-  constructor(
-    private readonly migrations: Record<string, Migration>,
-  ) {}
+  constructor(private readonly migrations: Record<string, Migration>) {}
   async getMigrations() {
     return this.migrations;
   }
@@ -64,7 +62,7 @@ export async function migrateToLatest(
         onProgress?.({ name, index: ++done, total: pending.size });
         await migration.up(db, database.engine);
       },
-      ...(migration.down ? { down: (db: Kysely<any>) => migration.down!(db, database.engine) } : {}),
+      ...(migration.down ? { down: (db: AnyKysely) => migration.down!(db, database.engine) } : {}),
     };
   }
   const migrator = new Migrator({ db: database.db, provider: new SetProvider(adapted) });

@@ -35,7 +35,8 @@ export function postgresReachable(): Promise<boolean> {
       await client.query('select 1');
       return true;
     } catch (error) {
-      if (process.env.CI) throw new Error(`PostgreSQL is not reachable at ${adminUrl()} under CI`, { cause: error });
+      if (process.env.CI)
+        throw new Error(`PostgreSQL is not reachable at ${adminUrl()} under CI`, { cause: error });
       console.warn(`PostgreSQL not reachable (${String(error)}): server tests run on SQLite only`);
       return false;
     } finally {

@@ -16,7 +16,9 @@ describe('i18n', () => {
 
   it('translates with parameters and falls back to en, then to the key', () => {
     expect(translate('zh', 'page.404')).toBe('抱歉，您访问的页面不存在。');
-    expect(translate('en', 'error.ROUTE_NOT_FOUND', { method: 'GET', url: '/x' })).toBe('No route for GET /x');
+    expect(translate('en', 'error.ROUTE_NOT_FOUND', { method: 'GET', url: '/x' })).toBe(
+      'No route for GET /x',
+    );
     expect(translate('zh', 'no.such.key')).toBe('no.such.key');
   });
 

@@ -1,0 +1,59 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('.data'),
+      databaseUrl: undefined,
+      baseUrl: 'http://127.0.0.1:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('refuses each bad value with one clear line naming the variable and the value', () => {
+    const found = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://localhost/kiosk',
+      KIOSK_BASE_URL: 'ftp://example.com',
+      LOG_LEVEL: 'loud',
+    });
+    expect(found).toHaveLength(4);
+    expect(found).toContain('PORT: must be a whole number between 0 and 65535 (got "eighty")');
+    expect(found.find((p) => p.startsWith('DATABASE_URL:'))).toMatch(
+      /postgres:\/\/.*got "mysql:\/\/localhost\/kiosk"/,
+    );
+    expect(found.find((p) => p.startsWith('KIOSK_BASE_URL:'))).toMatch(/http:\/\/ or https:\/\//);
+    expect(found.find((p) => p.startsWith('LOG_LEVEL:'))).toMatch(/one of fatal, error, warn, info/);
+  });
+
+  it('refuses a port above 65535', () => {
+    expect(problems({ PORT: '70000' })).toEqual([
+      'PORT: must be a whole number between 0 and 65535 (got "70000")',
+    ]);
+  });
+
+  it('treats an empty variable as unset and trims the base URL', () => {
+    const config = loadConfig({ PORT: '', KIOSK_BASE_URL: 'https://pay.example.com/', HOST: '0.0.0.0' });
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('https://pay.example.com');
+  });
+
+  it('derives a reachable base URL when bound to all interfaces', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
+  });
+});

@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Configuration comes from environment variables only, with defaults that work on one machine.
+ * Every bad value is reported at start, one line each, before anything opens.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z
+  .string()
+  .regex(/^\d+$/, 'must be a whole number between 0 and 65535')
+  .transform(Number)
+  .refine((n) => n <= 65_535, 'must be a whole number between 0 and 65535');
+
+const httpUrl = z
+  .string()
+  .refine(
+    (value) => /^https?:\/\/[^/\s]+/.test(value) && URL.canParse(value),
+    'must be an http:// or https:// URL',
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const postgresUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value),
+    'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite)',
+  );
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  KIOSK_DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
+  DATABASE_URL: postgresUrl.optional(),
+  KIOSK_BASE_URL: httpUrl.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  KIOSK_WEB_DIR: z.string().min(1, 'must not be empty').optional(),
+  KIOSK_JOB_POLL_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((n) => n >= 10, 'must be at least 10')
+    .default(1_000),
+  KIOSK_SHUTDOWN_GRACE_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .default(10_000),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The address users reach the server at; links and sign-in messages use it. */
+  baseUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** The built web app; the server answers API calls only if it is missing. */
+  webDir: string;
+  jobPollMs: number;
+  shutdownGraceMs: number;
+}
+
+/** One line per variable: what is wrong and what was given. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "unset", as in most twelve-factor tools.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}: ${issue.message} (got ${JSON.stringify(given[name])})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.KIOSK_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    baseUrl:
+      e.KIOSK_BASE_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    webDir: resolve(e.KIOSK_WEB_DIR ?? DEFAULT_WEB_DIR),
+    jobPollMs: e.KIOSK_JOB_POLL_MS,
+    shutdownGraceMs: e.KIOSK_SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** The variables the README documents, in one place for `kiosk --help` and the docs. */
+export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> = {
+  PORT: 'TCP port to listen on (default 3000; 0 picks a free port)',
+  HOST: 'interface to bind (default 127.0.0.1; 0.0.0.0 for all)',
+  KIOSK_DATA_DIR: 'where the SQLite file and uploads live (default ./.data)',
+  DATABASE_URL: 'postgres://… to use PostgreSQL instead of SQLite',
+  KIOSK_BASE_URL: 'public address of the server (default http://HOST:PORT)',
+  LOG_LEVEL: 'fatal, error, warn, info (default), debug, trace or silent',
+  KIOSK_WEB_DIR: 'the built web app to serve (default apps/web/dist)',
+  KIOSK_JOB_POLL_MS: 'how often the job runner looks for due jobs (default 1000)',
+  KIOSK_SHUTDOWN_GRACE_MS: 'how long shutdown waits for requests and jobs (default 10000)',
+};

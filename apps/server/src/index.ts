@@ -1,0 +1,4 @@
+export { buildServer, migrateDatabase, VERSION, type BuildOptions, type KioskContext } from './server.ts';
+export { CONFIG_VARIABLES, ConfigError, loadConfig, type Config } from './config.ts';
+export { runServer } from './serve.ts';
+export type { KioskModule } from './modules.ts';

@@ -1,0 +1,114 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import {
+  JobRunner,
+  jobsMigrations,
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type MigrationProgress,
+  type MigrationSet,
+} from '@kiosk/db';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { registerHealth } from './health.ts';
+import { registerErrorHandling } from './http-errors.ts';
+import { registerLocale } from './locale.ts';
+import { loggerOptions } from './logging.ts';
+import { registerMetrics } from './metrics.ts';
+import { modules as defaultModules, type KioskModule } from './modules.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerWebApp } from './web.ts';
+
+export const VERSION = '0.1.0';
+
+/** What every module can reach: `app.kiosk.database`, `app.kiosk.jobs`, `app.kiosk.config`. */
+export interface KioskContext {
+  config: Config;
+  database: Database;
+  jobs: JobRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kiosk: KioskContext;
+  }
+}
+
+export interface BuildOptions {
+  modules?: KioskModule[];
+  onMigration?: (progress: MigrationProgress) => void;
+}
+
+function migrationsOf(modules: KioskModule[]): MigrationSet[] {
+  return [jobsMigrations, ...modules.map((m) => m.migrations)];
+}
+
+/** `kiosk migrate`: brings the schema up to date without starting the server. */
+export async function migrateDatabase(
+  config: Config,
+  onProgress?: (progress: MigrationProgress) => void,
+  modules: KioskModule[] = defaultModules,
+): Promise<{ applied: string[]; engine: string; location: string }> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { applied } = await migrateToLatest(database, migrationsOf(modules), onProgress);
+    return { applied, engine: database.engine, location: database.location };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Builds the whole server without listening: opens the database, brings its schema up to date and
+ * registers every module. `kiosk serve` and the tests both start from here. The job runner starts when
+ * the server is ready and everything is released on `app.close()`.
+ */
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const modules = options.modules ?? defaultModules;
+  const logger = pino(loggerOptions(config));
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  });
+  try {
+    await migrateToLatest(database, migrationsOf(modules), options.onMigration);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jobs = new JobRunner(database, {
+    pollMs: config.jobPollMs,
+    onError: (error, job) => app.log.warn({ err: error, job }, 'job failed'),
+  });
+  app.decorate('kiosk', { config, database, jobs });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  // CSP and frame rules arrive with embedding (checkout on other origins); the rest of helmet applies now.
+  await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
+  registerLocale(app);
+  registerMetrics(app);
+  await registerOpenApi(app, VERSION, config.baseUrl);
+  registerHealth(app, database, VERSION);
+  for (const module of modules) await app.register(module.plugin);
+  await registerWebApp(app, config.webDir);
+
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop(config.shutdownGraceMs));
+  app.addHook('onClose', async () => database.close());
+  return app;
+}

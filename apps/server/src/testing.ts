@@ -1,0 +1,65 @@
+import type { Engine } from '@kiosk/db';
+import { createTestDatabase, type TestDatabase } from '@kiosk/db/testing';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.ts';
+import { buildServer, type BuildOptions } from './server.ts';
+
+export { testEngines } from '@kiosk/db/testing';
+
+/**
+ * Boots the real server on a free port against a fresh database of the given engine.
+ * `prepare` may register extra routes or jobs before it listens; `stop` closes the server but keeps
+ * the database, so a test can start another server on it (a restart).
+ */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  stop(): Promise<void>;
+  /** Stops the server and deletes its database. */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends BuildOptions {
+  /** Reuse the database of an earlier server (to test restarts). */
+  database?: TestDatabase;
+  env?: Record<string, string>;
+  prepare?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase(engine));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    KIOSK_DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    LOG_LEVEL: process.env.KIOSK_TEST_LOG ?? 'silent',
+    KIOSK_JOB_POLL_MS: '20',
+    KIOSK_SHUTDOWN_GRACE_MS: '2000',
+    ...options.env,
+  });
+  const app = await buildServer(config, options);
+  await options.prepare?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database,
+    config,
+    stop,
+    close: async () => {
+      await stop();
+      await database.dispose();
+    },
+  };
+}
