@@ -9,7 +9,7 @@ import {
   type MigrationProgress,
   type MigrationSet,
 } from '@kiosk/db';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -83,7 +83,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // A line per request only when debugging; errors are logged by the error handler either way.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });

@@ -1,0 +1,16 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ApiError } from '../lib/api.ts';
+import { PageMessage, type PageMessageStatus } from './PageMessage.tsx';
+
+function pageStatusOf(error: unknown): PageMessageStatus {
+  const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiError ? error.status : 500;
+  if (status === 400 || status === 404) return status;
+  // Until the identity issue adds sign-in, a missing session reads the same as a missing right.
+  if (status === 401 || status === 403) return 403;
+  return 500;
+}
+
+/** The router's errorElement: a thrown 4xx shows its page message, anything else the 500 one. */
+export function RouteErrorPage() {
+  return <PageMessage status={pageStatusOf(useRouteError())} />;
+}

@@ -1,0 +1,41 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createKioskI18n } from '@kiosk/react';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  document.cookie = 'nf_lang=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  document.documentElement.lang = 'en';
+});
+
+describe('LanguageSwitch', () => {
+  it('switches to Chinese, marks the page and writes the nf_lang cookie for a year', async () => {
+    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
+    const i18n = createKioskI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <LanguageSwitch />
+      </I18nextProvider>,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitemradio', { name: '中文' }));
+    });
+
+    expect(i18n.language).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh');
+    const write = cookieWrites.mock.calls.at(-1)?.[0] ?? '';
+    expect(write).toMatch(/^nf_lang=zh;/);
+    expect(write).toContain('path=/');
+    expect(write).toContain('SameSite=Lax');
+    const expires = Date.parse(/expires=([^;]+)/.exec(write)?.[1] ?? '');
+    expect(Math.abs(expires - (Date.now() + 365 * DAY_MS))).toBeLessThan(60_000);
+    expect(screen.getByRole('button', { name: '语言：中文' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { getTracker } from '../lib/tracker.ts';
+
+// A sign-in token in the address must never reach an analytics service.
+const PRIVATE_PARAMS = ['authToken'];
+
+function trackedPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  PRIVATE_PARAMS.forEach((name) => params.delete(name));
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Seed 001 §1: reports a page view on every route change. */
+export function usePageViewTracker(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    getTracker().pageView(trackedPath(pathname, search));
+  }, [pathname, search]);
+}

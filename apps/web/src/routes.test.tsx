@@ -1,0 +1,129 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKioskI18n } from '@kiosk/react';
+import { AppShell } from './components/layout/AppShell.tsx';
+import { RouteErrorPage } from './components/RouteErrorPage.tsx';
+import { setTracker } from './lib/tracker.ts';
+import { routes } from './routes.tsx';
+
+function renderAt(path: string, routeTable: RouteObject[] = routes) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={createKioskI18n('en')}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  // ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
+  vi.stubGlobal('scrollTo', () => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setTracker(null);
+  document.cookie = 'CookieConsent=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Store'],
+    ['/search?q=wallet', 'Search results'],
+    ['/category/tools', 'Category'],
+    ['/apps/z1abc', 'App details'],
+    ['/apps/z1abc/1.2.0', 'App details'],
+    ['/app/z1abc', 'App details'],
+    ['/profile', 'Profile'],
+    ['/connect-cli', 'Connect the CLI'],
+    ['/gen-key-pair', 'Generate a key pair'],
+    ['/connect-studio', 'Connect the studio'],
+    ['/join', 'Join as a developer'],
+    ['/developer/apps', 'Developer apps'],
+    ['/developer/access-tokens', 'Access tokens'],
+    ['/console/apps', 'App management'],
+    ['/console/categories', 'Category management'],
+    ['/checkout/pay/cs_123', 'Checkout'],
+    ['/customer/subscription/sub_1', 'Subscription'],
+    ['/customer/invoice/in_1', 'Invoice'],
+    ['/customer/invoice/past-due?referer=https%3A%2F%2Fshop.example', 'Past-due invoices'],
+    ['/integrations/donations', 'Donations'],
+  ])('%s shows the %s screen', async (path, name) => {
+    renderAt(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(name);
+    expect(screen.getByRole('heading', { level: 2, name: 'Coming soon' })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+
+  it('sends any other path to the store home', async () => {
+    const router = renderAt('/no/such/page');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Store');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps the store navigation off the checkout page', async () => {
+    renderAt('/checkout/pay/cs_123');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('navigation')).toBeNull();
+    cleanup();
+
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('reports a page view for each route, without the auth token', async () => {
+    const pageView = vi.fn();
+    setTracker({ pageView });
+    const router = renderAt('/checkout/pay/cs_1?authToken=secret&currencyId=usd');
+    await screen.findByRole('heading', { level: 1 });
+    await router.navigate('/search?q=x');
+    await screen.findByText('Search results');
+    expect(pageView.mock.calls.map(([path]) => path)).toEqual([
+      '/checkout/pay/cs_1?currencyId=usd',
+      '/search?q=x',
+    ]);
+  });
+
+  it.each([
+    [404, 'Sorry, the page you visited does not exist.'],
+    [403, 'Sorry, you are not authorized to access this page.'],
+    [400, 'Sorry, request error'],
+  ])('shows the page message for a %i thrown by a screen', async (status, message) => {
+    renderAt('/broken', [
+      {
+        element: <AppShell />,
+        children: [
+          {
+            path: '/broken',
+            element: <span />,
+            hydrateFallbackElement: <span />,
+            errorElement: <RouteErrorPage />,
+            loader: () => {
+              throw new Response(null, { status });
+            },
+          },
+        ],
+      },
+    ]);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe(`${status} ${message}`);
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the 500 message when a screen crashes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Crash(): never {
+      throw new Error('boom');
+    }
+    renderAt('/crash', [{ path: '/crash', element: <Crash />, errorElement: <RouteErrorPage /> }]);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      '500 Sorry, something went wrong.',
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { ProtectedRoute } from './components/ProtectedRoute.tsx';
+import { RouteErrorPage } from './components/RouteErrorPage.tsx';
+import { AppShell } from './components/layout/AppShell.tsx';
+import { RootLayout } from './components/layout/RootLayout.tsx';
+import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
+
+/** A screen not built yet; its issue replaces the element with the real screen. */
+function comingSoon(path: string, nameKey: string): RouteObject {
+  return { path, element: <ComingSoonPage nameKey={nameKey} /> };
+}
+
+// Seed 001 §2 (with {product} = app) and seed 000 §2.
+const publicScreens: RouteObject[] = [
+  comingSoon('/', 'page.screen.storeHome'),
+  comingSoon('/search', 'page.screen.search'),
+  comingSoon('/category/:category', 'page.screen.category'),
+  comingSoon('/apps/:did/:version?', 'page.screen.appDetail'),
+  comingSoon('/app/:did', 'page.screen.appDetail'),
+  comingSoon('/connect-cli', 'page.screen.connectCli'),
+  comingSoon('/gen-key-pair', 'page.screen.genKeyPair'),
+  comingSoon('/connect-studio', 'page.screen.connectStudio'),
+  comingSoon('/join', 'page.screen.join'),
+  comingSoon('/integrations/donations', 'page.screen.donations'),
+];
+
+const protectedScreens: RouteObject[] = [
+  comingSoon('/profile', 'page.screen.profile'),
+  comingSoon('/developer/apps', 'page.screen.developerApps'),
+  comingSoon('/developer/access-tokens', 'page.screen.accessTokens'),
+  comingSoon('/console/apps', 'page.screen.consoleApps'),
+  comingSoon('/console/categories', 'page.screen.consoleCategories'),
+  comingSoon('/customer/subscription/:id', 'page.screen.subscription'),
+  comingSoon('/customer/invoice/past-due', 'page.screen.pastDueInvoices'),
+  comingSoon('/customer/invoice/:id', 'page.screen.invoice'),
+];
+
+// The hosted checkout is reached from other sites, so it shows no store navigation.
+const checkoutScreens: RouteObject[] = [comingSoon('/checkout/pay/:id', 'page.screen.checkout')];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    // Only for a failure of the shell itself; screens fail inside the shell below.
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          {
+            errorElement: <RouteErrorPage />,
+            children: [...publicScreens, { element: <ProtectedRoute />, children: protectedScreens }],
+          },
+        ],
+      },
+      {
+        element: <AppShell minimal />,
+        children: [{ errorElement: <RouteErrorPage />, children: checkoutScreens }],
+      },
+      // Seed 001 §2: any other path goes to the store home.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server forwards API calls to `kiosk serve`, so the app runs on one origin as in production.
+const apiTarget = `http://127.0.0.1:${process.env.KIOSK_API_PORT || '3000'}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      // ws: the realtime endpoint lives under /api too.
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      '/metrics': { target: apiTarget },
+    },
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: measures figures the issues ask for and prints one `name: value unit` line each.
+ * Ratios compare with the bare route measured in the same run, so machines can be compared.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 64;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface Measured {
+  rps: number;
+  p99: number;
+}
+
+async function load(url: string): Promise<Measured> {
+  // A short warm-up lets the JIT settle before the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+function print(name: string, value: number, unit: string): void {
+  console.log(`${name}: ${value} ${unit}`);
+}
+
+const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, LOG_LEVEL: 'silent' },
+});
+const { url } = await new Promise<{ url: string }>((resolve, reject) => {
+  child.once('message', (message) => resolve(message as { url: string }));
+  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+try {
+  const bare = await load(`${url}/bench/bare`);
+  print('bare_route_rps', bare.rps, 'req/s');
+  print('bare_route_p99', bare.p99, 'ms');
+} finally {
+  child.send('stop');
+}

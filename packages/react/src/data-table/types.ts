@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  label: ReactNode;
+  /** Without it the cell shows `row[key]`. */
+  render?: (row: Row) => ReactNode;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+}
+
+export interface DataTableError {
+  message: string;
+  onRetry: () => void;
+}

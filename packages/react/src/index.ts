@@ -1,0 +1,23 @@
+export { createKioskI18n } from './i18n/create-kiosk-i18n.ts';
+export { readCookie, writeCookie, type CookieOptions } from './browser/cookies.ts';
+export { isInsideIframe } from './browser/is-inside-iframe.ts';
+export { useDebouncedCallback } from './hooks/use-debounced-callback.ts';
+export {
+  CookieConsent,
+  COOKIE_CONSENT_COOKIE,
+  COOKIE_CONSENT_DAYS,
+  type CookieConsentProps,
+} from './cookie-consent/CookieConsent.tsx';
+export { DataTable, type DataTableProps } from './data-table/DataTable.tsx';
+export { DataTableSearch, type DataTableSearchProps } from './data-table/DataTableSearch.tsx';
+export type { DataTableColumn, DataTableError } from './data-table/types.ts';
+export {
+  MOBILE_PAGE_SIZE,
+  ROWS_PER_PAGE_OPTIONS,
+  SEARCH_DEBOUNCE_MS,
+  MAX_SKELETON_ROWS,
+} from './data-table/constants.ts';
+export { DataTableRows, type DataTableRowsProps } from './data-table/DataTableRows.tsx';
+export { DataTableCards, type DataTableCardsProps } from './data-table/DataTableCards.tsx';
+export { DataTableNotice, type DataTableNoticeProps } from './data-table/DataTableNotice.tsx';
+export { visuallyHidden } from './data-table/visually-hidden.ts';

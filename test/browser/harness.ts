@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startTestServer, type TestServer } from '@kiosk/server/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Real-browser tests: the built web app served by the real server (fresh SQLite), driven by Debian's
+ * Chromium through playwright-core. Screenshots go to test-results/screenshots (git-ignored).
+ */
+
+export const WEB_DIR = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Without the background-networking flags Chromium keeps dialling Google's hosts on a closed network.
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+export interface BrowserHarness {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh context (own cookies and storage) with one page. */
+  open(options?: {
+    viewport?: keyof typeof VIEWPORTS;
+    locale?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  if (!existsSync(`${WEB_DIR}/index.html`)) {
+    throw new Error(`the web app is not built at ${WEB_DIR}: run \`npm run build\` first`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (see .ci/run)`);
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const server = await startTestServer('sqlite', { env: { KIOSK_WEB_DIR: WEB_DIR } });
+  // playwright-core gives each launch a fresh temporary user-data dir.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return {
+    server,
+    browser,
+    async open({ viewport = 'desktop', locale = 'en-US' } = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: VIEWPORTS[viewport],
+        locale,
+        isMobile: viewport === 'mobile',
+        hasTouch: viewport === 'mobile',
+      });
+      return { context, page: await context.newPage() };
+    },
+    async screenshot(page, name) {
+      const path = `${SCREENSHOT_DIR}/${name}.png`;
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
