@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
-          exclude: ['packages/db/**', '**/node_modules/**'],
+          exclude: ['packages/db/**', 'packages/identity/**', '**/node_modules/**'],
         },
       },
       {
@@ -26,6 +26,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/cli/src/**/*.test.ts',
             'packages/db/src/**/*.test.ts',
+            'packages/identity/src/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

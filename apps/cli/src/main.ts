@@ -9,9 +9,9 @@ import {
 } from '@kiosk/server';
 
 /** Reads the configuration or explains, one line per bad variable, why it cannot. */
-function configOrExit() {
+function configOrExit(defaults: Record<string, string> = {}) {
   try {
-    return loadConfig();
+    return loadConfig({ ...defaults, ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`kiosk: ${error.message}`);
@@ -35,8 +35,10 @@ const program = new Command()
 program
   .command('serve')
   .description('migrate the database, then serve the API and the web app')
-  .action(async () => {
-    await runServer(configOrExit(), {
+  .option('--demo', 'run as a demo: the built-in test wallet is on (unless KIOSK_TEST_WALLET says otherwise)')
+  .action(async (options: { demo?: boolean }) => {
+    const demoDefaults: Record<string, string> = options.demo ? { KIOSK_TEST_WALLET: 'true' } : {};
+    await runServer(configOrExit(demoDefaults), {
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
   });

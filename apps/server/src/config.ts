@@ -44,6 +44,32 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 10, 'must be at least 10')
     .default(1_000),
+  KIOSK_OWNER_DID: z
+    .string()
+    .regex(
+      /^did:pkh:eip155:1:0x[0-9a-f]{40}$/,
+      'must be a DID like did:pkh:eip155:1:0x… (lower-case address)',
+    )
+    .optional(),
+  KIOSK_CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (origins) => origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
+      'must be a comma-separated list of origins like https://shop.example.com',
+    )
+    .default([]),
+  KIOSK_TEST_WALLET: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  KIOSK_SIGNIN_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of requests per minute')
+    .transform(Number)
+    .default(30),
   KIOSK_SHUTDOWN_GRACE_MS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of milliseconds')
@@ -63,6 +89,13 @@ export interface Config {
   webDir: string;
   jobPollMs: number;
   shutdownGraceMs: number;
+  /** The owner's DID; unset, the first user to sign in becomes owner. */
+  ownerDid: string | undefined;
+  /** Origins allowed to call the API from a browser (embedded checkout on a host site). */
+  corsOrigins: string[];
+  /** The demo's built-in test wallet; never on in production. */
+  testWallet: boolean;
+  signInRateLimit: number;
 }
 
 /** One line per variable: what is wrong and what was given. */
@@ -102,6 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: resolve(e.KIOSK_WEB_DIR ?? DEFAULT_WEB_DIR),
     jobPollMs: e.KIOSK_JOB_POLL_MS,
     shutdownGraceMs: e.KIOSK_SHUTDOWN_GRACE_MS,
+    ownerDid: e.KIOSK_OWNER_DID,
+    corsOrigins: e.KIOSK_CORS_ORIGINS,
+    testWallet: e.KIOSK_TEST_WALLET === 'true',
+    signInRateLimit: e.KIOSK_SIGNIN_RATE_LIMIT,
   };
 }
 
@@ -116,4 +153,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_WEB_DIR: 'the built web app to serve (default apps/web/dist)',
   KIOSK_JOB_POLL_MS: 'how often the job runner looks for due jobs (default 1000)',
   KIOSK_SHUTDOWN_GRACE_MS: 'how long shutdown waits for requests and jobs (default 10000)',
+  KIOSK_OWNER_DID: 'DID of the owner; unset, the first user to sign in becomes owner',
+  KIOSK_CORS_ORIGINS: 'comma-separated origins that may call the API from a browser',
+  KIOSK_TEST_WALLET: 'true enables the built-in test wallet (demo and tests only; default false)',
+  KIOSK_SIGNIN_RATE_LIMIT: 'sign-in requests per minute per IP (default 30)',
 };

@@ -16,6 +16,7 @@ export function registerHealth(app: FastifyInstance, database: Database, version
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
+      config: { access: ['public'] },
       schema: {
         tags: ['system'],
         summary: 'Server and database health',

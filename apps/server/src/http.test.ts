@@ -39,6 +39,7 @@ const notesModule: KioskModule = {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/api/notes',
       {
+        config: { access: ['public'] },
         schema: {
           body: z.strictObject({ text: z.string().min(2).max(10), count: z.number().int().positive() }),
           response: { 201: z.object({ id: z.string() }) },

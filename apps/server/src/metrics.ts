@@ -17,7 +17,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/metrics', { config: { access: ['public'] }, schema: { hide: true } }, async (_request, reply) =>
     reply.type(registry.contentType).send(await registry.metrics()),
   );
   return registry;

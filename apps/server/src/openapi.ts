@@ -18,5 +18,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string, bas
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { url: '/api/openapi.json' } });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: ['public'] }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }

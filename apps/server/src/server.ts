@@ -1,5 +1,7 @@
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import {
   JobRunner,
   jobsMigrations,
@@ -10,8 +12,14 @@ import {
   type MigrationSet,
 } from '@kiosk/db';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  canWatchConnectSession,
+  identityMigrations,
+  identityPlugin,
+  type RouteAccess,
+} from '@kiosk/identity';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerErrorHandling } from './http-errors.ts';
@@ -20,6 +28,7 @@ import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 import { modules as defaultModules, type KioskModule } from './modules.ts';
 import { registerOpenApi } from './openapi.ts';
+import { RealtimeHub, registerRealtime } from './realtime.ts';
 import { registerWebApp } from './web.ts';
 
 export const VERSION = '0.1.0';
@@ -29,6 +38,9 @@ export interface KioskContext {
   config: Config;
   database: Database;
   jobs: JobRunner;
+  realtime: RealtimeHub;
+  /** Every route and who it admits (filled when the server is ready). */
+  routes: RouteAccess[];
 }
 
 declare module 'fastify' {
@@ -39,11 +51,13 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   modules?: KioskModule[];
+  /** Where log lines go (standard output by default); tests capture them here. */
+  logStream?: DestinationStream;
   onMigration?: (progress: MigrationProgress) => void;
 }
 
 function migrationsOf(modules: KioskModule[]): MigrationSet[] {
-  return [jobsMigrations, ...modules.map((m) => m.migrations)];
+  return [jobsMigrations, identityMigrations, ...modules.map((m) => m.migrations)];
 }
 
 /** `kiosk migrate`: brings the schema up to date without starting the server. */
@@ -68,7 +82,9 @@ export async function migrateDatabase(
  */
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const modules = options.modules ?? defaultModules;
-  const logger = pino(loggerOptions(config));
+  const logger = options.logStream
+    ? pino(loggerOptions(config), options.logStream)
+    : pino(loggerOptions(config));
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -97,13 +113,32 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     pollMs: config.jobPollMs,
     onError: (error, job) => app.log.warn({ err: error, job }, 'job failed'),
   });
-  app.decorate('kiosk', { config, database, jobs });
+  const realtime = new RealtimeHub();
+  const routes: RouteAccess[] = [];
+  app.decorate('kiosk', { config, database, jobs, realtime, routes });
 
   registerErrorHandling(app);
   await app.register(cookie);
   // CSP and frame rules arrive with embedding (checkout on other origins); the rest of helmet applies now.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
+  await app.register(rateLimit, { global: false });
   registerLocale(app);
+  // Identity goes first among route owners: it makes every later route declare who may call it.
+  await app.register(identityPlugin, {
+    database,
+    baseUrl: config.baseUrl,
+    ownerDid: config.ownerDid,
+    testWallet: config.testWallet,
+    signInRateLimit: config.signInRateLimit,
+    notify: (token, status, error) =>
+      realtime.publish(`connect:${token}`, 'connect.status', { status, error }),
+    routes,
+  });
+  realtime.authorize('connect:', (topic, message) =>
+    canWatchConnectSession(database, topic.slice('connect:'.length), String(message.secret ?? '')),
+  );
+  await registerRealtime(app, realtime);
   registerMetrics(app);
   await registerOpenApi(app, VERSION, config.baseUrl);
   registerHealth(app, database, VERSION);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Engine } from '@kiosk/db';
 import { createTestDatabase, type TestDatabase } from '@kiosk/db/testing';
 import type { FastifyInstance } from 'fastify';
@@ -28,10 +29,25 @@ export interface TestServerOptions extends BuildOptions {
   prepare?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/** A port free right now; the server needs it before listening, to know its own base URL. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 export async function startTestServer(engine: Engine, options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(engine));
+  const port = await freePort();
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(port),
+    KIOSK_BASE_URL: `http://127.0.0.1:${port}`,
+    KIOSK_SIGNIN_RATE_LIMIT: '10000',
     HOST: '127.0.0.1',
     KIOSK_DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
@@ -42,9 +58,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
   });
   const app = await buildServer(config, options);
   await options.prepare?.(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+  await app.listen({ port, host: '127.0.0.1' });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -52,7 +66,7 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
     await app.close();
   };
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: config.baseUrl,
     app,
     database,
     config,
@@ -62,4 +76,52 @@ export async function startTestServer(engine: Engine, options: TestServerOptions
       await database.dispose();
     },
   };
+}
+
+export interface ClientResponse {
+  status: number;
+  /** Parsed JSON when the answer is JSON, else the text. */
+  body: any;
+  headers: Headers;
+}
+
+/** A `fetch` that keeps one cookie jar, like a browser tab. */
+export function cookieClient(baseUrl: string, cookie = '') {
+  let jar = cookie;
+  return {
+    get cookie() {
+      return jar;
+    },
+    async request(
+      path: string,
+      init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (jar) headers.cookie = jar;
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const set = response.headers.get('set-cookie');
+      if (set) jar = set.split(';')[0]!;
+      const text = await response.text();
+      const json = response.headers.get('content-type')?.includes('application/json');
+      return {
+        status: response.status,
+        body: (json && text ? JSON.parse(text) : text) as any,
+        headers: response.headers,
+      };
+    },
+  };
+}
+
+/** Signs `wallet` in by SIWE and answers a client holding its session cookie. */
+export async function signedIn(
+  server: TestServer,
+  wallet: { signIn(baseUrl: string): Promise<{ cookie: string }> },
+) {
+  const { cookie } = await wallet.signIn(server.url);
+  return cookieClient(server.url, cookie);
 }

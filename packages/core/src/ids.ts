@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   user: 'usr',
   session: 'ses',
   apiKey: 'key',
+  passport: 'psp',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,0 +1,147 @@
+import { TestWallet } from '@kiosk/test-wallet';
+import { cookieClient, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import { verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { canonicalJson } from './connect/routes.ts';
+
+describe.each(await testEngines())('connect sessions on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+  });
+  afterAll(() => server?.close());
+
+  async function open() {
+    const page = cookieClient(server.url);
+    const created = await page.request('/api/did/login/token', { method: 'POST', body: {} });
+    expect(created.status).toBe(200);
+    return {
+      page,
+      ...(created.body as { token: string; secret: string; auth_url: string; deep_link: string }),
+    };
+  }
+
+  it('signs a page in when a wallet on another device approves, and only that page', async () => {
+    const { page, token, secret, auth_url, deep_link } = await open();
+    expect(deep_link).toBe(`kiosk://connect?url=${encodeURIComponent(auth_url)}`);
+    const status = () => page.request(`/api/did/login/status?_t_=${token}&secret=${secret}`);
+    expect((await status()).body.status).toBe('created');
+
+    const wallet = TestWallet.random();
+    const request = await wallet.fetchConnectRequest(auth_url);
+    expect((await status()).body.status).toBe('scanned');
+
+    // The wallet can tell the request comes from this app.
+    const { app_signature, ...signedPart } = request;
+    const app = (await page.request('/api/did/app')).body;
+    expect(request.app.did).toBe(app.did);
+    const appAddress = app.did.split(':').pop() as `0x${string}`;
+    expect(
+      await verifyMessage({
+        address: appAddress,
+        message: canonicalJson(signedPart),
+        signature: app_signature,
+      }),
+    ).toBe(true);
+
+    const signed = await wallet.signSiwe(request.siwe);
+    const answer = await fetch(auth_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(signed),
+    });
+    expect(answer.status).toBe(200);
+
+    // Someone who photographed the QR code knows the token but not the secret.
+    const thief = cookieClient(server.url);
+    const stolen = await thief.request(`/api/did/login/status?_t_=${token}&secret=guess`);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.code).toBe('CONNECT_SESSION_INVALID');
+    expect((await thief.request('/api/session')).body.user).toBeNull();
+
+    const done = await status();
+    expect(done.body).toMatchObject({
+      status: 'succeeded',
+      did: `did:pkh:eip155:1:${wallet.address.toLowerCase()}`,
+    });
+    expect((await page.request('/api/session')).body.user.did).toBe(done.body.did);
+
+    // Redeemed once: a second tab with the secret gets the status but no second session.
+    const second = cookieClient(server.url);
+    const again = await second.request(`/api/did/login/status?_t_=${token}&secret=${secret}`);
+    expect(again.body.status).toBe('succeeded');
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('fails the session when the wallet signs over another nonce, and refuses a second answer', async () => {
+    const { page, token, secret, auth_url } = await open();
+    const wallet = TestWallet.random();
+    const request = await wallet.fetchConnectRequest(auth_url);
+    const wrong = await wallet.signSiwe({ ...request.siwe, nonce: 'someOtherNonce1234' });
+    const answer = await fetch(auth_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(wrong),
+    });
+    expect(answer.status).toBe(401);
+    expect(((await answer.json()) as { code: string }).code).toBe('SIWE_NONCE_INVALID');
+    const status = await page.request(`/api/did/login/status?_t_=${token}&secret=${secret}`);
+    expect(status.body).toMatchObject({ status: 'failed', error: 'SIWE_NONCE_INVALID' });
+    expect((await page.request('/api/session')).body.user).toBeNull();
+
+    await expect(wallet.approveConnect(auth_url)).rejects.toThrow(/CONNECT_SESSION_INVALID/);
+  });
+
+  it('pushes each status change to a subscribed websocket', async () => {
+    const { token, secret, auth_url } = await open();
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`);
+    const messages: any[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once('open', resolve));
+
+    socket.send(JSON.stringify({ type: 'subscribe', topic: `connect:${token}`, secret: 'wrong' }));
+    socket.send(JSON.stringify({ type: 'subscribe', topic: `connect:${token}`, secret }));
+    await expect.poll(() => messages.length).toBe(2);
+    expect(messages[0]).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+    expect(messages[1]).toMatchObject({ type: 'subscribed' });
+
+    await TestWallet.random().approveConnect(auth_url);
+    await expect
+      .poll(() => messages.map((m) => m.data?.status).filter(Boolean))
+      .toEqual(['scanned', 'succeeded']);
+    expect(messages.at(-1)).toMatchObject({ type: 'connect.status', topic: `connect:${token}` });
+    socket.close();
+  });
+
+  it('lets the built-in test wallet approve a session when enabled', async () => {
+    const { page, token, secret } = await open();
+    const approved = await page.request('/api/test-wallet/connect', { method: 'POST', body: { token } });
+    expect(approved.status).toBe(200);
+    expect(approved.body.address).toBe(new TestWallet({ index: 0 }).address);
+    await page.request(`/api/did/login/status?_t_=${token}&secret=${secret}`);
+    expect((await page.request('/api/session')).body.user.address).toBe(approved.body.address.toLowerCase());
+  });
+
+  it('answers an unknown session with the seed message', async () => {
+    const response = await cookieClient(server.url).request('/api/did/login/auth?_t_=nope');
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('Session does not exist or has expired');
+  });
+});
+
+describe('the test wallet route', () => {
+  it('does not exist unless KIOSK_TEST_WALLET is on', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const response = await cookieClient(server.url).request('/api/test-wallet/connect', {
+        method: 'POST',
+        body: { token: 'x' },
+      });
+      expect(response.status).toBe(404);
+      expect((await cookieClient(server.url).request('/api/session')).body.test_wallet).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});

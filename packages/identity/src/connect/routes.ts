@@ -1,0 +1,186 @@
+import { KioskError } from '@kiosk/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.ts';
+import { didFromAddress } from '../did.ts';
+import { siweAnswer } from '../schemas.ts';
+import { startSession } from '../sessions/routes.ts';
+import { recordSignIn } from '../users/service.ts';
+import {
+  CONNECT_ACTIONS,
+  answerConnectSession,
+  checkSecret,
+  loadConnectSession,
+  openConnectSession,
+  redeemLogin,
+  requestForWallet,
+} from './service.ts';
+
+const SIWE_STATEMENT = 'Sign in to Kiosk';
+
+const actionParams = z.object({ action: z.enum(CONNECT_ACTIONS) });
+const tokenQuery = z.object({ _t_: z.string().min(1).max(64) });
+const statusSchema = z.enum(['created', 'scanned', 'succeeded', 'failed', 'expired']);
+
+/** JSON with sorted keys: the exact text the app signs and a wallet re-creates to verify. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function registerConnectRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: context.signInRateLimit, timeWindow: 60_000 };
+  const authUrl = (action: string, token: string) => `${context.baseUrl}/api/did/${action}/auth?_t_=${token}`;
+  const appInfo = () => ({
+    name: 'Kiosk',
+    url: context.baseUrl,
+    did: didFromAddress(context.appAccount.address),
+  });
+
+  r.get(
+    '/api/did/app',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary: "The app's identity, for wallets to pin",
+        response: { 200: z.object({ name: z.string(), url: z.string(), did: z.string() }) },
+      },
+    },
+    async () => appInfo(),
+  );
+
+  r.post(
+    '/api/did/:action/token',
+    {
+      config: { access: ['public'], rateLimit },
+      schema: {
+        tags: ['connect'],
+        summary: 'Open a connect session (shown as a QR code and a deep link)',
+        params: actionParams,
+        body: z.object({ params: z.record(z.string(), z.unknown()).optional() }).optional(),
+        response: {
+          200: z.object({
+            token: z.string(),
+            secret: z.string(),
+            auth_url: z.string(),
+            deep_link: z.string(),
+            status: statusSchema,
+            expires_at: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { action } = request.params;
+      const opened = await openConnectSession(context.db, action, request.body?.params ?? {});
+      const url = authUrl(action, opened.token);
+      return {
+        ...opened,
+        auth_url: url,
+        deep_link: `kiosk://connect?url=${encodeURIComponent(url)}`,
+        status: 'created' as const,
+      };
+    },
+  );
+
+  r.get(
+    '/api/did/:action/status',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary: "A connect session's outcome (needs the page's secret); a succeeded login signs the page in",
+        params: actionParams,
+        querystring: tokenQuery.extend({ secret: z.string().min(1).max(64) }),
+        response: {
+          200: z.object({ status: statusSchema, error: z.string().nullable(), did: z.string().nullable() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadConnectSession(context.db, request.query._t_, context.notify);
+      checkSecret(row, request.query.secret);
+      if (row.action !== request.params.action)
+        throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+      if (row.action === 'login' && row.status === 'succeeded') {
+        const did = await redeemLogin(context.db, row.token);
+        if (did) {
+          await recordSignIn(context.db, did.slice(did.lastIndexOf(':') + 1), context.ownerDid);
+          await startSession(context, reply, did);
+        }
+      }
+      return { status: row.status, error: row.error, did: row.did };
+    },
+  );
+
+  r.get(
+    '/api/did/:action/auth',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary: 'Wallet side: the signed request to answer',
+        params: actionParams,
+        querystring: tokenQuery,
+      },
+    },
+    async (request) => {
+      const row = await requestForWallet(context.db, request.query._t_, context.notify);
+      const site = new URL(context.baseUrl);
+      const body = {
+        action: row.action,
+        token: row.token,
+        app: appInfo(),
+        siwe: {
+          domain: site.host,
+          uri: site.origin,
+          nonce: row.nonce,
+          statement: SIWE_STATEMENT,
+          version: '1',
+          issuedAt: new Date().toISOString(),
+          expirationTime: new Date(row.expires_at * 1000).toISOString(),
+        },
+        params: JSON.parse(row.params) as Record<string, unknown>,
+        expires_at: row.expires_at,
+      };
+      return {
+        ...body,
+        app_signature: await context.appAccount.signMessage({ message: canonicalJson(body) }),
+      };
+    },
+  );
+
+  r.post(
+    '/api/did/:action/auth',
+    {
+      config: { access: ['public'], rateLimit },
+      schema: {
+        tags: ['connect'],
+        summary: "Wallet side: answer with a signed EIP-4361 message over the session's nonce",
+        params: actionParams,
+        querystring: tokenQuery,
+        body: siweAnswer,
+        response: { 200: z.object({ status: statusSchema, did: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { did } = await answerConnectSession(
+        context.db,
+        request.query._t_,
+        request.body,
+        context.siweExpectations(),
+        context.notify,
+      );
+      return { status: 'succeeded' as const, did };
+    },
+  );
+}

@@ -1,0 +1,155 @@
+import { KioskError, nowUnix, randomToken, SECONDS } from '@kiosk/core';
+import { dbBoolean } from '@kiosk/db';
+import type { Kysely } from 'kysely';
+import { sameSecret, sha256 } from '../crypto.ts';
+import { verifySiwe, type SiweExpectations } from '../siwe.ts';
+import type { IdentityTables } from '../tables.ts';
+import { didFromAddress } from '../did.ts';
+
+/**
+ * Connect sessions: a page asks a wallet on another device to do something (sign in now; pay,
+ * delegate … later). The token is public (it is in the QR code); the page keeps the secret, which is
+ * needed to read the outcome. Protocol: docs/identity.md §2.
+ */
+
+type Db = Kysely<IdentityTables>;
+type Row = IdentityTables['connect_sessions'];
+export type ConnectStatus = Row['status'];
+
+export const CONNECT_TTL_SECONDS = 5 * SECONDS.minute;
+export const CONNECT_ACTIONS = ['login'] as const;
+export type ConnectAction = (typeof CONNECT_ACTIONS)[number];
+
+export function isConnectAction(action: string): action is ConnectAction {
+  return (CONNECT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** Told of every status change, to push it to pages listening on the realtime socket. */
+export type ConnectNotifier = (token: string, status: ConnectStatus, error: string | null) => void;
+
+export async function openConnectSession(db: Db, action: ConnectAction, params: Record<string, unknown>) {
+  const token = randomToken(32);
+  const secret = randomToken(32);
+  const now = nowUnix();
+  const expires_at = now + CONNECT_TTL_SECONDS;
+  await db
+    .insertInto('connect_sessions')
+    .values({
+      token,
+      secret_hash: sha256(secret),
+      action,
+      status: 'created',
+      params: JSON.stringify(params),
+      nonce: randomToken(24),
+      did: null,
+      error: null,
+      redeemed: false,
+      created_at: now,
+      updated_at: now,
+      expires_at,
+    })
+    .execute();
+  return { token, secret, expires_at };
+}
+
+/** The session for `token`, with an expired one marked so; a missing one is the seed's connect error. */
+export async function loadConnectSession(db: Db, token: string, notify: ConnectNotifier): Promise<Row> {
+  const row = await db
+    .selectFrom('connect_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (!row) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+  if ((row.status === 'created' || row.status === 'scanned') && row.expires_at <= nowUnix()) {
+    await setStatus(db, token, ['created', 'scanned'], { status: 'expired' }, notify);
+    return { ...row, status: 'expired' };
+  }
+  return row;
+}
+
+export function checkSecret(row: Row, secret: string): void {
+  if (!sameSecret(row.secret_hash, sha256(secret)))
+    throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+}
+
+async function setStatus(
+  db: Db,
+  token: string,
+  from: ConnectStatus[],
+  change: Partial<Pick<Row, 'status' | 'did' | 'error'>> & { status: ConnectStatus },
+  notify: ConnectNotifier,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('connect_sessions')
+    .set({ ...change, updated_at: nowUnix() })
+    .where('token', '=', token)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  const changed = result.numUpdatedRows > 0n;
+  if (changed) notify(token, change.status, change.error ?? null);
+  return changed;
+}
+
+/** What a wallet is asked to sign; fetching it moves the session to `scanned`. */
+export async function requestForWallet(db: Db, token: string, notify: ConnectNotifier): Promise<Row> {
+  const row = await loadConnectSession(db, token, notify);
+  if (row.status !== 'created' && row.status !== 'scanned') {
+    throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+  }
+  await setStatus(db, token, ['created'], { status: 'scanned' }, notify);
+  return row;
+}
+
+/** A wallet's answer: a SIWE message over the session's nonce. Refusals fail the session. */
+export async function answerConnectSession(
+  db: Db,
+  token: string,
+  answer: { message: string; signature: string },
+  expected: SiweExpectations,
+  notify: ConnectNotifier,
+): Promise<{ did: string }> {
+  const row = await loadConnectSession(db, token, notify);
+  if (row.status !== 'created' && row.status !== 'scanned') {
+    throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+  }
+  try {
+    const message = await verifySiwe(answer.message, answer.signature, expected);
+    if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
+    const did = didFromAddress(message.address);
+    const won = await setStatus(db, token, ['created', 'scanned'], { status: 'succeeded', did }, notify);
+    if (!won) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+    return { did };
+  } catch (error) {
+    if (error instanceof KioskError && error.code !== 'CONNECT_SESSION_INVALID') {
+      await setStatus(db, token, ['created', 'scanned'], { status: 'failed', error: error.code }, notify);
+    }
+    throw error;
+  }
+}
+
+/** Marks a succeeded login as used; answers the DID only to the one caller that redeemed it. */
+export async function redeemLogin(db: Db, token: string): Promise<string | undefined> {
+  const result = await db
+    .updateTable('connect_sessions')
+    .set({ redeemed: true, updated_at: nowUnix() })
+    .where('token', '=', token)
+    .where('status', '=', 'succeeded')
+    .where('redeemed', '=', false)
+    .returning('did')
+    .executeTakeFirst();
+  return result?.did ?? undefined;
+}
+
+export function isRedeemed(row: Row): boolean {
+  return dbBoolean.parse(row.redeemed);
+}
+
+/** Whether the holder of `secret` may watch the connect session `token` (the realtime socket asks). */
+export async function canWatch(db: Db, token: string, secret: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('connect_sessions')
+    .select('secret_hash')
+    .where('token', '=', token)
+    .executeTakeFirst();
+  return row !== undefined && sameSecret(row.secret_hash, sha256(secret));
+}

@@ -1,0 +1,94 @@
+import { KioskError } from '@kiosk/core';
+import type { Database } from '@kiosk/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { registerAccessControl, type Principal, type RouteAccess } from './access.ts';
+import { registerApiKeyRoutes } from './api-keys/routes.ts';
+import { resolveApiKey } from './api-keys/service.ts';
+import { registerAuthTokenRoutes } from './auth-tokens/routes.ts';
+import { verifyAuthToken } from './auth-tokens/service.ts';
+import { registerConnectRoutes } from './connect/routes.ts';
+import type { ConnectNotifier } from './connect/service.ts';
+import type { IdentityContext } from './context.ts';
+import { appPrivateKey, authTokenKey } from './instance-values.ts';
+import { registerPassportRoutes } from './passports/routes.ts';
+import { registerSessionRoutes } from './sessions/routes.ts';
+import { resolveSession, SESSION_COOKIE } from './sessions/service.ts';
+import { expectedSiteOf } from './siwe.ts';
+import type { IdentityTables } from './tables.ts';
+import { registerTestWalletRoutes } from './test-wallet/routes.ts';
+import { rolesOf } from './users/service.ts';
+
+export interface IdentityOptions {
+  database: Database;
+  baseUrl: string;
+  ownerDid?: string | undefined;
+  testWallet?: boolean;
+  signInRateLimit?: number;
+  /** Pushes connect-session status to pages (the realtime socket). */
+  notify?: ConnectNotifier;
+  /** Filled with every route and who it admits, for the authorisation tests. */
+  routes?: RouteAccess[];
+}
+
+async function identity(app: FastifyInstance, options: IdentityOptions): Promise<void> {
+  const db = options.database.db as Kysely<IdentityTables>;
+  const site = expectedSiteOf(options.baseUrl);
+  const context: IdentityContext = {
+    db,
+    baseUrl: options.baseUrl,
+    ownerDid: options.ownerDid,
+    secureCookies: options.baseUrl.startsWith('https://'),
+    authTokenKey: await authTokenKey(db),
+    appAccount: privateKeyToAccount((await appPrivateKey(db)) as Hex),
+    notify: options.notify ?? (() => undefined),
+    siweExpectations: () => ({ ...site, now: new Date() }),
+    signInRateLimit: options.signInRateLimit ?? 30,
+    testWallet: options.testWallet ?? false,
+  };
+
+  async function resolve(request: FastifyRequest): Promise<Principal> {
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      const key = await resolveApiKey(db, authorization.slice('Bearer '.length).trim());
+      if (!key) throw new KioskError('INVALID_API_KEY', { status: 401 });
+      return { kind: 'apiKey', keyId: key.id, livemode: key.livemode, createdBy: key.createdBy };
+    }
+    const query = request.query as Record<string, unknown> | undefined;
+    const headerToken = request.headers['x-auth-token'];
+    const token =
+      typeof query?.authToken === 'string'
+        ? query.authToken
+        : typeof headerToken === 'string'
+          ? headerToken
+          : undefined;
+    if (token) {
+      const claims = verifyAuthToken(context.authTokenKey, token);
+      if (!claims) throw new KioskError('INVALID_AUTH_TOKEN', { status: 401 });
+      return { kind: 'authToken', customerDid: claims.sub, livemode: claims.livemode };
+    }
+    const cookie = request.cookies[SESSION_COOKIE];
+    const session = cookie ? await resolveSession(db, cookie) : undefined;
+    if (session)
+      return { kind: 'user', did: session.did, sessionId: session.id, roles: await rolesOf(db, session.did) };
+    return { kind: 'anonymous' };
+  }
+
+  const routes = registerAccessControl(app, resolve);
+  if (options.routes) {
+    const target = options.routes;
+    app.addHook('onReady', async () => void target.push(...routes));
+  }
+  registerSessionRoutes(app, context);
+  registerConnectRoutes(app, context);
+  registerPassportRoutes(app, context);
+  registerApiKeyRoutes(app, context);
+  registerAuthTokenRoutes(app, context);
+  if (context.testWallet) registerTestWalletRoutes(app, context);
+}
+
+/** Sign-in, sessions, connect sessions, roles, API keys and authTokens; registered before any other route. */
+export const identityPlugin = fp(identity, { name: 'kiosk-identity' });

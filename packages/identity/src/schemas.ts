@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ROLES } from './tables.ts';
+
+export const passportSchema = z.object({ id: z.string(), role: z.enum(ROLES), issued_at: z.number() });
+
+export const userSchema = z.object({
+  did: z.string(),
+  address: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  passports: z.array(passportSchema),
+});
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const siweAnswer = z.object({
+  message: z.string().min(1).max(4_000),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/, 'validation.hexSignature')
+    .max(1_000),
+});

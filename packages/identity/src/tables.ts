@@ -1,0 +1,150 @@
+import type { MigrationSet } from '@kiosk/db';
+import { sql } from 'kysely';
+
+export const ROLES = ['owner', 'admin', 'developer', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Identity's tables; times are unix seconds. Nothing outside this package reads them. */
+export interface IdentityTables {
+  users: {
+    did: string;
+    address: string;
+    name: string | null;
+    avatar: string | null;
+    created_at: number;
+    updated_at: number;
+    last_login_at: number;
+  };
+  passports: {
+    id: string;
+    user_did: string;
+    role: Role;
+    issued_by: string;
+    issued_at: number;
+    revoked_at: number | null;
+  };
+  /** `id` is the SHA-256 of the cookie's token: a copy of this table signs nobody in. */
+  sessions: {
+    id: string;
+    user_did: string;
+    created_at: number;
+    expires_at: number;
+  };
+  auth_nonces: {
+    nonce: string;
+    expires_at: number;
+    used_at: number | null;
+  };
+  connect_sessions: {
+    token: string;
+    secret_hash: string;
+    action: string;
+    status: 'created' | 'scanned' | 'succeeded' | 'failed' | 'expired';
+    params: string;
+    nonce: string;
+    did: string | null;
+    error: string | null;
+    redeemed: number | boolean;
+    created_at: number;
+    updated_at: number;
+    expires_at: number;
+  };
+  api_keys: {
+    id: string;
+    name: string;
+    livemode: number | boolean;
+    /** The first characters of the secret, to recognise a key in lists. */
+    prefix: string;
+    secret_hash: string;
+    created_by: string;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+  };
+  /** Instance-wide values made once (signing keys) and one-time flags (the owner bootstrap). */
+  instance_values: {
+    name: string;
+    value: string;
+    created_at: number;
+  };
+}
+
+export const identityMigrations: MigrationSet = {
+  '20261122_10_identity': {
+    async up(db) {
+      await db.schema
+        .createTable('users')
+        .addColumn('did', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('address', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text')
+        .addColumn('avatar', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_login_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('passports')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('user_did', 'text', (c) => c.notNull().references('users.did'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('issued_by', 'text', (c) => c.notNull())
+        .addColumn('issued_at', 'bigint', (c) => c.notNull())
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      // One live passport per user and role; revoked ones stay as history.
+      await db.schema
+        .createIndex('passports_live_role')
+        .on('passports')
+        .columns(['user_did', 'role'])
+        .unique()
+        .where(sql.ref('revoked_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('user_did', 'text', (c) => c.notNull().references('users.did'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('auth_nonces')
+        .addColumn('nonce', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('connect_sessions')
+        .addColumn('token', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('did', 'text')
+        .addColumn('error', 'text')
+        .addColumn('redeemed', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('livemode', 'boolean', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('instance_values')
+        .addColumn('name', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

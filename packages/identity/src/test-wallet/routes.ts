@@ -1,0 +1,59 @@
+import { KioskError } from '@kiosk/core';
+import { TestWallet, type WalletFetch } from '@kiosk/test-wallet';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { IdentityContext } from '../context.ts';
+import { loadConnectSession } from '../connect/service.ts';
+
+/**
+ * The demo's "Test wallet" button: the server's own test wallet answers a connect session through the
+ * wallet protocol, in process (`app.inject`), exactly as a phone would over the network.
+ * Registered only when KIOSK_TEST_WALLET is on.
+ */
+export function registerTestWalletRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const inProcess: WalletFetch = async (url, init = {}) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return {
+      status: response.statusCode,
+      headers: {
+        get: (name: string) => (response.headers[name.toLowerCase()] as string | undefined) ?? null,
+      },
+      json: async () => response.json(),
+    };
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/test-wallet/connect',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary: 'Demo and test mode only: the built-in test wallet approves a connect session',
+        body: z.object({
+          token: z.string().min(1).max(64),
+          account_index: z.number().int().min(0).max(19).default(0),
+        }),
+        response: { 200: z.object({ address: z.string() }) },
+      },
+    },
+    async (request) => {
+      const row = await loadConnectSession(context.db, request.body.token, context.notify);
+      const wallet = new TestWallet({ index: request.body.account_index, fetch: inProcess });
+      const answer = await wallet.approveConnect(
+        `${context.baseUrl}/api/did/${row.action}/auth?_t_=${row.token}`,
+      );
+      if (answer.status !== 200) {
+        const code = (answer.body as { code?: string }).code ?? 'CONNECT_SESSION_INVALID';
+        throw new KioskError(code, { status: answer.status });
+      }
+      return { address: wallet.address };
+    },
+  );
+}

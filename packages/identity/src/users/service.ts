@@ -1,0 +1,152 @@
+import { KioskError, newId, nowUnix } from '@kiosk/core';
+import type { AnyTransaction } from '@kiosk/db';
+import type { Kysely } from 'kysely';
+import { didFromAddress } from '../did.ts';
+import { claimOnce } from '../instance-values.ts';
+import type { IdentityTables, Role } from '../tables.ts';
+
+export interface Passport {
+  id: string;
+  role: Role;
+  issued_at: number;
+}
+
+export interface User {
+  did: string;
+  address: string;
+  name: string | null;
+  avatar: string | null;
+  passports: Passport[];
+}
+
+type Db = Kysely<IdentityTables>;
+
+/**
+ * Records a sign-in: creates the user on first sight (with a member passport) and makes them owner
+ * when they are the instance's first user, or the one `KIOSK_OWNER_DID` names.
+ */
+export async function recordSignIn(db: Db, address: string, ownerDid: string | undefined): Promise<User> {
+  const did = didFromAddress(address);
+  const now = nowUnix();
+  await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('users')
+      .values({
+        did,
+        address: address.toLowerCase(),
+        name: null,
+        avatar: null,
+        created_at: now,
+        updated_at: now,
+        last_login_at: now,
+      })
+      .onConflict((oc) => oc.column('did').doNothing())
+      .returning('did')
+      .executeTakeFirst();
+    if (created) await grant(trx, did, 'member', 'system');
+    else await trx.updateTable('users').set({ last_login_at: now }).where('did', '=', did).execute();
+    const becomesOwner = ownerDid ? ownerDid === did : await claimOnce(trx, 'owner_bootstrapped');
+    if (becomesOwner) await grant(trx, did, 'owner', 'system');
+  });
+  return (await findUser(db, did))!;
+}
+
+/** Adds a live passport unless the user holds that role already. */
+async function grant(trx: AnyTransaction | Db, did: string, role: Role, by: string): Promise<void> {
+  await (trx as Db)
+    .insertInto('passports')
+    .values({
+      id: newId('passport'),
+      user_did: did,
+      role,
+      issued_by: by,
+      issued_at: nowUnix(),
+      revoked_at: null,
+    })
+    .onConflict((oc) => oc.columns(['user_did', 'role']).where('revoked_at', 'is', null).doNothing())
+    .execute();
+}
+
+export async function findUser(db: Db, did: string): Promise<User | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['did', 'address', 'name', 'avatar'])
+    .where('did', '=', did)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const passports = await db
+    .selectFrom('passports')
+    .select(['id', 'role', 'issued_at'])
+    .where('user_did', '=', did)
+    .where('revoked_at', 'is', null)
+    .orderBy('issued_at')
+    .execute();
+  return { ...user, passports };
+}
+
+export async function rolesOf(db: Db, did: string): Promise<Set<Role>> {
+  const rows = await db
+    .selectFrom('passports')
+    .select('role')
+    .where('user_did', '=', did)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.role));
+}
+
+/** Owners grant admin; owners and admins grant developer and member (docs/identity.md §3). */
+function mayManage(actorRoles: Set<Role>, role: Role): boolean {
+  if (role === 'owner' || role === 'admin') return actorRoles.has('owner');
+  return actorRoles.has('owner') || actorRoles.has('admin');
+}
+
+export async function grantPassport(db: Db, actorDid: string, did: string, role: Role): Promise<Passport> {
+  if (!mayManage(await rolesOf(db, actorDid), role)) throw new KioskError('FORBIDDEN');
+  if (!(await findUser(db, did))) throw new KioskError('USER_NOT_FOUND', { status: 404, params: { did } });
+  await grant(db, did, role, actorDid);
+  const passport = (await findUser(db, did))!.passports.find((p) => p.role === role)!;
+  return passport;
+}
+
+export async function revokePassport(db: Db, actorDid: string, passportId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const passport = await trx
+      .selectFrom('passports')
+      .selectAll()
+      .where('id', '=', passportId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!passport) throw new KioskError('PASSPORT_NOT_FOUND', { status: 404 });
+    if (!mayManage(await rolesOf(trx, actorDid), passport.role)) throw new KioskError('FORBIDDEN');
+    if (passport.role === 'owner') {
+      const owners = await trx
+        .selectFrom('passports')
+        .select('id')
+        .where('role', '=', 'owner')
+        .where('revoked_at', 'is', null)
+        .execute();
+      if (owners.length <= 1) throw new KioskError('LAST_OWNER', { status: 409 });
+    }
+    await trx.updateTable('passports').set({ revoked_at: nowUnix() }).where('id', '=', passportId).execute();
+  });
+}
+
+export async function listUsers(
+  db: Db,
+  page: number,
+  pageSize: number,
+): Promise<{ list: User[]; count: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .select('did')
+    .orderBy('created_at', 'desc')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const list = await Promise.all(rows.map((r) => findUser(db, r.did)));
+  return { list: list.filter((u): u is User => u !== undefined), count: Number(count) };
+}

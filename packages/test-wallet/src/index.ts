@@ -1,0 +1,1 @@
+export { TEST_MNEMONIC, TestWallet, type WalletFetch, type ConnectRequest } from './test-wallet.ts';
