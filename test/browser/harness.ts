@@ -41,7 +41,7 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
-export async function startBrowserHarness(): Promise<BrowserHarness> {
+export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
   if (!existsSync(`${WEB_DIR}/index.html`)) {
     throw new Error(`the web app is not built at ${WEB_DIR}: run \`npm run build\` first`);
   }
@@ -49,7 +49,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (see .ci/run)`);
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const server = await startTestServer('sqlite', { env: { KIOSK_WEB_DIR: WEB_DIR } });
+  const server = await startTestServer('sqlite', { env: { KIOSK_WEB_DIR: WEB_DIR, ...env } });
   // playwright-core gives each launch a fresh temporary user-data dir.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   return {

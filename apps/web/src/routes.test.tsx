@@ -1,26 +1,24 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createKioskI18n } from '@kiosk/react';
 import { AppShell } from './components/layout/AppShell.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { setTracker } from './lib/tracker.ts';
 import { routes } from './routes.tsx';
+import { mockApi } from './test-support/mock-api.ts';
+import { renderRoutesAt } from './test-support/render-app.tsx';
+import { signedIn, userWithRoles } from './test-support/sessions.ts';
 
 function renderAt(path: string, routeTable: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [path] });
-  render(
-    <I18nextProvider i18n={createKioskI18n('en')}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
-  return router;
+  return renderRoutesAt(path, routeTable).router;
 }
 
 beforeEach(() => {
   // ScrollRestoration scrolls on navigation; jsdom has no layout to scroll.
   vi.stubGlobal('scrollTo', () => {});
+  // Every role, so the protected screens open; their guard has its own tests.
+  const user = userWithRoles(['owner', 'developer', 'member']);
+  mockApi({ 'GET /api/session': () => signedIn(user) });
 });
 
 afterEach(() => {
@@ -39,7 +37,6 @@ describe('routes', () => {
     ['/apps/z1abc', 'App details'],
     ['/apps/z1abc/1.2.0', 'App details'],
     ['/app/z1abc', 'App details'],
-    ['/profile', 'Profile'],
     ['/connect-cli', 'Connect the CLI'],
     ['/gen-key-pair', 'Generate a key pair'],
     ['/connect-studio', 'Connect the studio'],

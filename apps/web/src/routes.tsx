@@ -1,9 +1,21 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './components/ProtectedRoute.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
+import { ScreenLoading } from './components/ScreenLoading.tsx';
 import { AppShell } from './components/layout/AppShell.tsx';
 import { RootLayout } from './components/layout/RootLayout.tsx';
+import { CONSOLE_ROLES, DEVELOPER_ROLES } from './lib/roles.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
+
+// The profile's tables and forms load on its first visit; most visitors only browse the store.
+const ProfilePage = lazy(() =>
+  import('./pages/ProfilePage.tsx').then((module) => ({ default: module.ProfilePage })),
+);
+
+function lazyScreen(path: string, screen: ReactNode): RouteObject {
+  return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
+}
 
 /** A screen not built yet; its issue replaces the element with the real screen. */
 function comingSoon(path: string, nameKey: string): RouteObject {
@@ -24,15 +36,22 @@ const publicScreens: RouteObject[] = [
   comingSoon('/integrations/donations', 'page.screen.donations'),
 ];
 
-const protectedScreens: RouteObject[] = [
-  comingSoon('/profile', 'page.screen.profile'),
-  comingSoon('/developer/apps', 'page.screen.developerApps'),
-  comingSoon('/developer/access-tokens', 'page.screen.accessTokens'),
-  comingSoon('/console/apps', 'page.screen.consoleApps'),
-  comingSoon('/console/categories', 'page.screen.consoleCategories'),
+// The protected group (seed 001 §2), split by the role each part needs.
+const signedInScreens: RouteObject[] = [
+  lazyScreen('/profile', <ProfilePage />),
   comingSoon('/customer/subscription/:id', 'page.screen.subscription'),
   comingSoon('/customer/invoice/past-due', 'page.screen.pastDueInvoices'),
   comingSoon('/customer/invoice/:id', 'page.screen.invoice'),
+];
+
+const developerScreens: RouteObject[] = [
+  comingSoon('/developer/apps', 'page.screen.developerApps'),
+  comingSoon('/developer/access-tokens', 'page.screen.accessTokens'),
+];
+
+const consoleScreens: RouteObject[] = [
+  comingSoon('/console/apps', 'page.screen.consoleApps'),
+  comingSoon('/console/categories', 'page.screen.consoleCategories'),
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.
@@ -49,7 +68,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             errorElement: <RouteErrorPage />,
-            children: [...publicScreens, { element: <ProtectedRoute />, children: protectedScreens }],
+            children: [
+              ...publicScreens,
+              { element: <ProtectedRoute />, children: signedInScreens },
+              { element: <ProtectedRoute roles={DEVELOPER_ROLES} />, children: developerScreens },
+              { element: <ProtectedRoute roles={CONSOLE_ROLES} />, children: consoleScreens },
+            ],
           },
         ],
       },

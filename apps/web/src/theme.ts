@@ -36,3 +36,6 @@ export const theme = createTheme({
     },
   },
 });
+
+/** For identifiers a reader compares character by character: DIDs, key prefixes, secrets. */
+export const MONOSPACE_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';

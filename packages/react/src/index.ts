@@ -21,3 +21,13 @@ export { DataTableRows, type DataTableRowsProps } from './data-table/DataTableRo
 export { DataTableCards, type DataTableCardsProps } from './data-table/DataTableCards.tsx';
 export { DataTableNotice, type DataTableNoticeProps } from './data-table/DataTableNotice.tsx';
 export { visuallyHidden } from './data-table/visually-hidden.ts';
+export { WalletConnectDialog, type WalletConnectDialogProps } from './wallet-connect/WalletConnectDialog.tsx';
+export type {
+  ConnectSession,
+  ConnectStatus,
+  ConnectStatusAnswer,
+  InjectedWalletOption,
+  WalletConnectResult,
+} from './wallet-connect/types.ts';
+export { CONNECT_POLL_INTERVAL_MS, CONNECT_SESSION_LIFETIME_MS } from './wallet-connect/constants.ts';
+export { CONNECT_ERROR } from './wallet-connect/connect-errors.ts';

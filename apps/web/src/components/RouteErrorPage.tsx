@@ -5,7 +5,7 @@ import { PageMessage, type PageMessageStatus } from './PageMessage.tsx';
 function pageStatusOf(error: unknown): PageMessageStatus {
   const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiError ? error.status : 500;
   if (status === 400 || status === 404) return status;
-  // Until the identity issue adds sign-in, a missing session reads the same as a missing right.
+  // Protected screens only render with a user, so a 401 here is a session that ended mid-visit: a missing right.
   if (status === 401 || status === 403) return 403;
   return 500;
 }

@@ -1,4 +1,5 @@
 import { errorMessages } from './errors.ts';
+import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
 import { shellMessages } from './shell.ts';
 
@@ -10,7 +11,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** The cookie that remembers the visitor's language (set by the web app's language switch). */
 export const LOCALE_COOKIE = 'nf_lang';
 
-const groups = [errorMessages, pageMessages, shellMessages];
+const groups = [errorMessages, pageMessages, shellMessages, identityMessages];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */
 export const catalogs = {

@@ -2,6 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import { HeaderAccount } from '../auth/HeaderAccount.tsx';
 import { BrandLink } from './BrandLink.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { MainNav } from './MainNav.tsx';
@@ -28,6 +29,7 @@ export function AppHeader({ minimal = false }: AppHeaderProps) {
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <TestModeChip />
           <LanguageSwitch />
+          <HeaderAccount />
         </Stack>
       </Toolbar>
     </AppBar>

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { goToSiteRoot } from '../lib/site-root.ts';
+
+async function endSession(): Promise<void> {
+  try {
+    await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+  } catch (error) {
+    // A session that already ended (expired, signed out in another tab) is the outcome wanted.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: endSession, onSuccess: goToSiteRoot });
+}
