@@ -272,7 +272,8 @@ export class JobRunner {
       );
     }, definition.options.leaseMs / 2);
     // A job cut off by stop() stops renewing, so its lease runs out and another worker can take it.
-    signal.addEventListener('abort', () => clearInterval(renew), { once: true });
+    const stopRenewing = () => clearInterval(renew);
+    signal.addEventListener('abort', stopRenewing, { once: true });
     try {
       await definition.handler(JSON.parse(job.payload), {
         id: job.id,
@@ -295,6 +296,7 @@ export class JobRunner {
       }
     } finally {
       clearInterval(renew);
+      signal.removeEventListener('abort', stopRenewing);
     }
   }
 
