@@ -39,7 +39,6 @@ export function toKioskError(error: FastifyError | Error, request: FastifyReques
     return new KioskError(mapped, { params: { type: String(request.headers['content-type'] ?? '') } });
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status === 429) return new KioskError('RATE_LIMITED', { params: { after: fastifyError.message } });
   if (status >= 400 && status < 500) return new KioskError('BAD_REQUEST', { status });
   return new KioskError('INTERNAL', { cause: error });
 }

@@ -11,6 +11,7 @@ import {
   type MigrationProgress,
   type MigrationSet,
 } from '@kiosk/db';
+import { KioskError } from '@kiosk/core';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -122,7 +123,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // CSP and frame rules arrive with embedding (checkout on other origins); the rest of helmet applies now.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new KioskError('RATE_LIMITED', { params: { after: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
+  });
   registerLocale(app);
   // Identity goes first among route owners: it makes every later route declare who may call it.
   await app.register(identityPlugin, {
