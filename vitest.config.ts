@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
-          exclude: ['packages/db/**', 'packages/identity/**', '**/node_modules/**'],
+          exclude: ['packages/db/**', 'packages/identity/**', 'packages/payments/**', '**/node_modules/**'],
         },
       },
       {
@@ -27,6 +27,7 @@ export default defineConfig({
             'apps/cli/src/**/*.test.ts',
             'packages/db/src/**/*.test.ts',
             'packages/identity/src/**/*.test.ts',
+            'packages/payments/src/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,4 +1,5 @@
 import type { MigrationSet } from '@kiosk/db';
+import { paymentsMigrations, paymentsPlugin } from '@kiosk/payments';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
@@ -12,4 +13,16 @@ export interface KioskModule {
 }
 
 /** The modules this server runs, in registration order. */
-export const modules: KioskModule[] = [];
+export const modules: KioskModule[] = [
+  {
+    name: 'payments',
+    migrations: paymentsMigrations,
+    plugin: async (app) =>
+      paymentsPlugin(app, {
+        database: app.kiosk.database,
+        jobs: app.kiosk.jobs,
+        baseUrl: app.kiosk.config.baseUrl,
+        publish: (topic, type, data) => app.kiosk.realtime.publish(topic, type, data),
+      }),
+  },
+];

@@ -62,7 +62,9 @@ export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): 
     { websocket: true, config: { access: ['public'] }, schema: { hide: true } },
     (socket) => {
       const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
-      socket.on('message', async (raw) => {
+      // One message at a time per socket, so answers come back in the order questions were asked.
+      let queue = Promise.resolve();
+      const handle = async (raw: unknown) => {
         let parsed: z.infer<typeof clientMessage>;
         try {
           parsed = clientMessage.parse(JSON.parse(String(raw)));
@@ -82,6 +84,9 @@ export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): 
               : { type: 'error', code: 'FORBIDDEN', topic: parsed.topic },
           ),
         );
+      };
+      socket.on('message', (raw) => {
+        queue = queue.then(() => handle(raw)).catch(() => undefined);
       });
       socket.on('close', () => {
         clearInterval(heartbeat);

@@ -9,6 +9,11 @@ describe('ids', () => {
     expect(newId('paymentLink')).toMatch(/^plink_/);
   });
 
+  it('sorts in creation order, even within one millisecond', () => {
+    const ids = Array.from({ length: 1_000 }, () => newId('price'));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
   it('never repeats across many draws', () => {
     const seen = new Set(Array.from({ length: 10_000 }, () => randomToken()));
     expect(seen.size).toBe(10_000);

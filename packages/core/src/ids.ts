@@ -1,6 +1,7 @@
 /**
- * Prefixed, random, URL-safe ids: the prefix says what the object is (`cs_…` is a checkout session).
- * 24 base62 characters carry ~143 bits of randomness.
+ * Prefixed, URL-safe ids: the prefix says what the object is (`cs_…` is a checkout session). The first
+ * 10 characters encode the creation time (microsecond steps, strictly increasing within a process) and
+ * the other 14 are random (~83 bits), so ordering by id is ordering by creation on every engine.
  */
 export const ID_PREFIXES = {
   checkoutSession: 'cs',
@@ -42,8 +43,27 @@ export function randomToken(length = RANDOM_LENGTH): string {
   return out;
 }
 
+const TIME_LENGTH = 10;
+let lastStamp = 0;
+
+/** Microseconds since the epoch, never the same twice in this process. */
+function nextStamp(): number {
+  lastStamp = Math.max(Date.now() * 1000, lastStamp + 1);
+  return lastStamp;
+}
+
+function base62(value: number, width: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < width; i++) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
 export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${randomToken()}`;
+  return `${ID_PREFIXES[kind]}_${base62(nextStamp(), TIME_LENGTH)}${randomToken(RANDOM_LENGTH - TIME_LENGTH)}`;
 }
 
 /** True when `id` is a well-formed id of `kind`. */

@@ -1,6 +1,7 @@
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
+import { paymentsMessages } from './payments.ts';
 import { shellMessages } from './shell.ts';
 
 export { defineMessages } from './define.ts';
@@ -11,7 +12,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** The cookie that remembers the visitor's language (set by the web app's language switch). */
 export const LOCALE_COOKIE = 'nf_lang';
 
-const groups = [errorMessages, pageMessages, shellMessages, identityMessages];
+const groups = [errorMessages, pageMessages, shellMessages, identityMessages, paymentsMessages];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */
 export const catalogs = {

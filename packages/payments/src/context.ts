@@ -1,0 +1,10 @@
+import type { Database, JobRunner } from '@kiosk/db';
+
+/** What the payments module needs from the server. */
+export interface PaymentsContext {
+  database: Database;
+  jobs: JobRunner;
+  baseUrl: string;
+  /** Pushes an event to pages listening on the realtime socket. */
+  publish(topic: string, type: string, data: unknown): void;
+}

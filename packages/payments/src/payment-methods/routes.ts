@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { KioskError } from '@kiosk/core';
+import { z } from 'zod';
+import { paymentsDb } from '../db.ts';
+import { idParam, MERCHANT } from '../schemas.ts';
+import type { PaymentsContext } from '../context.ts';
+import { currencyInput, currencySchema, methodInput, methodSchema, methodUpdate } from './schema.ts';
+import {
+  createPaymentCurrency,
+  createPaymentMethod,
+  getPaymentMethod,
+  listPaymentMethods,
+  updatePaymentMethod,
+} from './service.ts';
+
+export function registerPaymentMethodRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = paymentsDb(context.database);
+  const tags = ['payment methods'];
+
+  r.post(
+    '/api/payment-methods',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Create a payment method (an EVM chain) with its currencies',
+        body: methodInput,
+        response: { 201: methodSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPaymentMethod(db, request.livemode, request.body)),
+  );
+
+  r.get(
+    '/api/payment-methods',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Payment methods with their currencies',
+        response: { 200: z.object({ list: z.array(methodSchema), count: z.number() }) },
+      },
+    },
+    async (request) => {
+      const list = await listPaymentMethods(db, request.livemode);
+      return { list, count: list.length };
+    },
+  );
+
+  r.get(
+    '/api/payment-methods/:id',
+    {
+      config: { access: MERCHANT },
+      schema: { tags, summary: 'A payment method', params: idParam, response: { 200: methodSchema } },
+    },
+    async (request) => {
+      const method = await getPaymentMethod(db, request.livemode, request.params.id);
+      if (!method) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
+      return method;
+    },
+  );
+
+  r.put(
+    '/api/payment-methods/:id',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Update a payment method',
+        params: idParam,
+        body: methodUpdate,
+        response: { 200: methodSchema },
+      },
+    },
+    async (request) => updatePaymentMethod(db, request.livemode, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/payment-currencies',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Add a currency (a token or the native coin) to a payment method',
+        body: currencyInput.extend({ payment_method_id: z.string().min(1).max(64) }),
+        response: { 201: currencySchema },
+      },
+    },
+    async (request, reply) => {
+      const { payment_method_id, ...input } = request.body;
+      return reply
+        .status(201)
+        .send(await createPaymentCurrency(db, request.livemode, payment_method_id, input));
+    },
+  );
+}

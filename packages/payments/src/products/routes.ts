@@ -1,0 +1,140 @@
+import { KioskError } from '@kiosk/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentsContext } from '../context.ts';
+import { paymentsDb } from '../db.ts';
+import { once } from '../idempotency/scope.ts';
+import { createPrice, getPrice, listPrices, updatePrice } from '../prices/service.ts';
+import { priceInput, priceSchema, priceUpdate } from '../prices/schema.ts';
+import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import { productInput, productSchema, productUpdate } from './schema.ts';
+import { createProduct, getProduct, listProducts, updateProduct } from './service.ts';
+
+const activeFilter = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = paymentsDb(context.database);
+
+  r.post(
+    '/api/products',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product, with prices inline',
+        body: productInput,
+        response: { 201: productSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await once(context, request, async () => ({
+        status: 201,
+        body: await createProduct(db, request.livemode, request.body),
+      }));
+      return reply.status(201).send(answer.body);
+    },
+  );
+  r.get(
+    '/api/products',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['products'],
+        summary: 'Products with their prices',
+        querystring: listQuery.extend({ active: activeFilter }),
+        response: { 200: listOf(productSchema) },
+      },
+    },
+    (request) => listProducts(db, request.livemode, request.query),
+  );
+  r.get(
+    '/api/products/:id',
+    {
+      config: { access: MERCHANT },
+      schema: { tags: ['products'], summary: 'A product', params: idParam, response: { 200: productSchema } },
+    },
+    async (request) => {
+      const product = await getProduct(db, request.livemode, request.params.id);
+      if (!product) throw new KioskError('PRODUCT_NOT_FOUND', { status: 404 });
+      return product;
+    },
+  );
+  r.put(
+    '/api/products/:id',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['products'],
+        summary: 'Update a product',
+        params: idParam,
+        body: productUpdate,
+        response: { 200: productSchema },
+      },
+    },
+    (request) => updateProduct(db, request.livemode, request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/prices',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['prices'],
+        summary: 'Create a price',
+        body: priceInput,
+        response: { 201: priceSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await once(context, request, async () => ({
+        status: 201,
+        body: await createPrice(db, request.livemode, request.body),
+      }));
+      return reply.status(201).send(answer.body);
+    },
+  );
+  r.get(
+    '/api/prices',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['prices'],
+        summary: 'Prices',
+        querystring: listQuery.extend({ product_id: z.string().max(64).optional(), active: activeFilter }),
+        response: { 200: listOf(priceSchema) },
+      },
+    },
+    (request) => listPrices(db, request.livemode, request.query),
+  );
+  r.get(
+    '/api/prices/:id',
+    {
+      config: { access: MERCHANT },
+      schema: { tags: ['prices'], summary: 'A price', params: idParam, response: { 200: priceSchema } },
+    },
+    async (request) => {
+      const price = await getPrice(db, request.livemode, request.params.id);
+      if (!price) throw new KioskError('PRICE_NOT_FOUND', { status: 404 });
+      return price;
+    },
+  );
+  r.put(
+    '/api/prices/:id',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags: ['prices'],
+        summary: 'Update a price (amounts are fixed once made; make a new price instead)',
+        params: idParam,
+        body: priceUpdate,
+        response: { 200: priceSchema },
+      },
+    },
+    (request) => updatePrice(db, request.livemode, request.params.id, request.body),
+  );
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { priceFields, priceSchema } from '../prices/schema.ts';
+import { metadata } from '../schemas.ts';
+
+export const productInput = z.object({
+  type: z.enum(['service', 'good']).default('service'),
+  name: z.string().trim().min(1).max(250),
+  description: z.string().max(5_000).nullable().default(null),
+  images: z.array(z.url()).max(8).default([]),
+  unit_label: z.string().max(12).nullable().default(null),
+  /** As on card statements: at most 22 characters. */
+  statement_descriptor: z.string().max(22).nullable().default(null),
+  active: z.boolean().default(true),
+  metadata,
+  /** Prices created with the product, in one transaction. */
+  prices: z.array(priceFields).max(20).default([]),
+});
+
+export const productUpdate = productInput.omit({ prices: true }).partial();
+
+export const productSchema = z.object({
+  id: z.string(),
+  livemode: z.boolean(),
+  type: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  images: z.array(z.string()),
+  unit_label: z.string().nullable(),
+  statement_descriptor: z.string().nullable(),
+  active: z.boolean(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  updated_at: z.number(),
+  prices: z.array(priceSchema),
+});
+export type Product = z.infer<typeof productSchema>;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentsContext } from '../context.ts';
+import { paymentsDb } from '../db.ts';
+import { currencySchema, methodSchema } from '../payment-methods/schema.ts';
+import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+
+/**
+ * Seed 000 §7 `GET /api/settings`: the active payment methods (with currencies) of the requested mode
+ * and the base currency. Public: a buyer's checkout page reads it; secrets are stripped.
+ */
+export function registerSettingsRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const db = paymentsDb(context.database);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/settings',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Payment methods and base currency for checkout pages',
+        querystring: z.object({ livemode: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: z.object({ paymentMethods: z.array(methodSchema), baseCurrency: currencySchema.nullable() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const methods = (await listPaymentMethods(db, request.livemode, { activeOnly: true })).map(
+        publicMethod,
+      );
+      const first = methods[0];
+      const baseCurrency =
+        first?.payment_currencies.find((c) => c.id === first.default_currency_id) ??
+        first?.payment_currencies[0] ??
+        null;
+      reply.header('cache-control', 'no-cache');
+      return { paymentMethods: methods, baseCurrency };
+    },
+  );
+}

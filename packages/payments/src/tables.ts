@@ -1,0 +1,385 @@
+import { moneyColumnType, type MigrationSet } from '@kiosk/db';
+import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+
+/**
+ * Kiosk Pay's tables. Every row carries `livemode`; money columns hold decimal strings of exact
+ * integers in the currency's smallest unit; JSON is text; times are unix seconds. Fields follow the
+ * seeds and the original's names (../shared/reference/payment-reference.md) so that subscriptions,
+ * donations and the portal add behaviour later without migrating these tables again.
+ */
+
+type Json = string;
+type Money = string;
+type Flag = number | boolean;
+
+interface Row {
+  id: string;
+  livemode: Flag;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentsTables {
+  payment_methods: Row & {
+    /** ethereum, base, evm (any EVM chain by chain id); card and others later. */
+    type: string;
+    name: string;
+    description: string | null;
+    logo: string | null;
+    /** Per type; EVM: chain_id, api_host (RPC URL), explorer_host, confirmation, receiving_address. */
+    settings: Json;
+    default_currency_id: string | null;
+    active: Flag;
+    metadata: Json;
+  };
+  payment_currencies: Row & {
+    payment_method_id: string;
+    name: string;
+    symbol: string;
+    decimal: number;
+    maximum_precision: number;
+    logo: string | null;
+    /** Token contract; null for the chain's native coin. */
+    contract: string | null;
+    is_base_currency: Flag;
+    active: Flag;
+  };
+  products: Row & {
+    type: string;
+    name: string;
+    description: string | null;
+    images: Json;
+    unit_label: string | null;
+    statement_descriptor: string | null;
+    cross_sell: Json;
+    active: Flag;
+    metadata: Json;
+  };
+  prices: Row & {
+    product_id: string;
+    type: 'one_time' | 'recurring';
+    nickname: string | null;
+    lookup_key: string | null;
+    currency_id: string;
+    unit_amount: Money;
+    currency_options: Json;
+    custom_unit_amount: Json;
+    recurring: Json;
+    upsell: Json;
+    quantity_available: number;
+    quantity_sold: number;
+    quantity_limit_per_checkout: number;
+    active: Flag;
+    metadata: Json;
+  };
+  payment_links: Row & {
+    name: string | null;
+    active: Flag;
+    line_items: Json;
+    currency_id: string | null;
+    after_completion: Json;
+    phone_number_collection: Json;
+    billing_address_collection: string;
+    submit_type: string;
+    subscription_data: Json;
+    cross_sell_behavior: string;
+    donation_settings: Json;
+    metadata: Json;
+  };
+  checkout_sessions: Row & {
+    mode: 'payment' | 'subscription' | 'setup';
+    status: 'open' | 'complete' | 'expired';
+    payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+    payment_link_id: string | null;
+    customer_id: string | null;
+    customer_did: string | null;
+    currency_id: string;
+    line_items: Json;
+    amount_subtotal: Money;
+    amount_total: Money;
+    expires_at: number;
+    submit_type: string;
+    cross_sell_behavior: string;
+    phone_number_collection: Json;
+    billing_address_collection: string;
+    subscription_data: Json;
+    customer_details: Json;
+    success_url: string | null;
+    cancel_url: string | null;
+    payment_method_id: string | null;
+    payment_intent_id: string | null;
+    invoice_id: string | null;
+    subscription_id: string | null;
+    metadata: Json;
+  };
+  customers: Row & {
+    did: string;
+    name: string | null;
+    email: string | null;
+    phone: string | null;
+    address: Json;
+    metadata: Json;
+  };
+  payment_intents: Row & {
+    status: string;
+    amount: Money;
+    amount_received: Money;
+    currency_id: string;
+    payment_method_id: string;
+    customer_id: string;
+    checkout_session_id: string | null;
+    invoice_id: string | null;
+    description: string | null;
+    last_payment_error: Json;
+    payment_details: Json;
+    metadata: Json;
+  };
+  invoices: Row & {
+    number: string;
+    status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    billing_reason: string;
+    description: string | null;
+    customer_id: string;
+    subscription_id: string | null;
+    checkout_session_id: string | null;
+    payment_intent_id: string | null;
+    currency_id: string;
+    subtotal: Money;
+    total: Money;
+    amount_due: Money;
+    amount_paid: Money;
+    amount_remaining: Money;
+    lines: Json;
+    period_start: number | null;
+    period_end: number | null;
+    status_transitions: Json;
+    metadata: Json;
+  };
+  /** Each on-chain transaction pays at most one thing, ever. */
+  chain_transactions: {
+    chain_id: number;
+    tx_hash: string;
+    payment_intent_id: string;
+    amount: Money;
+    created_at: number;
+  };
+  events: {
+    id: string;
+    livemode: Flag;
+    type: string;
+    object_id: string;
+    data: Json;
+    created_at: number;
+  };
+  /** A write with an Idempotency-Key answers the same thing when repeated. */
+  idempotency_keys: {
+    scope: string;
+    key: string;
+    request_hash: string;
+    status_code: number | null;
+    response: Json | null;
+    created_at: number;
+  };
+}
+
+type Table = CreateTableBuilder<string, string>;
+const common = (table: Table): Table =>
+  table
+    .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+    .addColumn('livemode', 'boolean', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull());
+
+const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
+const json = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('{}');
+const jsonList = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('[]');
+const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('0');
+
+export const paymentsMigrations: MigrationSet = {
+  '20261122_20_payments': {
+    async up(db, engine) {
+      const money = moneyColumnType(engine);
+      await common(db.schema.createTable('payment_methods'))
+        .addColumn('type', 'text', notNull)
+        .addColumn('name', 'text', notNull)
+        .addColumn('description', 'text')
+        .addColumn('logo', 'text')
+        .addColumn('settings', 'text', json)
+        .addColumn('default_currency_id', 'text')
+        .addColumn('active', 'boolean', notNull)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await common(db.schema.createTable('payment_currencies'))
+        .addColumn('payment_method_id', 'text', (c) => c.notNull().references('payment_methods.id'))
+        .addColumn('name', 'text', notNull)
+        .addColumn('symbol', 'text', notNull)
+        .addColumn('decimal', 'integer', notNull)
+        .addColumn('maximum_precision', 'integer', notNull)
+        .addColumn('logo', 'text')
+        .addColumn('contract', 'text')
+        .addColumn('is_base_currency', 'boolean', notNull)
+        .addColumn('active', 'boolean', notNull)
+        .execute();
+      await common(db.schema.createTable('products'))
+        .addColumn('type', 'text', notNull)
+        .addColumn('name', 'text', notNull)
+        .addColumn('description', 'text')
+        .addColumn('images', 'text', jsonList)
+        .addColumn('unit_label', 'text')
+        .addColumn('statement_descriptor', 'text')
+        .addColumn('cross_sell', 'text', json)
+        .addColumn('active', 'boolean', notNull)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await common(db.schema.createTable('prices'))
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id'))
+        .addColumn('type', 'text', notNull)
+        .addColumn('nickname', 'text')
+        .addColumn('lookup_key', 'text')
+        .addColumn('currency_id', 'text', (c) => c.notNull().references('payment_currencies.id'))
+        .addColumn('unit_amount', money, notNull)
+        .addColumn('currency_options', 'text', jsonList)
+        .addColumn('custom_unit_amount', 'text', (c) => c.notNull().defaultTo('null'))
+        .addColumn('recurring', 'text', (c) => c.notNull().defaultTo('null'))
+        .addColumn('upsell', 'text', (c) => c.notNull().defaultTo('null'))
+        .addColumn('quantity_available', 'integer', zero)
+        .addColumn('quantity_sold', 'integer', zero)
+        .addColumn('quantity_limit_per_checkout', 'integer', zero)
+        .addColumn('active', 'boolean', notNull)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await common(db.schema.createTable('payment_links'))
+        .addColumn('name', 'text')
+        .addColumn('active', 'boolean', notNull)
+        .addColumn('line_items', 'text', jsonList)
+        .addColumn('currency_id', 'text')
+        .addColumn('after_completion', 'text', json)
+        .addColumn('phone_number_collection', 'text', json)
+        .addColumn('billing_address_collection', 'text', notNull)
+        .addColumn('submit_type', 'text', notNull)
+        .addColumn('subscription_data', 'text', json)
+        .addColumn('cross_sell_behavior', 'text', notNull)
+        .addColumn('donation_settings', 'text', (c) => c.notNull().defaultTo('null'))
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await common(db.schema.createTable('customers'))
+        .addColumn('did', 'text', notNull)
+        .addColumn('name', 'text')
+        .addColumn('email', 'text')
+        .addColumn('phone', 'text')
+        .addColumn('address', 'text', json)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await db.schema
+        .createIndex('customers_did')
+        .on('customers')
+        .columns(['did', 'livemode'])
+        .unique()
+        .execute();
+      await common(db.schema.createTable('checkout_sessions'))
+        .addColumn('mode', 'text', notNull)
+        .addColumn('status', 'text', notNull)
+        .addColumn('payment_status', 'text', notNull)
+        .addColumn('payment_link_id', 'text')
+        .addColumn('customer_id', 'text')
+        .addColumn('customer_did', 'text')
+        .addColumn('currency_id', 'text', notNull)
+        .addColumn('line_items', 'text', jsonList)
+        .addColumn('amount_subtotal', money, notNull)
+        .addColumn('amount_total', money, notNull)
+        .addColumn('expires_at', 'bigint', notNull)
+        .addColumn('submit_type', 'text', notNull)
+        .addColumn('cross_sell_behavior', 'text', notNull)
+        .addColumn('phone_number_collection', 'text', json)
+        .addColumn('billing_address_collection', 'text', notNull)
+        .addColumn('subscription_data', 'text', json)
+        .addColumn('customer_details', 'text', json)
+        .addColumn('success_url', 'text')
+        .addColumn('cancel_url', 'text')
+        .addColumn('payment_method_id', 'text')
+        .addColumn('payment_intent_id', 'text')
+        .addColumn('invoice_id', 'text')
+        .addColumn('subscription_id', 'text')
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await db.schema
+        .createIndex('checkout_sessions_open')
+        .on('checkout_sessions')
+        .columns(['status', 'expires_at'])
+        .execute();
+      await common(db.schema.createTable('payment_intents'))
+        .addColumn('status', 'text', notNull)
+        .addColumn('amount', money, notNull)
+        .addColumn('amount_received', money, notNull)
+        .addColumn('currency_id', 'text', notNull)
+        .addColumn('payment_method_id', 'text', notNull)
+        .addColumn('customer_id', 'text', notNull)
+        .addColumn('checkout_session_id', 'text', (c) => c.unique())
+        .addColumn('invoice_id', 'text')
+        .addColumn('description', 'text')
+        .addColumn('last_payment_error', 'text', (c) => c.notNull().defaultTo('null'))
+        .addColumn('payment_details', 'text', json)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await common(db.schema.createTable('invoices'))
+        .addColumn('number', 'text', (c) => c.notNull().unique())
+        .addColumn('status', 'text', notNull)
+        .addColumn('billing_reason', 'text', notNull)
+        .addColumn('description', 'text')
+        .addColumn('customer_id', 'text', notNull)
+        .addColumn('subscription_id', 'text')
+        .addColumn('checkout_session_id', 'text')
+        .addColumn('payment_intent_id', 'text')
+        .addColumn('currency_id', 'text', notNull)
+        .addColumn('subtotal', money, notNull)
+        .addColumn('total', money, notNull)
+        .addColumn('amount_due', money, notNull)
+        .addColumn('amount_paid', money, notNull)
+        .addColumn('amount_remaining', money, notNull)
+        .addColumn('lines', 'text', jsonList)
+        .addColumn('period_start', 'bigint')
+        .addColumn('period_end', 'bigint')
+        .addColumn('status_transitions', 'text', json)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await db.schema
+        .createIndex('invoices_customer')
+        .on('invoices')
+        .columns(['customer_id', 'status'])
+        .execute();
+      await db.schema
+        .createTable('chain_transactions')
+        .addColumn('chain_id', 'integer', notNull)
+        .addColumn('tx_hash', 'text', notNull)
+        .addColumn('payment_intent_id', 'text', notNull)
+        .addColumn('amount', money, notNull)
+        .addColumn('created_at', 'bigint', notNull)
+        .addPrimaryKeyConstraint('chain_transactions_pk', ['chain_id', 'tx_hash'])
+        .execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('livemode', 'boolean', notNull)
+        .addColumn('type', 'text', notNull)
+        .addColumn('object_id', 'text', notNull)
+        .addColumn('data', 'text', notNull)
+        .addColumn('created_at', 'bigint', notNull)
+        .execute();
+      await db.schema
+        .createIndex('events_object')
+        .on('events')
+        .columns(['object_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('scope', 'text', notNull)
+        .addColumn('key', 'text', notNull)
+        .addColumn('request_hash', 'text', notNull)
+        .addColumn('status_code', 'integer')
+        .addColumn('response', 'text')
+        .addColumn('created_at', 'bigint', notNull)
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+        .execute();
+    },
+  },
+};
