@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './i18n/index.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './pricing.ts';

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from './context.ts';
+import { registerCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
+import { expireDueSessions } from './checkout-sessions/service.ts';
+import { paymentsDb } from './db.ts';
+import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
@@ -9,4 +13,13 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerPaymentMethodRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerPaymentLinkRoutes(app, context);
+  registerCheckoutSessionRoutes(app, context);
+
+  const db = paymentsDb(context.database);
+  context.jobs.define('checkout.expire-sessions', async () => void (await expireDueSessions(db)));
+  await context.jobs.schedule('checkout.expire-sessions', 'checkout.expire-sessions', EXPIRE_SWEEP_MS);
 }
+
+/** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
+const EXPIRE_SWEEP_MS = 60_000;

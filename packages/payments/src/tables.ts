@@ -111,6 +111,8 @@ export interface PaymentsTables {
     invoice_id: string | null;
     subscription_id: string | null;
     metadata: Json;
+    /** Who started it from a payment link, to answer repeats within 3 s with the same session. */
+    start_key: string | null;
   };
   customers: Row & {
     did: string;
@@ -379,6 +381,16 @@ export const paymentsMigrations: MigrationSet = {
         .addColumn('response', 'text')
         .addColumn('created_at', 'bigint', notNull)
         .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+        .execute();
+    },
+  },
+  '20261122_21_payments_checkout_start_key': {
+    async up(db) {
+      await db.schema.alterTable('checkout_sessions').addColumn('start_key', 'text').execute();
+      await db.schema
+        .createIndex('checkout_sessions_start')
+        .on('checkout_sessions')
+        .columns(['payment_link_id', 'start_key'])
         .execute();
     },
   },

@@ -1,0 +1,75 @@
+/**
+ * Pure pricing rules of the checkout: what a line costs in a chosen currency. Amounts are bigint
+ * smallest units; prices arrive in their wire shape (decimal strings).
+ */
+
+export interface CustomUnitAmount {
+  preset?: string;
+  presets: string[];
+  minimum?: string;
+  maximum?: string;
+}
+
+export interface PriceLike {
+  currency_id: string;
+  unit_amount: string;
+  custom_unit_amount: CustomUnitAmount | null;
+  currency_options: { currency_id: string; unit_amount: string; custom_unit_amount: CustomUnitAmount | null }[];
+}
+
+export interface PriceInCurrency {
+  unitAmount: bigint;
+  custom: CustomUnitAmount | null;
+}
+
+/** The price's terms in `currencyId`: its own currency, else one of its currency_options. */
+export function priceIn(price: PriceLike, currencyId: string): PriceInCurrency | undefined {
+  if (price.currency_id === currencyId) {
+    return { unitAmount: BigInt(price.unit_amount), custom: price.custom_unit_amount };
+  }
+  const option = price.currency_options.find((o) => o.currency_id === currencyId);
+  return option && { unitAmount: BigInt(option.unit_amount), custom: option.custom_unit_amount };
+}
+
+/** The currencies a price can be paid in. */
+export function currenciesOf(price: PriceLike): string[] {
+  return [price.currency_id, ...price.currency_options.map((o) => o.currency_id)];
+}
+
+/**
+ * A custom-amount line's default: the preset, else the middle preset (seed 000 §9: "default preset
+ * is the middle one"), else the minimum, else zero.
+ */
+export function defaultCustomAmount(custom: CustomUnitAmount): bigint {
+  if (custom.preset !== undefined) return BigInt(custom.preset);
+  const middle = custom.presets[Math.floor((custom.presets.length - 1) / 2)];
+  if (middle !== undefined) return BigInt(middle);
+  return BigInt(custom.minimum ?? '0');
+}
+
+export type CustomAmountProblem = 'below_minimum' | 'above_maximum';
+
+/** Seed 000 §5: a custom amount lies within minimum (default 0) and maximum (default unbounded). */
+export function checkCustomAmount(custom: CustomUnitAmount, amount: bigint): CustomAmountProblem | undefined {
+  if (amount < BigInt(custom.minimum ?? '0')) return 'below_minimum';
+  if (custom.maximum !== undefined && amount > BigInt(custom.maximum)) return 'above_maximum';
+  return undefined;
+}
+
+/** What one line costs: a custom amount is per line (quantity 1 in practice), a unit price times quantity. */
+export function lineTotal(terms: PriceInCurrency, quantity: number, customAmount?: bigint): bigint {
+  if (terms.custom) return customAmount ?? defaultCustomAmount(terms.custom);
+  return terms.unitAmount * BigInt(quantity);
+}
+
+export type QuantityProblem = 'exceed_inventory' | 'exceed_purchase_limit';
+
+/** Seed 000 §5 quantity rules ("Exceed inventory", "Exceed purchase limit"); 0 means no limit. */
+export function checkQuantity(
+  price: { quantity_available: number; quantity_sold: number; quantity_limit_per_checkout: number },
+  quantity: number,
+): QuantityProblem | undefined {
+  if (price.quantity_available > 0 && price.quantity_sold + quantity > price.quantity_available) return 'exceed_inventory';
+  if (price.quantity_limit_per_checkout > 0 && price.quantity_limit_per_checkout < quantity) return 'exceed_purchase_limit';
+  return undefined;
+}

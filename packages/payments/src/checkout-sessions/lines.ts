@@ -1,0 +1,101 @@
+import { checkCustomAmount, KioskError, lineTotal, priceIn, type ErrorDetail } from '@kiosk/core';
+import type { Executor } from '../db.ts';
+import type { LineItemInput } from '../payment-links/schema.ts';
+import { priceView } from '../prices/service.ts';
+import type { Price } from '../prices/schema.ts';
+
+/** A line as a session stores it: the buyer's choices, not derived amounts. */
+export interface StoredLine {
+  price_id: string;
+  quantity: number;
+  custom_amount?: string;
+  upsell_price_id?: string;
+  cross_sell: boolean;
+}
+
+export interface PricedLines {
+  lines: StoredLine[];
+  prices: Map<string, Price>;
+  mode: 'payment' | 'subscription';
+  total: bigint;
+}
+
+export async function loadPrices(
+  db: Executor,
+  livemode: boolean,
+  ids: string[],
+): Promise<Map<string, Price>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('prices')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('livemode', '=', livemode)
+    .execute();
+  return new Map(rows.map((row) => [row.id, priceView(row)]));
+}
+
+/**
+ * Checks lines against their prices in the session currency and totals them. Every broken rule is a
+ * detail; seed 000 §5: only one line may carry a custom amount.
+ */
+export async function priceLines(
+  db: Executor,
+  livemode: boolean,
+  lines: (LineItemInput | StoredLine)[],
+  currencyId: string,
+  path = 'body.line_items',
+): Promise<PricedLines> {
+  const prices = await loadPrices(
+    db,
+    livemode,
+    lines.map((l) => l.price_id),
+  );
+  const problems: ErrorDetail[] = [];
+  let total = 0n;
+  let customLines = 0;
+  let recurring = false;
+  for (const [index, line] of lines.entries()) {
+    const price = prices.get(line.price_id);
+    if (!price || !price.active) {
+      problems.push({ path: `${path}.${index}.price_id`, message: 'validation.unknownPrice' });
+      continue;
+    }
+    const terms = priceIn(price, currencyId);
+    if (!terms) {
+      problems.push({ path: `${path}.${index}.price_id`, message: 'validation.currencyNotOffered' });
+      continue;
+    }
+    recurring ||= price.type === 'recurring';
+    if (terms.custom) {
+      customLines++;
+      if (line.custom_amount !== undefined && checkCustomAmount(terms.custom, BigInt(line.custom_amount))) {
+        problems.push({
+          path: `${path}.${index}.custom_amount`,
+          message: 'validation.customAmountOutOfRange',
+        });
+      }
+    }
+    total += lineTotal(
+      terms,
+      line.quantity,
+      line.custom_amount === undefined ? undefined : BigInt(line.custom_amount),
+    );
+  }
+  if (customLines > 1) {
+    throw new KioskError('MULTIPLE_CUSTOM_AMOUNTS', { status: 400 });
+  }
+  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
+  return {
+    lines: lines.map((l) => ({
+      price_id: l.price_id,
+      quantity: l.quantity,
+      ...(l.custom_amount !== undefined ? { custom_amount: l.custom_amount } : {}),
+      ...('upsell_price_id' in l && l.upsell_price_id ? { upsell_price_id: l.upsell_price_id } : {}),
+      cross_sell: l.cross_sell ?? false,
+    })),
+    prices,
+    mode: recurring ? 'subscription' : 'payment',
+    total,
+  };
+}

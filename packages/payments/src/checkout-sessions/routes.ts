@@ -1,0 +1,185 @@
+import { KioskError } from '@kiosk/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentsContext } from '../context.ts';
+import { flag, paymentsDb } from '../db.ts';
+import { once } from '../idempotency/scope.ts';
+import { checkoutOptions, lineItemInput } from '../payment-links/schema.ts';
+import { getPaymentLink } from '../payment-links/service.ts';
+import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import { checkoutEnvelope, checkoutSessionSchema, type CheckoutSession } from './schema.ts';
+import {
+  createCheckoutSession,
+  expireSession,
+  findSessionRow,
+  listSessions,
+  retrieveSession,
+  startFromPaymentLink,
+} from './service.ts';
+
+const linkId = z.object({ id: z.string().regex(/^plink_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
+const sessionId = z.object({ id: z.string().regex(/^cs_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
+
+export function registerCheckoutSessionRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = paymentsDb(context.database);
+  const tags = ['checkout sessions'];
+
+  /** Seed 001 §7: checkoutSession, paymentMethods, paymentLink, paymentIntent, customer. */
+  async function envelope(session: CheckoutSession) {
+    const [methods, link] = await Promise.all([
+      listPaymentMethods(db, session.livemode, { activeOnly: true }),
+      session.payment_link_id
+        ? getPaymentLink(db, session.livemode, session.payment_link_id, context.baseUrl)
+        : undefined,
+    ]);
+    return {
+      checkoutSession: session,
+      paymentMethods: methods.map(publicMethod),
+      paymentLink: link ?? null,
+      paymentIntent: null,
+      customer: null,
+    };
+  }
+
+  const callerOf = (request: FastifyRequest) => ({
+    did:
+      request.auth.kind === 'user'
+        ? request.auth.did
+        : request.auth.kind === 'authToken'
+          ? request.auth.customerDid
+          : undefined,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  r.post(
+    '/api/checkout-sessions/start/:id',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary:
+          'Start a checkout session from a payment link (a repeat within 3 s answers the same session)',
+        params: linkId,
+        response: { 200: checkoutEnvelope },
+      },
+    },
+    async (request) => {
+      const id = await startFromPaymentLink(db, request.params.id, context.baseUrl, callerOf(request));
+      return envelope(await retrieveSession(db, id, context.baseUrl));
+    },
+  );
+
+  r.get(
+    '/api/checkout-sessions/retrieve/:id',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary: 'A checkout session as its buyer sees it (polled every 2 s while paying)',
+        params: sessionId,
+        response: { 200: checkoutEnvelope },
+      },
+    },
+    async (request) => envelope(await retrieveSession(db, request.params.id, context.baseUrl)),
+  );
+
+  r.post(
+    '/api/checkout-sessions',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Create a checkout session for given line items',
+        body: checkoutOptions.extend({
+          line_items: z.array(lineItemInput).min(1).max(20),
+          success_url: z.url().nullable().default(null),
+          cancel_url: z.url().nullable().default(null),
+          expires_at: z.number().int().optional(),
+          customer_did: z.string().max(200).nullable().default(null),
+        }),
+        response: { 201: checkoutSessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await once(context, request, async () => {
+        const { line_items, success_url, cancel_url, expires_at, customer_did, ...options } = request.body;
+        const id = await db.transaction().execute((trx) =>
+          createCheckoutSession(trx, request.livemode, {
+            lines: line_items,
+            options,
+            successUrl: success_url,
+            cancelUrl: cancel_url,
+            expiresAt: expires_at,
+            customerDid: customer_did,
+          }),
+        );
+        return { status: 201, body: await retrieveSession(db, id, context.baseUrl) };
+      });
+      return reply.status(201).send(answer.body);
+    },
+  );
+
+  r.get(
+    '/api/checkout-sessions',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Checkout sessions',
+        querystring: listQuery.extend({
+          status: z.enum(['open', 'complete', 'expired']).optional(),
+          payment_link_id: z.string().max(64).optional(),
+        }),
+        response: { 200: listOf(checkoutSessionSchema) },
+      },
+    },
+    (request) => listSessions(db, request.livemode, context.baseUrl, request.query),
+  );
+
+  async function merchantSession(request: FastifyRequest, id: string) {
+    const row = await findSessionRow(db, id);
+    if (!row || flag(row.livemode) !== request.livemode)
+      throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+    return row;
+  }
+
+  r.get(
+    '/api/checkout-sessions/:id',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'A checkout session',
+        params: idParam,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await merchantSession(request, request.params.id);
+      return retrieveSession(db, request.params.id, context.baseUrl);
+    },
+  );
+
+  r.put(
+    '/api/checkout-sessions/:id/expire',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Expire an open, unpaid session now',
+        params: idParam,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      const row = await merchantSession(request, request.params.id);
+      if (!(await expireSession(db, row.id, request.livemode)))
+        throw new KioskError('CHECKOUT_SESSION_NOT_OPEN', { status: 409 });
+      return retrieveSession(db, row.id, context.baseUrl);
+    },
+  );
+}

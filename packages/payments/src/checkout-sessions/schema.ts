@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { methodSchema } from '../payment-methods/schema.ts';
+import { paymentLinkSchema } from '../payment-links/schema.ts';
+import { priceSchema } from '../prices/schema.ts';
+
+export const expandedPrice = priceSchema.extend({
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: z.array(z.string()),
+    unit_label: z.string().nullable(),
+    statement_descriptor: z.string().nullable(),
+  }),
+});
+
+export const sessionLineItem = z.object({
+  price_id: z.string(),
+  quantity: z.number(),
+  custom_amount: z.string().optional(),
+  upsell_price_id: z.string().optional(),
+  cross_sell: z.boolean(),
+  /** What this line costs in the session currency. */
+  amount_total: z.string(),
+  price: expandedPrice,
+  upsell_price: expandedPrice.optional(),
+});
+
+export const checkoutSessionSchema = z.object({
+  id: z.string(),
+  object: z.literal('checkout.session'),
+  livemode: z.boolean(),
+  mode: z.enum(['payment', 'subscription', 'setup']),
+  status: z.enum(['open', 'complete', 'expired']),
+  payment_status: z.enum(['unpaid', 'paid', 'no_payment_required']),
+  payment_link_id: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  customer_did: z.string().nullable(),
+  currency_id: z.string(),
+  line_items: z.array(sessionLineItem),
+  amount_subtotal: z.string(),
+  amount_total: z.string(),
+  expires_at: z.number(),
+  submit_type: z.string(),
+  cross_sell_behavior: z.string(),
+  phone_number_collection: z.object({ enabled: z.boolean() }),
+  billing_address_collection: z.string(),
+  subscription_data: z.record(z.string(), z.unknown()),
+  customer_details: z.record(z.string(), z.unknown()),
+  success_url: z.string().nullable(),
+  cancel_url: z.string().nullable(),
+  payment_method_id: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  subscriptions: z.array(z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  url: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+/** Seed 001 §7: what start and retrieve answer. */
+export const checkoutEnvelope = z.object({
+  checkoutSession: checkoutSessionSchema,
+  paymentMethods: z.array(methodSchema),
+  paymentLink: paymentLinkSchema.nullable(),
+  paymentIntent: z.record(z.string(), z.unknown()).nullable(),
+  customer: z.record(z.string(), z.unknown()).nullable(),
+});
