@@ -89,7 +89,9 @@ function stringify(params: Record<string, unknown>): Record<string, string> {
 export function errorBody(error: KioskError, locale: Locale): ErrorBody {
   const key = `error.${error.code}`;
   const message = hasMessage(key) ? translate(locale, key, error.params) : error.message;
-  return { code: error.code, error: message, ...(error.details ? { details: error.details } : {}) };
+  // Services name detail messages by i18n key; they are written out in the caller's language here.
+  const details = error.details?.map((d) => ({ ...d, message: hasMessage(d.message) ? translate(locale, d.message) : d.message }));
+  return { code: error.code, error: message, ...(details ? { details } : {}) };
 }
 
 export function sendError(reply: FastifyReply, error: KioskError): FastifyReply {

@@ -106,9 +106,9 @@ describe.each(await testEngines())('catalog on %s', (engine) => {
     expect(response.body.code).toBe('VALIDATION_FAILED');
     expect(response.body.details).toEqual(
       expect.arrayContaining([
-        { path: 'body.prices.1.currency_id', message: 'validation.unknownCurrency' },
-        { path: 'body.prices.1.recurring', message: 'validation.recurringRequired' },
-        { path: 'body.prices.1.custom_unit_amount.maximum', message: 'validation.maximumBelowMinimum' },
+        { path: 'body.prices.1.currency_id', message: 'No such payment currency in this mode' },
+        { path: 'body.prices.1.recurring', message: 'A recurring price needs recurring.interval' },
+        { path: 'body.prices.1.custom_unit_amount.maximum', message: 'The maximum is below the minimum' },
       ]),
     );
     expect([await count('products'), await count('prices'), await count('events')]).toEqual(before);

@@ -144,7 +144,7 @@ describe.each(await testEngines())('payment links and checkout sessions on %s', 
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.details[0]).toEqual({
       path: 'body.line_items.0.custom_amount',
-      message: 'validation.customAmountOutOfRange',
+      message: 'The amount lies outside the allowed range',
     });
   });
 
@@ -159,7 +159,7 @@ describe.each(await testEngines())('payment links and checkout sessions on %s', 
       method: 'POST',
       body: { currency_id: ether, line_items: [{ price_id: priceB }] },
     });
-    expect(refused.body.details[0].message).toBe('validation.currencyNotOffered');
+    expect(refused.body.details[0].message).toBe('This price is not offered in the chosen currency');
   });
 
   it('says Expired Link for an inactive link', async () => {

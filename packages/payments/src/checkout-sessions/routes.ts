@@ -8,8 +8,11 @@ import { once } from '../idempotency/scope.ts';
 import { checkoutOptions, lineItemInput } from '../payment-links/schema.ts';
 import { getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { findCustomerByDid } from '../customers/service.ts';
+import { getPaymentIntent } from '../payment-intents/service.ts';
 import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
-import { checkoutEnvelope, checkoutSessionSchema, type CheckoutSession } from './schema.ts';
+import { submitCheckout } from './submit.ts';
+import { checkoutEnvelope, checkoutSessionSchema, submitAnswer, type CheckoutSession } from './schema.ts';
 import {
   createCheckoutSession,
   expireSession,
@@ -29,18 +32,20 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
 
   /** Seed 001 §7: checkoutSession, paymentMethods, paymentLink, paymentIntent, customer. */
   async function envelope(session: CheckoutSession) {
-    const [methods, link] = await Promise.all([
+    const [methods, link, paymentIntent, customer] = await Promise.all([
       listPaymentMethods(db, session.livemode, { activeOnly: true }),
       session.payment_link_id
         ? getPaymentLink(db, session.livemode, session.payment_link_id, context.baseUrl)
         : undefined,
+      session.payment_intent_id ? getPaymentIntent(db, session.payment_intent_id) : undefined,
+      session.customer_did ? findCustomerByDid(db, session.livemode, session.customer_did) : undefined,
     ]);
     return {
       checkoutSession: session,
       paymentMethods: methods.map(publicMethod),
       paymentLink: link ?? null,
-      paymentIntent: null,
-      customer: null,
+      paymentIntent: paymentIntent ?? null,
+      customer: customer ?? null,
     };
   }
 
@@ -85,6 +90,63 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       },
     },
     async (request) => envelope(await retrieveSession(db, request.params.id, context.baseUrl)),
+  );
+
+  const text = (max: number) => z.string().max(max).optional();
+  r.put(
+    '/api/checkout-sessions/:id/submit',
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags,
+        summary:
+          "Submit the buyer's details and payment choice; answers how to pay (never marks anything paid)",
+        params: sessionId,
+        body: z.object({
+          customer_name: text(200),
+          customer_email: text(254),
+          customer_phone: text(40),
+          payment_method: z.string().min(1).max(64),
+          payment_currency: z.string().min(1).max(64),
+          billing_address: z
+            .object({
+              country: text(2),
+              state: text(100),
+              city: text(100),
+              line1: text(200),
+              line2: text(200),
+              postal_code: text(20),
+            })
+            .optional(),
+        }),
+        response: { 200: submitAnswer },
+      },
+    },
+    async (request, reply) => {
+      const buyer =
+        request.auth.kind === 'user'
+          ? request.auth.did
+          : request.auth.kind === 'authToken'
+            ? request.auth.customerDid
+            : '';
+      const answer = await once(context, request, async () => {
+        const submitted = await submitCheckout(db, request.params.id, buyer, request.body, request.locale);
+        const view = await envelope(await retrieveSession(db, submitted.sessionId, context.baseUrl));
+        return {
+          status: 200 as const,
+          body: {
+            ...view,
+            customer: submitted.customer,
+            paymentInstructions: submitted.instructions,
+            balance: { sufficient: false },
+            delegation: { sufficient: false },
+            fastPayInfo: null,
+            stripeContext: null,
+          },
+        };
+      });
+      return reply.status(200).send(answer.body);
+    },
   );
 
   r.post(

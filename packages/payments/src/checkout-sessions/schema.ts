@@ -61,11 +61,64 @@ export const checkoutSessionSchema = z.object({
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+export const paymentIntentSchema = z.object({
+  id: z.string(),
+  object: z.literal('payment_intent'),
+  livemode: z.boolean(),
+  status: z.string(),
+  amount: z.string(),
+  amount_received: z.string(),
+  currency_id: z.string(),
+  payment_method_id: z.string(),
+  customer_id: z.string(),
+  checkout_session_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  description: z.string().nullable(),
+  last_payment_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  payment_details: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+export const customerSchema = z.object({
+  id: z.string(),
+  object: z.literal('customer'),
+  livemode: z.boolean(),
+  did: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.record(z.string(), z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
 /** Seed 001 §7: what start and retrieve answer. */
 export const checkoutEnvelope = z.object({
   checkoutSession: checkoutSessionSchema,
   paymentMethods: z.array(methodSchema),
   paymentLink: paymentLinkSchema.nullable(),
-  paymentIntent: z.record(z.string(), z.unknown()).nullable(),
-  customer: z.record(z.string(), z.unknown()).nullable(),
+  paymentIntent: paymentIntentSchema.nullable(),
+  customer: customerSchema.nullable(),
+});
+
+export const paymentInstructionsSchema = z.object({
+  type: z.literal('evm_transfer'),
+  chain_id: z.number(),
+  to: z.string(),
+  token: z.string().nullable(),
+  amount: z.string(),
+  currency_id: z.string(),
+  decimal: z.number(),
+  symbol: z.string(),
+});
+
+/** Seed 000 §7: what submit answers; balance and delegation (fast pay) arrive with subscriptions. */
+export const submitAnswer = checkoutEnvelope.extend({
+  paymentInstructions: paymentInstructionsSchema,
+  balance: z.object({ sufficient: z.boolean() }),
+  delegation: z.object({ sufficient: z.boolean() }),
+  fastPayInfo: z.null(),
+  stripeContext: z.null(),
 });
