@@ -90,7 +90,10 @@ export function errorBody(error: KioskError, locale: Locale): ErrorBody {
   const key = `error.${error.code}`;
   const message = hasMessage(key) ? translate(locale, key, error.params) : error.message;
   // Services name detail messages by i18n key; they are written out in the caller's language here.
-  const details = error.details?.map((d) => ({ ...d, message: hasMessage(d.message) ? translate(locale, d.message) : d.message }));
+  const details = error.details?.map((d) => ({
+    ...d,
+    message: hasMessage(d.message) ? translate(locale, d.message) : d.message,
+  }));
   return { code: error.code, error: message, ...(details ? { details } : {}) };
 }
 

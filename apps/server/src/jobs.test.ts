@@ -34,7 +34,11 @@ describe.each(await testEngines())('jobs across a server restart on %s', (engine
       await until(() => runs.length > 0);
       await new Promise((resolve) => setTimeout(resolve, 200)); // time for a wrongful second run
       expect(runs).toEqual(['second:A']);
-      const job = await second.app.kiosk.database.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+      const job = await second.app.kiosk.database.db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('name', '=', 'fulfil')
+        .executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'completed', attempts: 1 });
     } finally {
       await second.close();
@@ -52,7 +56,11 @@ describe.each(await testEngines())('jobs across a server restart on %s', (engine
     });
     await server.app.kiosk.jobs.enqueue(server.app.kiosk.database.db, 'slow', {});
     await until(async () => {
-      const job = await server.app.kiosk.database.db.selectFrom('jobs').select('status').executeTakeFirst();
+      const job = await server.app.kiosk.database.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('name', '=', 'slow')
+        .executeTakeFirst();
       return job?.status === 'running';
     });
     await server.stop();

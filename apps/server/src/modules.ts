@@ -23,6 +23,8 @@ export const modules: KioskModule[] = [
         jobs: app.kiosk.jobs,
         baseUrl: app.kiosk.config.baseUrl,
         publish: (topic, type, data) => app.kiosk.realtime.publish(topic, type, data),
+        authorizeTopic: (prefix, authorize) =>
+          app.kiosk.realtime.authorize(prefix, (topic) => authorize(topic)),
       }),
   },
 ];

@@ -5,7 +5,8 @@ const rules = { phoneRequired: false, addressRequired: false, locale: 'en' };
 
 describe('customer details (seed 000 §5)', () => {
   it('checks email strictly, with the 254 and 64 character limits', () => {
-    for (const good of ['a@b.co', 'first.last+tag@mail.example.org', "o'neil@x.io"]) expect(isValidEmail(good), good).toBe(true);
+    for (const good of ['a@b.co', 'first.last+tag@mail.example.org', "o'neil@x.io"])
+      expect(isValidEmail(good), good).toBe(true);
     for (const bad of ['a@b', 'a..b@x.io', '.a@x.io', 'a@-x.io', 'a b@x.io', 'a@x.c', '@x.io', 'a@x..io']) {
       expect(isValidEmail(bad), bad).toBe(false);
     }
@@ -54,7 +55,12 @@ describe('customer details (seed 000 §5)', () => {
       customer_phone: '13800138000',
       billing_address: { country: 'CN', postal_code: '100000' },
     };
-    const fieldValidation = { customer_name: { pattern: '^[A-Z]{5,}$', pattern_message: { en: 'Capitals, five or more', zh: '至少五个大写字母' } } };
+    const fieldValidation = {
+      customer_name: {
+        pattern: '^[A-Z]{5,}$',
+        pattern_message: { en: 'Capitals, five or more', zh: '至少五个大写字母' },
+      },
+    };
     const ok = checkCustomerDetails(input, rules);
     expect(ok.problems).toEqual([]);
     expect(ok.details).toMatchObject({ name: 'Ada', phone: '+8613800138000' });

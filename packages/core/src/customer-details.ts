@@ -11,7 +11,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 
 // Dot-atoms on both sides, a domain of labels of at most 63 characters, a top-level domain of letters.
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
 export function isValidEmail(email: string): boolean {
   const at = email.lastIndexOf('@');
@@ -117,7 +118,8 @@ export function checkCustomerDetails(
     } catch {
       continue; // a broken merchant pattern must not lock buyers out
     }
-    if (!matches) problem(field, pattern_message?.[rules.locale] ?? pattern_message?.en ?? 'validation.invalid');
+    if (!matches)
+      problem(field, pattern_message?.[rules.locale] ?? pattern_message?.en ?? 'validation.invalid');
   }
   return { details: { name, email, phone, address }, problems };
 }

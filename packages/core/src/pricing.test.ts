@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomAmount, checkQuantity, currenciesOf, defaultCustomAmount, lineTotal, priceIn, type PriceLike } from './pricing.ts';
+import {
+  checkCustomAmount,
+  checkQuantity,
+  currenciesOf,
+  defaultCustomAmount,
+  lineTotal,
+  priceIn,
+  type PriceLike,
+} from './pricing.ts';
 
 const price: PriceLike = {
   currency_id: 'pc_usd',
@@ -39,7 +47,11 @@ describe('pricing', () => {
     const base = { quantity_available: 10, quantity_sold: 8, quantity_limit_per_checkout: 0 };
     expect(checkQuantity(base, 2)).toBeUndefined();
     expect(checkQuantity(base, 3)).toBe('exceed_inventory');
-    expect(checkQuantity({ ...base, quantity_available: 0, quantity_limit_per_checkout: 2 }, 3)).toBe('exceed_purchase_limit');
-    expect(checkQuantity({ quantity_available: 0, quantity_sold: 99, quantity_limit_per_checkout: 0 }, 1000)).toBeUndefined();
+    expect(checkQuantity({ ...base, quantity_available: 0, quantity_limit_per_checkout: 2 }, 3)).toBe(
+      'exceed_purchase_limit',
+    );
+    expect(
+      checkQuantity({ quantity_available: 0, quantity_sold: 99, quantity_limit_per_checkout: 0 }, 1000),
+    ).toBeUndefined();
   });
 });

@@ -14,7 +14,11 @@ export interface PriceLike {
   currency_id: string;
   unit_amount: string;
   custom_unit_amount: CustomUnitAmount | null;
-  currency_options: { currency_id: string; unit_amount: string; custom_unit_amount: CustomUnitAmount | null }[];
+  currency_options: {
+    currency_id: string;
+    unit_amount: string;
+    custom_unit_amount: CustomUnitAmount | null;
+  }[];
 }
 
 export interface PriceInCurrency {
@@ -69,7 +73,9 @@ export function checkQuantity(
   price: { quantity_available: number; quantity_sold: number; quantity_limit_per_checkout: number },
   quantity: number,
 ): QuantityProblem | undefined {
-  if (price.quantity_available > 0 && price.quantity_sold + quantity > price.quantity_available) return 'exceed_inventory';
-  if (price.quantity_limit_per_checkout > 0 && price.quantity_limit_per_checkout < quantity) return 'exceed_purchase_limit';
+  if (price.quantity_available > 0 && price.quantity_sold + quantity > price.quantity_available)
+    return 'exceed_inventory';
+  if (price.quantity_limit_per_checkout > 0 && price.quantity_limit_per_checkout < quantity)
+    return 'exceed_purchase_limit';
   return undefined;
 }

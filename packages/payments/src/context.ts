@@ -7,4 +7,6 @@ export interface PaymentsContext {
   baseUrl: string;
   /** Pushes an event to pages listening on the realtime socket. */
   publish(topic: string, type: string, data: unknown): void;
+  /** Decides who may listen to topics starting with `prefix`. */
+  authorizeTopic(prefix: string, authorize: (topic: string) => Promise<boolean>): void;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from './context.ts';
 import { registerCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
-import { expireDueSessions } from './checkout-sessions/service.ts';
+import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import { defineEvmJobs } from './methods/evm/jobs.ts';
 import { paymentsDb } from './db.ts';
 import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
@@ -17,6 +18,12 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCheckoutSessionRoutes(app, context);
 
   const db = paymentsDb(context.database);
+  defineEvmJobs(context);
+  // A checkout session's id is its buyer's capability: whoever has it may watch it complete.
+  context.authorizeTopic(
+    'checkout:',
+    async (topic) => (await findSessionRow(db, topic.slice('checkout:'.length))) !== undefined,
+  );
   context.jobs.define('checkout.expire-sessions', async () => void (await expireDueSessions(db)));
   await context.jobs.schedule('checkout.expire-sessions', 'checkout.expire-sessions', EXPIRE_SWEEP_MS);
 }

@@ -38,6 +38,8 @@ export const paymentsMessages = defineMessages({
     'error.PAYMENT_INTENT_NOT_FOUND': 'No such payment',
     'error.INVOICE_NOT_FOUND': 'No such invoice',
     'error.CUSTOMER_NOT_FOUND': 'No such customer',
+    'error.CHECKOUT_NOT_SUBMITTED': 'Submit your details before paying',
+    'validation.txHash': 'Must be a 0x-prefixed transaction hash of 64 hex digits',
   },
   zh: {
     'error.PAYMENT_METHOD_NOT_FOUND': '没有该支付方式',
@@ -75,5 +77,7 @@ export const paymentsMessages = defineMessages({
     'error.PAYMENT_INTENT_NOT_FOUND': '没有该支付',
     'error.INVOICE_NOT_FOUND': '没有该账单',
     'error.CUSTOMER_NOT_FOUND': '没有该客户',
+    'error.CHECKOUT_NOT_SUBMITTED': '请先提交您的信息再付款',
+    'validation.txHash': '必须是以 0x 开头、64 位十六进制的交易哈希',
   },
 });

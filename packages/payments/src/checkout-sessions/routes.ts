@@ -12,6 +12,8 @@ import { findCustomerByDid } from '../customers/service.ts';
 import { getPaymentIntent } from '../payment-intents/service.ts';
 import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
 import { submitCheckout } from './submit.ts';
+import { queueTransferCheck } from '../methods/evm/jobs.ts';
+import type { Hash } from 'viem';
 import { checkoutEnvelope, checkoutSessionSchema, submitAnswer, type CheckoutSession } from './schema.ts';
 import {
   createCheckoutSession,
@@ -146,6 +148,46 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         };
       });
       return reply.status(200).send(answer.body);
+    },
+  );
+
+  r.post(
+    '/api/checkout-sessions/:id/pay',
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags,
+        summary:
+          'Tell the server which chain transaction pays this session; the server checks the chain itself',
+        params: sessionId,
+        body: z.object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'validation.txHash') }),
+        response: { 202: checkoutEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const buyer =
+        request.auth.kind === 'user'
+          ? request.auth.did
+          : request.auth.kind === 'authToken'
+            ? request.auth.customerDid
+            : '';
+      await db.transaction().execute(async (trx) => {
+        const row = await findSessionRow(trx, request.params.id);
+        if (!row) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+        if (row.customer_did !== buyer) throw new KioskError('FORBIDDEN');
+        if (row.payment_status !== 'unpaid') throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
+        if (!row.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
+        await trx
+          .updateTable('payment_intents')
+          .set({ status: 'processing', last_payment_error: 'null' })
+          .where('id', '=', row.payment_intent_id)
+          .where('status', '!=', 'succeeded')
+          .execute();
+        await queueTransferCheck(context, trx, row.payment_intent_id, request.body.tx_hash as Hash);
+      });
+      return reply
+        .status(202)
+        .send(await envelope(await retrieveSession(db, request.params.id, context.baseUrl)));
     },
   );
 
