@@ -32,8 +32,8 @@ const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
   execArgv: ['--import', 'tsx'],
   env: { ...process.env, LOG_LEVEL: 'silent' },
 });
-const { url } = await new Promise<{ url: string }>((resolve, reject) => {
-  child.once('message', (message) => resolve(message as { url: string }));
+const { url, sessionId } = await new Promise<{ url: string; sessionId: string }>((resolve, reject) => {
+  child.once('message', (message) => resolve(message as { url: string; sessionId: string }));
   child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 
@@ -41,6 +41,10 @@ try {
   const bare = await load(`${url}/bench/bare`);
   print('bare_route_rps', bare.rps, 'req/s');
   print('bare_route_p99', bare.p99, 'ms');
+  const retrieve = await load(`${url}/api/checkout-sessions/retrieve/${sessionId}`);
+  print('retrieve_rps', retrieve.rps, 'req/s');
+  print('retrieve_p99', retrieve.p99, 'ms');
+  print('retrieve_vs_bare_rps', Math.round((retrieve.rps / bare.rps) * 1000) / 1000, 'ratio');
 } finally {
   child.send('stop');
 }

@@ -1,15 +1,42 @@
 /**
  * The server under measurement, in its own process so the load generator does not share its event
- * loop. Adds a bare route (no database, no work) that later figures are compared with.
+ * loop. Adds a bare route (no database, no work) that other figures are compared with, and a checkout
+ * session with two priced lines to retrieve.
  */
 import { startTestServer } from '@kiosk/server/testing';
+import { evmMethodBody, merchantOf } from '@kiosk/payments/testing';
 
 const server = await startTestServer('sqlite', {
+  // Production's poll interval, not the tests' 20 ms.
+  env: { KIOSK_JOB_POLL_MS: '1000' },
   prepare(app) {
-    app.get('/bench/bare', { schema: { hide: true } }, async () => ({ ok: true }));
+    app.get('/bench/bare', { config: { access: ['public'] }, schema: { hide: true } }, async () => ({
+      ok: true,
+    }));
   },
 });
-process.send?.({ url: server.url });
+const merchant = await merchantOf(server);
+const method = (await merchant.test('/api/payment-methods', { method: 'POST', body: evmMethodBody() })).body;
+const product = (
+  await merchant.test('/api/products', {
+    method: 'POST',
+    body: {
+      name: 'Bench product',
+      prices: [
+        { currency_id: method.payment_currencies[0].id, unit_amount: '2500000' },
+        { currency_id: method.payment_currencies[0].id, unit_amount: '1000000' },
+      ],
+    },
+  })
+).body;
+const session = (
+  await merchant.test('/api/checkout-sessions', {
+    method: 'POST',
+    body: { line_items: product.prices.map((p: { id: string }) => ({ price_id: p.id, quantity: 2 })) },
+  })
+).body;
+
+process.send?.({ url: server.url, sessionId: session.id });
 process.on('message', async (message) => {
   if (message === 'stop') {
     await server.close();

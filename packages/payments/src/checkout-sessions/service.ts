@@ -170,8 +170,8 @@ export async function findSessionRow(db: Executor, id: string): Promise<SessionR
   return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-async function expandPrices(db: Executor, livemode: boolean, ids: string[]) {
-  const prices = await loadPrices(db, livemode, ids);
+/** Adds each price's product (one query for all of them). */
+async function expandPrices(db: Executor, prices: Map<string, Price>) {
   const productIds = [...new Set([...prices.values()].map((p) => p.product_id))];
   const products = productIds.length
     ? await db
@@ -192,7 +192,7 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
     livemode,
     lines.flatMap((l) => [l.price_id, ...(l.upsell_price_id ? [l.upsell_price_id] : [])]),
   );
-  const expand = await expandPrices(db, livemode, [...prices.keys()]);
+  const expand = await expandPrices(db, prices);
   return {
     id: row.id,
     object: 'checkout.session',
