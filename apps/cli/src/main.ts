@@ -1,11 +1,17 @@
 import { Command } from 'commander';
+import { startDevChainForDemo } from '@kiosk/devchain';
 import {
+  buildServer,
   CONFIG_VARIABLES,
   ConfigError,
-  VERSION,
+  DEMO_CHAIN_ID,
+  DEMO_CHAIN_PORT,
   loadConfig,
   migrateDatabase,
+  printDemo,
   runServer,
+  seedDemo,
+  VERSION,
 } from '@kiosk/server';
 
 /** Reads the configuration or explains, one line per bad variable, why it cannot. */
@@ -35,12 +41,48 @@ const program = new Command()
 program
   .command('serve')
   .description('migrate the database, then serve the API and the web app')
-  .option('--demo', 'run as a demo: the built-in test wallet is on (unless KIOSK_TEST_WALLET says otherwise)')
+  .option(
+    '--demo',
+    'run as a demo: a local chain on 127.0.0.1:8545 with the demo token, the demo store, and the test wallet',
+  )
   .action(async (options: { demo?: boolean }) => {
     const demoDefaults: Record<string, string> = options.demo ? { KIOSK_TEST_WALLET: 'true' } : {};
-    await runServer(configOrExit(demoDefaults), {
+    const config = configOrExit(demoDefaults);
+    // The chain first: the demo token must be the first contract on it, at its known address.
+    const chain = options.demo
+      ? await startDevChainForDemo({ port: DEMO_CHAIN_PORT, chainId: DEMO_CHAIN_ID })
+      : undefined;
+    if (chain)
+      console.log(
+        `demo chain on ${chain.rpcUrl} (chain id ${chain.chainId}), KDT at ${chain.demoToken.address}`,
+      );
+    const app = await runServer(config, {
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
+    if (chain) printDemo(await seedDemo(app, chain), console.log);
+  });
+
+program
+  .command('seed')
+  .description('create data: --demo makes the demo store (test mode) on an empty database')
+  .option(
+    '--demo',
+    'the demo store: a local-chain payment method, products, prices, payment links and a test API key',
+  )
+  .action(async (options: { demo?: boolean }) => {
+    if (!options.demo) {
+      console.error('kiosk seed: say what to seed (--demo)');
+      process.exit(2);
+    }
+    const app = await buildServer(configOrExit());
+    try {
+      printDemo(
+        await seedDemo(app, { rpcUrl: `http://127.0.0.1:${DEMO_CHAIN_PORT}`, chainId: DEMO_CHAIN_ID }),
+        console.log,
+      );
+    } finally {
+      await app.close();
+    }
   });
 
 program

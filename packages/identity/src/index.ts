@@ -12,3 +12,4 @@ import type { IdentityTables } from './tables.ts';
 export function canWatchConnectSession(database: Database, token: string, secret: string): Promise<boolean> {
   return canWatch(database.db as Kysely<IdentityTables>, token, secret);
 }
+export { createApiKey } from './api-keys/service.ts';

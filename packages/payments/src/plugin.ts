@@ -8,6 +8,7 @@ import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import { registerTestWalletPayRoute } from './test-wallet/routes.ts';
 
 /** Kiosk Pay's routes; the module's tables come from `paymentsMigrations`. */
 export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<void> {
@@ -16,6 +17,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerSettingsRoutes(app, context);
   registerPaymentLinkRoutes(app, context);
   registerCheckoutSessionRoutes(app, context);
+  if (context.testWallet) registerTestWalletPayRoute(app, context);
 
   const db = paymentsDb(context.database);
   defineEvmJobs(context);

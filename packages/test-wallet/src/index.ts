@@ -1,1 +1,9 @@
-export { TEST_MNEMONIC, TestWallet, type WalletFetch, type ConnectRequest } from './test-wallet.ts';
+export {
+  ERC20_ABI,
+  TEST_MNEMONIC,
+  TestWallet,
+  TransactionRevertedError,
+  type ChainTarget,
+  type ConnectRequest,
+  type WalletFetch,
+} from './test-wallet.ts';

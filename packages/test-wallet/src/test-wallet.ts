@@ -1,4 +1,14 @@
-import type { Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type Address,
+  type Hash,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount, type LocalAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 
@@ -36,6 +46,43 @@ export interface ConnectRequest {
   params: Record<string, unknown>;
   expires_at: number;
   app_signature: Hex;
+}
+
+/** Where a chain method acts: a JSON-RPC endpoint and the chain id it must answer. */
+export interface ChainTarget {
+  rpcUrl: string;
+  chainId: number;
+}
+
+/** The ERC-20 functions and events the wallet uses (viem's standard ABI, not a project contract's). */
+export const ERC20_ABI = erc20Abi;
+
+/** A transaction that was mined but failed: it spent gas, changed nothing else. */
+export class TransactionRevertedError extends Error {
+  constructor(
+    readonly hash: Hash,
+    readonly receipt: TransactionReceipt,
+  ) {
+    super(`transaction ${hash} reverted in block ${receipt.blockNumber}`);
+    this.name = 'TransactionRevertedError';
+  }
+}
+
+function chainClients({ rpcUrl, chainId }: ChainTarget) {
+  const chain = defineChain({
+    id: chainId,
+    name: `chain ${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  // Short polling, no cache and no retries: these chains are local or test networks where blocks come
+  // fast, and viem would retry each revert Hardhat reports (as an internal error) for a second.
+  const transport = http(rpcUrl, { retryCount: 0 });
+  return {
+    publicClient: createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 }),
+    chain,
+    transport,
+  };
 }
 
 export class TestWallet {
@@ -122,5 +169,53 @@ export class TestWallet {
       body: JSON.stringify(signed),
     });
     return { status: response.status, body: await response.json() };
+  }
+  /** Sends `value` wei of the chain's coin to `to`; answers the hash once mined, or throws if it reverted. */
+  async sendNative(options: ChainTarget & { to: Address; value: bigint }): Promise<Hash> {
+    const { publicClient, chain, transport } = chainClients(options);
+    const wallet = createWalletClient({ account: this.account, chain, transport });
+    const hash = await wallet.sendTransaction({ to: options.to, value: options.value });
+    return this.mined(publicClient, hash);
+  }
+
+  /**
+   * Calls `token.transfer(to, amount)`; answers the hash once mined, or throws if it reverted. A
+   * transfer the chain would refuse throws before sending, at gas estimation; give `gas` to skip the
+   * estimate and get it mined and reverted (a TransactionRevertedError), as a careless wallet would.
+   */
+  async transferToken(
+    options: ChainTarget & { token: Address; to: Address; amount: bigint; gas?: bigint },
+  ): Promise<Hash> {
+    const { publicClient, chain, transport } = chainClients(options);
+    const wallet = createWalletClient({ account: this.account, chain, transport });
+    const hash = await wallet.writeContract({
+      address: options.token,
+      abi: ERC20_ABI,
+      functionName: 'transfer',
+      args: [options.to, options.amount],
+      gas: options.gas,
+    });
+    return this.mined(publicClient, hash);
+  }
+
+  /** This wallet's balance: in wei, or in the smallest unit of `token` when given. */
+  async balanceOf(options: ChainTarget & { token?: Address }): Promise<bigint> {
+    const { publicClient } = chainClients(options);
+    if (options.token === undefined) return publicClient.getBalance({ address: this.address });
+    return publicClient.readContract({
+      address: options.token,
+      abi: ERC20_ABI,
+      functionName: 'balanceOf',
+      args: [this.address],
+    });
+  }
+
+  private async mined(
+    publicClient: ReturnType<typeof chainClients>['publicClient'],
+    hash: Hash,
+  ): Promise<Hash> {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new TransactionRevertedError(hash, receipt);
+    return hash;
   }
 }

@@ -39,6 +39,7 @@ export const paymentsMessages = defineMessages({
     'error.INVOICE_NOT_FOUND': 'No such invoice',
     'error.CUSTOMER_NOT_FOUND': 'No such customer',
     'error.CHECKOUT_NOT_SUBMITTED': 'Submit your details before paying',
+    'error.TEST_WALLET_NOT_BUYER': 'The test wallet can pay only for a buyer signed in with the test wallet',
     'validation.txHash': 'Must be a 0x-prefixed transaction hash of 64 hex digits',
   },
   zh: {
@@ -78,6 +79,7 @@ export const paymentsMessages = defineMessages({
     'error.INVOICE_NOT_FOUND': '没有该账单',
     'error.CUSTOMER_NOT_FOUND': '没有该客户',
     'error.CHECKOUT_NOT_SUBMITTED': '请先提交您的信息再付款',
+    'error.TEST_WALLET_NOT_BUYER': '测试钱包只能为使用测试钱包登录的买家付款',
     'validation.txHash': '必须是以 0x 开头、64 位十六进制的交易哈希',
   },
 });

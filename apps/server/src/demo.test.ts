@@ -1,0 +1,66 @@
+import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
+import { TestWallet } from '@kiosk/test-wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTokenAddress, seedDemo, type DemoSummary } from './demo.ts';
+import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from './testing.ts';
+
+describe.each(await testEngines())('the demo store on %s', (engine) => {
+  let chain: DemoDevChain;
+  let server: TestServer;
+  let summary: DemoSummary | undefined;
+
+  beforeAll(async () => {
+    chain = await startDevChainForDemo();
+    server = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+    summary = await seedDemo(server.app, chain);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+  });
+
+  it('puts the demo token where the seed expects it, and seeds once', async () => {
+    expect(chain.demoToken.address.toLowerCase()).toBe(demoTokenAddress().toLowerCase());
+    expect(summary?.links.map((l) => l.name)).toEqual(['Kiosk T-shirt', 'Sticker pack', 'Tip jar']);
+    expect(summary?.apiKey).toMatch(/^sk_test_/);
+    expect(await seedDemo(server.app, chain)).toBeUndefined();
+  });
+
+  it('sells a T-shirt to a test-wallet buyer on the local chain', async () => {
+    const buyer = await signedIn(server, new TestWallet({ index: 1 }));
+    const link = summary!.links[0]!;
+    const started = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body;
+    const method = started.paymentMethods[0];
+    const submitted = await buyer.request(`/api/checkout-sessions/${started.checkoutSession.id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Demo Buyer',
+        customer_email: 'buyer@example.com',
+        payment_method: method.id,
+        payment_currency: method.payment_currencies[0].id,
+      },
+    });
+    expect(submitted.body.paymentInstructions).toMatchObject({ amount: '25000000', symbol: 'KDT' });
+    expect(
+      (
+        await buyer.request('/api/test-wallet/pay', {
+          method: 'POST',
+          body: { checkout_session_id: started.checkoutSession.id },
+        })
+      ).status,
+    ).toBe(202);
+    await expect
+      .poll(
+        async () =>
+          (
+            await cookieClient(server.url).request(
+              `/api/checkout-sessions/retrieve/${started.checkoutSession.id}`,
+            )
+          ).body.checkoutSession.status,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('complete');
+  });
+});

@@ -1,0 +1,399 @@
+import { startDevChain, type DevChain } from '@kiosk/devchain';
+import { TestWallet } from '@kiosk/test-wallet';
+import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import type { Address, Hash } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantOf } from './testing.ts';
+
+/**
+ * Paying on a real local chain, and trying to cheat: the server alone decides that a payment
+ * happened, from what the chain says.
+ */
+
+const RECEIVER = '0x9999999999999999999999999999999999999999' as Address;
+
+describe.each(await testEngines())('EVM payments on a local chain, %s', (engine) => {
+  let chain: DevChain;
+  let otherChain: DevChain;
+  let server: TestServer;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let token: Address;
+  let otherToken: Address;
+  let methodId: string;
+  let tokenCurrency: string;
+  let etherCurrency: string;
+  let priceId: string;
+  let buyerIndex = 1;
+
+  beforeAll(async () => {
+    chain = await startDevChain();
+    otherChain = await startDevChain({ chainId: 1337 });
+    const holders = Array.from({ length: 20 }, (_, index) => new TestWallet({ index }).address);
+    token = await chain.deployDemoToken({
+      name: 'Kiosk Demo Token',
+      symbol: 'KDT',
+      decimals: 6,
+      mintTo: holders,
+      amount: 1_000_000_000_000n,
+    });
+    otherToken = await chain.deployDemoToken({
+      name: 'Other',
+      symbol: 'OTH',
+      decimals: 6,
+      mintTo: holders,
+      amount: 1_000_000_000_000n,
+    });
+    server = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+    merchant = await merchantOf(server);
+    const method = (
+      await merchant.test('/api/payment-methods', {
+        method: 'POST',
+        body: {
+          type: 'evm',
+          name: 'Local chain',
+          settings: {
+            chain_id: chain.chainId,
+            api_host: chain.rpcUrl,
+            confirmation: 1,
+            receiving_address: RECEIVER,
+          },
+          currencies: [
+            { name: 'Kiosk Demo Token', symbol: 'KDT', decimal: 6, contract: token },
+            { name: 'Ether', symbol: 'ETH', decimal: 18 },
+          ],
+        },
+      })
+    ).body;
+    methodId = method.id;
+    [tokenCurrency, etherCurrency] = method.payment_currencies.map((c: { id: string }) => c.id);
+    const product = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Poster',
+          prices: [
+            {
+              currency_id: tokenCurrency,
+              unit_amount: '2500000',
+              currency_options: [{ currency_id: etherCurrency, unit_amount: '1000000000000000' }],
+            },
+          ],
+        },
+      })
+    ).body;
+    priceId = product.prices[0].id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+    await otherChain?.stop();
+  });
+
+  /** A fresh buyer (a funded test account) with a submitted session. */
+  async function submitted(currency = tokenCurrency) {
+    const wallet = new TestWallet({ index: buyerIndex++ });
+    const client = await signedIn(server, wallet);
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId, quantity: 2 }] },
+      })
+    ).body;
+    const id = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body
+      .checkoutSession.id as string;
+    const answer = await client.request(`/api/checkout-sessions/${id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: currency,
+      },
+    });
+    expect(answer.status).toBe(200);
+    return {
+      wallet,
+      client,
+      id,
+      instructions: answer.body.paymentInstructions as { amount: string; to: Address; token: Address | null },
+    };
+  }
+
+  const pay = (
+    wallet: TestWallet,
+    to: Address,
+    amount: bigint,
+    tokenAddress: Address = token,
+    on: DevChain = chain,
+  ) => wallet.transferToken({ rpcUrl: on.rpcUrl, chainId: on.chainId, token: tokenAddress, to, amount });
+  const claim = (client: Awaited<ReturnType<typeof signedIn>>, id: string, txHash: Hash) =>
+    client.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: txHash } });
+
+  /** Waits for the verify job to reach a verdict: paid, or a payment error. */
+  async function outcome(id: string) {
+    const viewer = cookieClient(server.url);
+    for (let i = 0; i < 200; i++) {
+      const { checkoutSession, paymentIntent } = (
+        await viewer.request(`/api/checkout-sessions/retrieve/${id}`)
+      ).body;
+      if (checkoutSession.payment_status === 'paid')
+        return { paid: true as const, checkoutSession, paymentIntent };
+      if (paymentIntent?.last_payment_error)
+        return {
+          paid: false as const,
+          error: paymentIntent.last_payment_error.code as string,
+          paymentIntent,
+        };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('no verdict');
+  }
+  const invoiceOf = (id: string) =>
+    server.app.kiosk.database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('checkout_session_id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('pays an ERC-20 price exactly once: intent, invoice, session, stock and events', async () => {
+    const { wallet, client, id, instructions } = await submitted();
+    expect(instructions).toMatchObject({ to: RECEIVER, amount: '5000000' });
+    const before = await chain.publicClient.readContract({
+      address: token,
+      abi: [
+        {
+          type: 'function',
+          name: 'balanceOf',
+          stateMutability: 'view',
+          inputs: [{ type: 'address' }],
+          outputs: [{ type: 'uint256' }],
+        },
+      ],
+      functionName: 'balanceOf',
+      args: [RECEIVER],
+    });
+    const tx = await pay(wallet, RECEIVER, 5_000_000n);
+    expect((await claim(client, id, tx)).status).toBe(202);
+    const result = await outcome(id);
+    expect(result.paid).toBe(true);
+    expect(result.paymentIntent).toMatchObject({
+      status: 'succeeded',
+      amount_received: '5000000',
+      payment_details: { evm: { tx_hash: tx, overpaid: '0' } },
+    });
+    expect((await invoiceOf(id)).status).toBe('paid');
+    const after = await chain.publicClient.readContract({
+      address: token,
+      abi: [
+        {
+          type: 'function',
+          name: 'balanceOf',
+          stateMutability: 'view',
+          inputs: [{ type: 'address' }],
+          outputs: [{ type: 'uint256' }],
+        },
+      ],
+      functionName: 'balanceOf',
+      args: [RECEIVER],
+    });
+    expect(after - before).toBe(5_000_000n);
+    const sold = await server.app.kiosk.database.db
+      .selectFrom('prices')
+      .select('quantity_sold')
+      .where('id', '=', priceId)
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.quantity_sold)).toBeGreaterThanOrEqual(2);
+    const events = await server.app.kiosk.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('object_id', '=', id)
+      .execute();
+    expect(events.filter((e) => e.type === 'checkout.session.completed')).toHaveLength(1);
+  });
+
+  it('pays in the native coin', async () => {
+    const { wallet, client, id } = await submitted(etherCurrency);
+    const tx = await wallet.sendNative({
+      rpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      to: RECEIVER,
+      value: 2_000_000_000_000_000n,
+    });
+    await claim(client, id, tx);
+    expect((await outcome(id)).paid).toBe(true);
+  });
+
+  it('refuses a transfer to another address', async () => {
+    const { wallet, client, id } = await submitted();
+    await claim(client, id, await pay(wallet, '0x8888888888888888888888888888888888888888', 5_000_000n));
+    expect(await outcome(id)).toMatchObject({ paid: false, error: 'WRONG_RECIPIENT' });
+  });
+
+  it('keeps waiting after a smaller amount, and pays on a later full transfer', async () => {
+    const { wallet, client, id } = await submitted();
+    await claim(client, id, await pay(wallet, RECEIVER, 4_999_999n));
+    expect(await outcome(id)).toMatchObject({ paid: false, error: 'UNDERPAID' });
+    await claim(client, id, await pay(wallet, RECEIVER, 5_000_000n));
+    expect((await outcome(id)).paid).toBe(true);
+  });
+
+  it('pays an over-payment and records the excess', async () => {
+    const { wallet, client, id } = await submitted();
+    await claim(client, id, await pay(wallet, RECEIVER, 6_000_000n));
+    const result = await outcome(id);
+    expect(result.paid).toBe(true);
+    expect(result.paymentIntent.payment_details.evm.overpaid).toBe('1000000');
+  });
+
+  it('refuses another token', async () => {
+    const { wallet, client, id } = await submitted();
+    await claim(client, id, await pay(wallet, RECEIVER, 5_000_000n, otherToken));
+    expect(await outcome(id)).toMatchObject({ paid: false, error: 'WRONG_TOKEN' });
+  });
+
+  it('refuses a transaction hash that already paid', async () => {
+    const first = await submitted();
+    const tx = await pay(first.wallet, RECEIVER, 5_000_000n);
+    await claim(first.client, first.id, tx);
+    expect((await outcome(first.id)).paid).toBe(true);
+    // The same buyer claims the same transfer for a second session.
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId, quantity: 2 }] },
+      })
+    ).body;
+    const second = (await first.client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
+      .body.checkoutSession.id;
+    await first.client.request(`/api/checkout-sessions/${second}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: tokenCurrency,
+      },
+    });
+    await claim(first.client, second, tx);
+    expect(await outcome(second)).toMatchObject({ paid: false, error: 'TX_ALREADY_USED' });
+  });
+
+  it('refuses a transfer on another chain', async () => {
+    const { wallet, client, id } = await submitted();
+    const foreignToken = await otherChain.deployDemoToken({
+      name: 'X',
+      symbol: 'X',
+      decimals: 6,
+      mintTo: [wallet.address],
+      amount: 10_000_000n,
+    });
+    const tx = await pay(wallet, RECEIVER, 5_000_000n, foreignToken, otherChain);
+    await claim(client, id, tx);
+    // The method's chain has no such transaction: it never pays, and gives up in time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession
+        .payment_status,
+    ).toBe('unpaid');
+  });
+
+  it("refuses someone else's transfer claimed as one's own", async () => {
+    const victim = await submitted();
+    const thief = await submitted();
+    const tx = await pay(victim.wallet, RECEIVER, 5_000_000n);
+    await claim(thief.client, thief.id, tx);
+    expect(await outcome(thief.id)).toMatchObject({ paid: false, error: 'WRONG_PAYER' });
+    await claim(victim.client, victim.id, tx);
+    expect((await outcome(victim.id)).paid).toBe(true);
+  });
+
+  it('never marks a session paid on the client word alone', async () => {
+    const { client, id } = await submitted();
+    const madeUp = `0x${'ab'.repeat(32)}` as Hash;
+    expect((await claim(client, id, madeUp)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { checkoutSession, paymentIntent } = (
+      await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)
+    ).body;
+    expect(checkoutSession.payment_status).toBe('unpaid');
+    expect(paymentIntent.status).not.toBe('succeeded');
+    // Nor can another signed-in user claim for this session.
+    const stranger = await signedIn(server, TestWallet.random());
+    expect((await claim(stranger, id, madeUp)).status).toBe(403);
+  });
+
+  it('pays once when the same transfer is claimed many times at once', async () => {
+    const { wallet, client, id } = await submitted();
+    const tx = await pay(wallet, RECEIVER, 5_000_000n);
+    await Promise.all(Array.from({ length: 5 }, () => claim(client, id, tx)));
+    expect((await outcome(id)).paid).toBe(true);
+    const uses = await server.app.kiosk.database.db
+      .selectFrom('chain_transactions')
+      .select('payment_intent_id')
+      .where('tx_hash', '=', tx.toLowerCase())
+      .execute();
+    expect(uses).toHaveLength(1);
+    const paidEvents = await server.app.kiosk.database.db
+      .selectFrom('events')
+      .select('id')
+      .where('type', '=', 'invoice.paid')
+      .where('object_id', '=', (await invoiceOf(id)).id)
+      .execute();
+    expect(paidEvents).toHaveLength(1);
+  });
+
+  it("lets the demo's test wallet pay for a buyer signed in with it, and no one else", async () => {
+    const { client, id } = await submitted();
+    const paid = await client.request('/api/test-wallet/pay', {
+      method: 'POST',
+      body: { checkout_session_id: id },
+    });
+    expect(paid.status).toBe(202);
+    expect(paid.body.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await outcome(id)).paid).toBe(true);
+
+    const stranger = await signedIn(server, TestWallet.random());
+    const refused = await stranger.request('/api/test-wallet/pay', {
+      method: 'POST',
+      body: { checkout_session_id: id },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('waits for the confirmations the method asks for', async () => {
+    await merchant.test(`/api/payment-methods/${methodId}`, {
+      method: 'PUT',
+      body: {
+        settings: {
+          chain_id: chain.chainId,
+          api_host: chain.rpcUrl,
+          confirmation: 3,
+          receiving_address: RECEIVER,
+        },
+      },
+    });
+    try {
+      const { wallet, client, id } = await submitted();
+      await claim(client, id, await pay(wallet, RECEIVER, 5_000_000n));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(
+        (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession
+          .payment_status,
+      ).toBe('unpaid');
+      await chain.mine(2);
+      expect((await outcome(id)).paid).toBe(true);
+    } finally {
+      await merchant.test(`/api/payment-methods/${methodId}`, {
+        method: 'PUT',
+        body: {
+          settings: {
+            chain_id: chain.chainId,
+            api_host: chain.rpcUrl,
+            confirmation: 1,
+            receiving_address: RECEIVER,
+          },
+        },
+      });
+    }
+  });
+});

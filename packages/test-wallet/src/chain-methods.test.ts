@@ -1,0 +1,99 @@
+import { startDevChain, type DevChain } from '@kiosk/devchain';
+import { parseEventLogs, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERC20_ABI, TestWallet, TransactionRevertedError } from './test-wallet.ts';
+
+describe('TestWallet on a local chain', () => {
+  let chain: DevChain;
+  let token: Address;
+  let at: { rpcUrl: string; chainId: number };
+  const payer = new TestWallet({ index: 1 });
+
+  beforeAll(async () => {
+    chain = await startDevChain();
+    at = { rpcUrl: chain.rpcUrl, chainId: chain.chainId };
+    token = await chain.deployDemoToken({
+      name: 'Test Token',
+      symbol: 'TT',
+      decimals: 6,
+      mintTo: [payer.address],
+      amount: 5_000_000n,
+    });
+  }, 30_000);
+  afterAll(() => chain?.stop());
+
+  const nonceOf = (address: Address) => chain.publicClient.getTransactionCount({ address });
+
+  it('answers its native and token balances', async () => {
+    const untouched = new TestWallet({ index: 15 });
+    expect(await untouched.balanceOf(at)).toBe(10_000n * 10n ** 18n);
+    expect(await untouched.balanceOf({ ...at, token })).toBe(0n);
+    expect(await payer.balanceOf({ ...at, token })).toBe(5_000_000n);
+  });
+
+  it('sendNative moves exactly the value, and the sender pays the value plus gas', async () => {
+    const to = TestWallet.random();
+    const before = await payer.balanceOf(at);
+    const hash = await payer.sendNative({ ...at, to: to.address, value: 1_234_567_890_123n });
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+    expect(receipt).toMatchObject({ status: 'success', from: payer.address.toLowerCase() });
+    expect(await to.balanceOf(at)).toBe(1_234_567_890_123n);
+    expect(await payer.balanceOf(at)).toBe(
+      before - 1_234_567_890_123n - receipt.gasUsed * receipt.effectiveGasPrice,
+    );
+  });
+
+  it('transferToken moves exactly the amount and its receipt logs Transfer(from, to, amount)', async () => {
+    const to = TestWallet.random();
+    const before = await payer.balanceOf({ ...at, token });
+    const hash = await payer.transferToken({ ...at, token, to: to.address, amount: 1_250_000n });
+    expect(await payer.balanceOf({ ...at, token })).toBe(before - 1_250_000n);
+    expect(await to.balanceOf({ ...at, token })).toBe(1_250_000n);
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash });
+    const transfers = parseEventLogs({ abi: ERC20_ABI, eventName: 'Transfer', logs: receipt.logs });
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]!.address).toBe(token.toLowerCase());
+    expect(transfers[0]!.args).toEqual({ from: payer.address, to: to.address, value: 1_250_000n });
+  });
+
+  it('a transfer beyond the balance throws before sending: no balance or nonce changes', async () => {
+    const to = TestWallet.random();
+    const balance = await payer.balanceOf({ ...at, token });
+    const nonce = await nonceOf(payer.address);
+    await expect(payer.transferToken({ ...at, token, to: to.address, amount: balance + 1n })).rejects.toThrow(
+      /revert/i,
+    );
+    expect(await payer.balanceOf({ ...at, token })).toBe(balance);
+    expect(await to.balanceOf({ ...at, token })).toBe(0n);
+    expect(await nonceOf(payer.address)).toBe(nonce);
+  });
+
+  it('a transfer beyond the balance sent with a fixed gas is mined, reverted and thrown', async () => {
+    const to = TestWallet.random();
+    const balance = await payer.balanceOf({ ...at, token });
+    const nonce = await nonceOf(payer.address);
+    const failure = await payer
+      .transferToken({ ...at, token, to: to.address, amount: balance + 1n, gas: 100_000n })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(TransactionRevertedError);
+    const { hash, receipt } = failure as TransactionRevertedError;
+    expect(receipt.status).toBe('reverted');
+    expect((await chain.publicClient.getTransactionReceipt({ hash })).logs).toEqual([]);
+    expect(await payer.balanceOf({ ...at, token })).toBe(balance);
+    expect(await to.balanceOf({ ...at, token })).toBe(0n);
+    expect(await nonceOf(payer.address)).toBe(nonce + 1);
+  });
+
+  it('refuses to send on a node that answers another chain id', async () => {
+    const to = TestWallet.random();
+    const nonce = await nonceOf(payer.address);
+    await expect(
+      payer.sendNative({ rpcUrl: chain.rpcUrl, chainId: 1, to: to.address, value: 1n }),
+    ).rejects.toThrow(/chain/i);
+    expect(await to.balanceOf(at)).toBe(0n);
+    expect(await nonceOf(payer.address)).toBe(nonce);
+  });
+});
