@@ -40,7 +40,12 @@ const clients = new Map<string, PublicClient>();
 export function chainClient(settings: Pick<EvmSettings, 'api_host'>): PublicClient {
   let client = clients.get(settings.api_host);
   if (!client) {
-    client = createPublicClient({ transport: http(settings.api_host, { retryCount: 1, timeout: 10_000 }) });
+    // cacheTime 0: viem would otherwise answer the block number from a 4 s cache, and a fresh
+    // transfer would look unconfirmed for that long.
+    client = createPublicClient({
+      cacheTime: 0,
+      transport: http(settings.api_host, { retryCount: 1, timeout: 10_000 }),
+    });
     clients.set(settings.api_host, client);
   }
   return client;
