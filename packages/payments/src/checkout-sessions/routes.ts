@@ -3,15 +3,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentsContext } from '../context.ts';
-import { flag, paymentsDb } from '../db.ts';
+import { flag, fromJson, paymentsDb } from '../db.ts';
 import { once } from '../idempotency/scope.ts';
 import { checkoutOptions, lineItemInput } from '../payment-links/schema.ts';
 import { getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { getPaymentIntent } from '../payment-intents/service.ts';
-import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import { amountString, idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
 import { submitCheckout } from './submit.ts';
+import {
+  addCrossSell,
+  crossSellPrice,
+  downsell,
+  editLines,
+  removeCrossSell,
+  setCustomAmount,
+  upsell,
+} from './edit.ts';
+import { priceSchema } from '../prices/schema.ts';
 import { queueTransferCheck } from '../methods/evm/jobs.ts';
 import type { Hash } from 'viem';
 import { checkoutEnvelope, checkoutSessionSchema, submitAnswer, type CheckoutSession } from './schema.ts';
@@ -148,6 +158,122 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         };
       });
       return reply.status(200).send(answer.body);
+    },
+  );
+
+  // Seed 000 §7 session edits: anyone holding the session id (the buyer's page) may make them.
+  const edited = async (id: string) => retrieveSession(db, id, context.baseUrl);
+  const editConfig = { config: { access: ['public'] as const } };
+  r.put(
+    '/api/checkout-sessions/:id/upsell',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: 'Swap a line to its upsell price',
+        params: sessionId,
+        body: z.object({ from: z.string().max(64), to: z.string().max(64) }),
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await editLines(db, request.params.id, upsell(request.body.from, request.body.to));
+      return edited(request.params.id);
+    },
+  );
+  r.put(
+    '/api/checkout-sessions/:id/downsell',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: 'Swap an upsold line back',
+        params: sessionId,
+        body: z.object({ from: z.string().max(64) }),
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await editLines(db, request.params.id, downsell(request.body.from));
+      return edited(request.params.id);
+    },
+  );
+  r.get(
+    '/api/checkout-sessions/:id/cross-sell',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: 'The price offered beside this session',
+        params: sessionId,
+        response: { 200: priceSchema },
+      },
+    },
+    async (request) => {
+      const row = await findSessionRow(db, request.params.id);
+      if (!row) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+      const price = await crossSellPrice(
+        db,
+        flag(row.livemode),
+        fromJson(row.line_items, []),
+        row.currency_id,
+      );
+      if (!price) throw new KioskError('CROSS_SELL_NOT_OFFERED', { status: 404 });
+      return price;
+    },
+  );
+  r.put(
+    '/api/checkout-sessions/:id/cross-sell',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: 'Add the cross-sell item',
+        params: sessionId,
+        body: z.object({ to: z.string().max(64) }),
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await editLines(db, request.params.id, addCrossSell(request.body.to));
+      return edited(request.params.id);
+    },
+  );
+  r.delete(
+    '/api/checkout-sessions/:id/cross-sell',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: 'Remove the cross-sell item',
+        params: sessionId,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await editLines(db, request.params.id, removeCrossSell());
+      return edited(request.params.id);
+    },
+  );
+  r.put(
+    '/api/checkout-sessions/:id/amount',
+    {
+      ...editConfig,
+      schema: {
+        tags,
+        summary: "Set a custom-amount line's amount (smallest units)",
+        params: sessionId,
+        body: z.object({ priceId: z.string().max(64), amount: amountString }),
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await editLines(
+        db,
+        request.params.id,
+        setCustomAmount(request.body.priceId, BigInt(request.body.amount)),
+      );
+      return edited(request.params.id);
     },
   );
 

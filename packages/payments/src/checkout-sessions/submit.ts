@@ -10,6 +10,7 @@ import { upsertCustomer, type Customer } from '../customers/service.ts';
 import { prepareCheckoutInvoice } from '../invoices/service.ts';
 import { evmSettingsOf, getPaymentMethod } from '../payment-methods/service.ts';
 import { preparePaymentIntent } from '../payment-intents/service.ts';
+import { crossSellPrice } from './edit.ts';
 import { priceLines, type StoredLine } from './lines.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
@@ -83,6 +84,11 @@ export async function submitCheckout(
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
 
     const lines = fromJson<StoredLine[]>(claimed.line_items, []);
+    // Seed 000 §8: a required cross-sell must be in the cart before paying.
+    if (claimed.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
+      if (await crossSellPrice(trx, livemode, lines, currency.id))
+        throw new KioskError('REQUIRE_CROSS_SELL', { status: 400 });
+    }
     const priced = await priceLines(trx, livemode, lines, currency.id);
     const stock: ErrorDetail[] = [];
     for (const [index, line] of lines.entries()) {

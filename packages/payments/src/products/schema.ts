@@ -12,6 +12,11 @@ export const productInput = z.object({
   statement_descriptor: z.string().max(22).nullable().default(null),
   active: z.boolean().default(true),
   metadata,
+  /** Seed 000 §4 cross-sell: the price offered beside this product at checkout. */
+  cross_sell: z
+    .object({ cross_sells_to_id: z.string().min(1).max(64) })
+    .nullable()
+    .default(null),
   /** Prices created with the product, in one transaction. */
   prices: z.array(priceFields).max(20).default([]),
 });
@@ -29,6 +34,7 @@ export const productSchema = z.object({
   statement_descriptor: z.string().nullable(),
   active: z.boolean(),
   metadata: z.record(z.string(), z.unknown()),
+  cross_sell: z.object({ cross_sells_to_id: z.string() }).nullable(),
   created_at: z.number(),
   updated_at: z.number(),
   prices: z.array(priceSchema),

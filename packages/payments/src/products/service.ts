@@ -6,6 +6,11 @@ import { insertPrice, priceView } from '../prices/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { Product, productInput, productUpdate } from './schema.ts';
 
+function crossSellOf(text: string): { cross_sells_to_id: string } | null {
+  const value = fromJson<{ cross_sells_to_id?: string } | null>(text, null);
+  return value?.cross_sells_to_id ? { cross_sells_to_id: value.cross_sells_to_id } : null;
+}
+
 function productView(row: PaymentsTables['products'], prices: PaymentsTables['prices'][]): Product {
   return {
     id: row.id,
@@ -18,6 +23,7 @@ function productView(row: PaymentsTables['products'], prices: PaymentsTables['pr
     statement_descriptor: row.statement_descriptor,
     active: flag(row.active),
     metadata: fromJson(row.metadata, {}),
+    cross_sell: crossSellOf(row.cross_sell),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     prices: prices.filter((p) => p.product_id === row.id).map(priceView),
@@ -31,7 +37,7 @@ export async function createProduct(
 ): Promise<Product> {
   const id = newId('product');
   await db.transaction().execute(async (trx) => {
-    const { prices, images, metadata, ...fields } = input;
+    const { prices, images, metadata, cross_sell, ...fields } = input;
     await trx
       .insertInto('products')
       .values({
@@ -40,7 +46,7 @@ export async function createProduct(
         ...fields,
         images: toJson(images),
         metadata: toJson(metadata),
-        cross_sell: '{}',
+        cross_sell: toJson(cross_sell),
         ...stamps(),
       })
       .execute();
@@ -106,11 +112,12 @@ export async function updateProduct(
   input: z.infer<typeof productUpdate>,
 ): Promise<Product> {
   await db.transaction().execute(async (trx) => {
-    const { images, metadata, ...fields } = input;
+    const { images, metadata, cross_sell, ...fields } = input;
     const result = await trx
       .updateTable('products')
       .set({
         ...fields,
+        ...(cross_sell !== undefined ? { cross_sell: toJson(cross_sell) } : {}),
         ...(images ? { images: toJson(images) } : {}),
         ...(metadata ? { metadata: toJson(metadata) } : {}),
         updated_at: nowUnix(),
