@@ -61,13 +61,16 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
     };
   }
 
+  /** The buyer a request speaks for: a signed-in user, or the customer of an authToken. */
+  const buyerDid = (request: FastifyRequest): string | undefined =>
+    request.auth.kind === 'user'
+      ? request.auth.did
+      : request.auth.kind === 'authToken'
+        ? request.auth.customerDid
+        : undefined;
+
   const callerOf = (request: FastifyRequest) => ({
-    did:
-      request.auth.kind === 'user'
-        ? request.auth.did
-        : request.auth.kind === 'authToken'
-          ? request.auth.customerDid
-          : undefined,
+    did: buyerDid(request),
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
@@ -135,12 +138,7 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       },
     },
     async (request, reply) => {
-      const buyer =
-        request.auth.kind === 'user'
-          ? request.auth.did
-          : request.auth.kind === 'authToken'
-            ? request.auth.customerDid
-            : '';
+      const buyer = buyerDid(request) ?? '';
       const answer = await once(context, request, async () => {
         const submitted = await submitCheckout(db, request.params.id, buyer, request.body, request.locale);
         const view = await envelope(await retrieveSession(db, submitted.sessionId, context.baseUrl));
@@ -291,12 +289,7 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       },
     },
     async (request, reply) => {
-      const buyer =
-        request.auth.kind === 'user'
-          ? request.auth.did
-          : request.auth.kind === 'authToken'
-            ? request.auth.customerDid
-            : '';
+      const buyer = buyerDid(request) ?? '';
       await db.transaction().execute(async (trx) => {
         const row = await findSessionRow(trx, request.params.id);
         if (!row) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
