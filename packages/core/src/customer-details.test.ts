@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkCustomerDetails, isValidEmail, isValidPostalCode, normalizePhone } from './customer-details.ts';
+import {
+  checkCustomerDetails,
+  fallbackNormalizePhone,
+  isValidEmail,
+  isValidPostalCode,
+} from './customer-details.ts';
+import { normalizePhone } from './phone.ts';
 
-const rules = { phoneRequired: false, addressRequired: false, locale: 'en' };
+const rules = { phoneRequired: false, addressRequired: false, locale: 'en', normalizePhone };
 
 describe('customer details (seed 000 §5)', () => {
   it('checks email strictly, with the 254 and 64 character limits', () => {
@@ -21,6 +27,17 @@ describe('customer details (seed 000 §5)', () => {
     expect(normalizePhone('13800138000', 'CN')).toBe('+8613800138000');
     expect(normalizePhone('+1 415 555 2671')).toBe('+14155552671');
     expect(normalizePhone('12345', 'US')).toBeUndefined();
+  });
+
+  it('falls back to a plain pattern for phones when the phone library is not there', () => {
+    expect(fallbackNormalizePhone('+1 (415) 555-2671')).toBe('+14155552671');
+    expect(fallbackNormalizePhone('12-34')).toBeUndefined();
+    expect(fallbackNormalizePhone('call me')).toBeUndefined();
+    const { problems } = checkCustomerDetails(
+      { customer_name: 'A', customer_email: 'a@b.co', customer_phone: 'nope' },
+      { ...rules, normalizePhone: fallbackNormalizePhone },
+    );
+    expect(problems).toEqual([{ path: 'body.customer_phone', message: 'checkout.invalidPhone' }]);
   });
 
   it('checks postal codes per known country and accepts unknown countries', () => {

@@ -1,10 +1,10 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { ErrorDetail } from './errors.ts';
 
 /**
  * Seed 000 §5: the buyer's contact and billing details, checked the same way by the checkout form and
- * the server. Kept out of the core index so pages that never show a form do not load the phone data.
+ * the server. Phone numbers are read by a function the caller brings (`normalizePhone` of
+ * `@kiosk/core/phone`, or `fallbackNormalizePhone` when that library cannot load).
  */
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -19,10 +19,12 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && at > 0 && at <= EMAIL_LOCAL_MAX_LENGTH && EMAIL.test(email);
 }
 
-/** A phone number in international form (+8613800138000), reading one without a plus by `country`. */
-export function normalizePhone(input: string, country?: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input.trim(), country?.toUpperCase() as CountryCode | undefined);
-  return parsed?.isValid() ? parsed.number : undefined;
+/** Seed 000 §5: the regex that stands in when the phone library fails to load. */
+const PHONE_FALLBACK = /^\+?[0-9][0-9 ().-]{5,19}$/;
+
+export function fallbackNormalizePhone(input: string): string | undefined {
+  const trimmed = input.trim();
+  return PHONE_FALLBACK.test(trimmed) ? trimmed.replace(/[ ().-]/g, '') : undefined;
 }
 
 /** Postal codes are checked where the country's format is known, and accepted elsewhere. */
@@ -60,6 +62,8 @@ export interface DetailRules {
   /** metadata.page_info.field_validation: extra patterns per field with messages per language. */
   fieldValidation?: Record<string, FieldPattern>;
   locale: string;
+  /** International form of a number, reading one without a plus by the billing country. */
+  normalizePhone: (input: string, country?: string) => string | undefined;
 }
 
 export interface CleanDetails {
@@ -90,7 +94,7 @@ export function checkCustomerDetails(
   let phone: string | null = null;
   const rawPhone = input.customer_phone?.trim() ?? '';
   if (rawPhone) {
-    phone = normalizePhone(rawPhone, address.country) ?? null;
+    phone = rules.normalizePhone(rawPhone, address.country) ?? null;
     if (!phone) problem('customer_phone', 'checkout.invalidPhone');
   } else if (rules.phoneRequired) problem('customer_phone', 'validation.required');
 

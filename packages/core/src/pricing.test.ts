@@ -6,6 +6,7 @@ import {
   defaultCustomAmount,
   lineTotal,
   priceIn,
+  upsellSavingPercent,
   type PriceLike,
 } from './pricing.ts';
 
@@ -52,6 +53,36 @@ describe('pricing', () => {
     );
     expect(
       checkQuantity({ quantity_available: 0, quantity_sold: 99, quantity_limit_per_checkout: 0 }, 1000),
+    ).toBeUndefined();
+  });
+
+  it('states an upsell saving as a whole percent against the base repeated over its period', () => {
+    const monthly = { interval: 'month' as const, interval_count: 1 };
+    const yearly = { interval: 'year' as const, interval_count: 1 };
+    // 10 a month is 120 a year: 100 a year saves 16.67%, shown as 17.
+    expect(
+      upsellSavingPercent({ amount: 10n, recurring: monthly }, { amount: 100n, recurring: yearly }),
+    ).toBe(17);
+    // Weeks against days use the seed's lengths: 7 days at 10 is 70, so 63 saves exactly 10%.
+    expect(
+      upsellSavingPercent(
+        { amount: 10n, recurring: { interval: 'day', interval_count: 1 } },
+        { amount: 63n, recurring: { interval: 'week', interval_count: 1 } },
+      ),
+    ).toBe(10);
+    // 18-decimal amounts stay exact.
+    const unit = 10n ** 18n;
+    expect(
+      upsellSavingPercent(
+        { amount: 5n * unit, recurring: { interval: 'month', interval_count: 3 } },
+        { amount: 15n * unit, recurring: yearly },
+      ),
+    ).toBe(25);
+    expect(
+      upsellSavingPercent({ amount: 10n, recurring: monthly }, { amount: 120n, recurring: yearly }),
+    ).toBeUndefined();
+    expect(
+      upsellSavingPercent({ amount: 10n, recurring: null }, { amount: 5n, recurring: null }),
     ).toBeUndefined();
   });
 });

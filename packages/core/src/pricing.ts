@@ -1,3 +1,5 @@
+import { intervalSeconds, type Interval } from './dates.ts';
+
 /**
  * Pure pricing rules of the checkout: what a line costs in a chosen currency. Amounts are bigint
  * smallest units; prices arrive in their wire shape (decimal strings).
@@ -78,4 +80,38 @@ export function checkQuantity(
   if (price.quantity_limit_per_checkout > 0 && price.quantity_limit_per_checkout < quantity)
     return 'exceed_purchase_limit';
   return undefined;
+}
+
+export interface RecurringTerms {
+  interval: Interval;
+  interval_count: number;
+}
+
+/** A period in a unit both prices share: months when both are months or years, else seconds (seed 000 §9). */
+function periodLength(recurring: RecurringTerms, inMonths: boolean): bigint {
+  const { interval, interval_count: count } = recurring;
+  if (inMonths) return BigInt((interval === 'year' ? 12 : 1) * count);
+  return BigInt(intervalSeconds(interval, count));
+}
+
+/**
+ * Seed 000 §5: the saving of an upsell as a whole-number percent against the base price repeated over
+ * the upsell's period (10 a month against 100 a year saves 17%). Undefined when either price is not
+ * recurring or the upsell saves nothing.
+ */
+export function upsellSavingPercent(
+  base: { amount: bigint; recurring: RecurringTerms | null },
+  upsell: { amount: bigint; recurring: RecurringTerms | null },
+): number | undefined {
+  if (!base.recurring || !upsell.recurring || base.amount <= 0n) return undefined;
+  const calendar = ['month', 'year'];
+  const inMonths = calendar.includes(base.recurring.interval) && calendar.includes(upsell.recurring.interval);
+  const basePeriod = periodLength(base.recurring, inMonths);
+  const upsellPeriod = periodLength(upsell.recurring, inMonths);
+  // base repeated = base × upsellPeriod / basePeriod; everything scaled by basePeriod to stay integral.
+  const repeated = base.amount * upsellPeriod;
+  const saved = repeated - upsell.amount * basePeriod;
+  if (saved <= 0n) return undefined;
+  const percent = Number((saved * 200n + repeated) / (repeated * 2n)); // rounded half up
+  return percent > 0 ? percent : undefined;
 }

@@ -1,3 +1,4 @@
+import { checkoutMessages } from './checkout.ts';
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
@@ -12,7 +13,14 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** The cookie that remembers the visitor's language (set by the web app's language switch). */
 export const LOCALE_COOKIE = 'nf_lang';
 
-const groups = [errorMessages, pageMessages, shellMessages, identityMessages, paymentsMessages];
+const groups = [
+  errorMessages,
+  pageMessages,
+  shellMessages,
+  identityMessages,
+  paymentsMessages,
+  checkoutMessages,
+];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */
 export const catalogs = {

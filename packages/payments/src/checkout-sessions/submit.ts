@@ -4,6 +4,7 @@ import {
   type CustomerDetailsInput,
   type FieldPattern,
 } from '@kiosk/core/customer-details';
+import { normalizePhone } from '@kiosk/core/phone';
 import { flag, fromJson, toJson, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import { upsertCustomer, type Customer } from '../customers/service.ts';
@@ -75,6 +76,7 @@ export async function submitCheckout(
       addressRequired: claimed.billing_address_collection === 'required',
       fieldValidation: metadata.page_info?.field_validation,
       locale,
+      normalizePhone,
     });
     if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
 
