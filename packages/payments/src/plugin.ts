@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from './context.ts';
 import { registerCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
 import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import { registerCustomerRoutes } from './customers/routes.ts';
+import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { defineEvmJobs } from './methods/evm/jobs.ts';
 import { paymentsDb } from './db.ts';
+import { registerPaymentIntentRoutes } from './payment-intents/routes.ts';
 import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
@@ -17,6 +20,9 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerSettingsRoutes(app, context);
   registerPaymentLinkRoutes(app, context);
   registerCheckoutSessionRoutes(app, context);
+  registerCustomerRoutes(app, context);
+  registerPaymentIntentRoutes(app, context);
+  registerInvoiceRoutes(app, context);
   if (context.testWallet) registerTestWalletPayRoute(app, context);
 
   const db = paymentsDb(context.database);

@@ -48,6 +48,40 @@ export async function findCustomerByDid(
   return row && customerView(row);
 }
 
+export async function getCustomer(
+  db: Executor,
+  livemode: boolean,
+  id: string,
+): Promise<Customer | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .selectAll()
+    .where('id', '=', id)
+    .where('livemode', '=', livemode)
+    .executeTakeFirst();
+  return row && customerView(row);
+}
+
+export async function listCustomers(
+  db: Executor,
+  livemode: boolean,
+  filter: { did?: string; email?: string; page: number; pageSize: number },
+) {
+  let query = db.selectFrom('customers').where('livemode', '=', livemode);
+  if (filter.did) query = query.where('did', '=', filter.did);
+  if (filter.email) query = query.where('email', '=', filter.email);
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset(filter.page * filter.pageSize)
+    .execute();
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { list: rows.map(customerView), count: Number(count) };
+}
+
 /** Seed 000 §7: created or updated on submit from the buyer's details; one customer per DID and mode. */
 export async function upsertCustomer(
   db: Executor,

@@ -1,14 +1,17 @@
 import { newId, nowUnix, randomToken } from '@kiosk/core';
+import { sumMoney, type Engine } from '@kiosk/db';
 import { flag, fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
+
+export type InvoiceStatus = PaymentsTables['invoices']['status'];
 
 export interface Invoice {
   id: string;
   object: 'invoice';
   livemode: boolean;
   number: string;
-  status: PaymentsTables['invoices']['status'];
+  status: InvoiceStatus;
   billing_reason: string;
   description: string | null;
   customer_id: string;
@@ -68,6 +71,56 @@ function invoiceNumber(now: number): string {
 export async function getInvoice(db: Executor, id: string): Promise<Invoice | undefined> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
   return row && invoiceView(row);
+}
+
+export async function listInvoices(
+  db: Executor,
+  livemode: boolean,
+  filter: {
+    status?: InvoiceStatus[];
+    customer_id?: string;
+    currency_id?: string;
+    subscription_id?: string;
+    ignore_zero?: boolean;
+    page: number;
+    pageSize: number;
+  },
+) {
+  let query = db.selectFrom('invoices').where('livemode', '=', livemode);
+  if (filter.status) query = query.where('status', 'in', filter.status);
+  if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
+  if (filter.currency_id) query = query.where('currency_id', '=', filter.currency_id);
+  if (filter.subscription_id) query = query.where('subscription_id', '=', filter.subscription_id);
+  // Exact on both engines: numeric on PostgreSQL, canonical decimal text on SQLite.
+  if (filter.ignore_zero) query = query.where('total', '!=', '0');
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset(filter.page * filter.pageSize)
+    .execute();
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { list: rows.map(invoiceView), count: Number(count) };
+}
+
+/** Per currency, what a customer has paid and what it still owes, summed exactly by the database. */
+export async function customerInvoiceSummary(db: Executor, engine: Engine, customerId: string) {
+  const sumPerCurrency = async (column: 'amount_paid' | 'amount_remaining', statuses: InvoiceStatus[]) => {
+    const rows = await db
+      .selectFrom('invoices')
+      .select(['currency_id', sumMoney(engine, column).as('amount')])
+      .where('customer_id', '=', customerId)
+      .where('status', 'in', statuses)
+      .groupBy('currency_id')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.currency_id, row.amount]));
+  };
+  return {
+    paid: await sumPerCurrency('amount_paid', ['paid']),
+    due: await sumPerCurrency('amount_remaining', ['open', 'uncollectible']),
+  };
 }
 
 /**

@@ -48,6 +48,33 @@ export async function getPaymentIntent(db: Executor, id: string): Promise<Paymen
   return row && paymentIntentView(row);
 }
 
+export async function listPaymentIntents(
+  db: Executor,
+  livemode: boolean,
+  filter: {
+    customer_id?: string;
+    status?: string;
+    checkout_session_id?: string;
+    page: number;
+    pageSize: number;
+  },
+) {
+  let query = db.selectFrom('payment_intents').where('livemode', '=', livemode);
+  if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.checkout_session_id) query = query.where('checkout_session_id', '=', filter.checkout_session_id);
+  const rows = await query
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(filter.pageSize)
+    .offset(filter.page * filter.pageSize)
+    .execute();
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { list: rows.map(paymentIntentView), count: Number(count) };
+}
+
 /**
  * The session's payment intent: created on the first submit, and re-aimed (amount, currency, method)
  * on a later submit while nothing has been paid. Awaiting the buyer's transfer is `requires_action`.

@@ -1,0 +1,92 @@
+import { KioskError } from '@kiosk/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerSchema } from '../checkout-sessions/schema.ts';
+import type { PaymentsContext } from '../context.ts';
+import { paymentsDb } from '../db.ts';
+import { customerInvoiceSummary } from '../invoices/service.ts';
+import { idParam, listOf, MERCHANT } from '../schemas.ts';
+import { customerListQuery, myCustomerSchema, queryFlag } from './schema.ts';
+import { findCustomerByDid, getCustomer, listCustomers } from './service.ts';
+
+/** The buyer a request speaks for: a signed-in user, or the customer of an authToken. */
+export const buyerDid = (request: FastifyRequest): string | undefined =>
+  request.auth.kind === 'user'
+    ? request.auth.did
+    : request.auth.kind === 'authToken'
+      ? request.auth.customerDid
+      : undefined;
+
+export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = paymentsDb(context.database);
+  const tags = ['customers'];
+
+  r.get(
+    '/api/customers/me',
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags,
+        summary: "The caller's customer in this mode, with what it has paid and owes per currency",
+        querystring: z.object({
+          skipSummary: queryFlag,
+          fallback: queryFlag.describe(
+            'Answer a customer with id null instead of 404 when there is none yet',
+          ),
+        }),
+        response: { 200: myCustomerSchema },
+      },
+    },
+    async (request) => {
+      const did = buyerDid(request)!;
+      const customer = await findCustomerByDid(db, request.livemode, did);
+      if (!customer && !request.query.fallback) throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
+      // The checkout form prefills from this before the buyer's first submit creates the customer.
+      const answer = customer ?? {
+        id: null,
+        object: 'customer' as const,
+        livemode: request.livemode,
+        did,
+        name: null,
+        email: null,
+        phone: null,
+        address: {},
+        metadata: {},
+        created_at: null,
+        updated_at: null,
+      };
+      if (request.query.skipSummary) return answer;
+      const summary = customer
+        ? await customerInvoiceSummary(db, context.database.engine, customer.id)
+        : { paid: {}, due: {} };
+      return { ...answer, summary };
+    },
+  );
+  r.get(
+    '/api/customers',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Customers, newest first',
+        querystring: customerListQuery,
+        response: { 200: listOf(customerSchema) },
+      },
+    },
+    (request) => listCustomers(db, request.livemode, request.query),
+  );
+  r.get(
+    '/api/customers/:id',
+    {
+      config: { access: MERCHANT },
+      schema: { tags, summary: 'A customer', params: idParam, response: { 200: customerSchema } },
+    },
+    async (request) => {
+      const customer = await getCustomer(db, request.livemode, request.params.id);
+      if (!customer) throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
+      return customer;
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { customerSchema } from '../checkout-sessions/schema.ts';
+import { listQuery } from '../schemas.ts';
+
+/** A yes/no query parameter: `1` or `true` sets it; absent, `0` or `false` leaves it off. */
+export const queryFlag = z
+  .enum(['1', 'true', '0', 'false'])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+export const customerListQuery = listQuery.extend({
+  did: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+});
+
+export const moneyByCurrency = z.record(z.string(), z.string());
+
+/** The caller's own customer; with `fallback`, a not-yet-saved one (id and times null) built from the caller. */
+export const myCustomerSchema = customerSchema.extend({
+  id: z.string().nullable(),
+  created_at: z.number().nullable(),
+  updated_at: z.number().nullable(),
+  summary: z.object({ paid: moneyByCurrency, due: moneyByCurrency }).optional(),
+});

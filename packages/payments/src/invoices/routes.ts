@@ -1,0 +1,63 @@
+import { KioskError } from '@kiosk/core';
+import { admits } from '@kiosk/identity';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentsContext } from '../context.ts';
+import { buyerDid } from '../customers/routes.ts';
+import { findCustomerByDid } from '../customers/service.ts';
+import { paymentsDb } from '../db.ts';
+import { idParam, listOf, MERCHANT } from '../schemas.ts';
+import { invoiceListQuery, invoiceSchema } from './schema.ts';
+import { getInvoice, listInvoices } from './service.ts';
+
+/** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
+const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
+
+export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = paymentsDb(context.database);
+  const tags = ['invoices'];
+
+  const isMerchant = (request: FastifyRequest) => admits(MERCHANT, request.auth);
+  const ownCustomerId = async (request: FastifyRequest) =>
+    (await findCustomerByDid(db, request.livemode, buyerDid(request)!))?.id;
+
+  r.get(
+    '/api/invoices',
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: "Invoices, newest first (a buyer's own only)",
+        querystring: invoiceListQuery,
+        response: { 200: listOf(invoiceSchema) },
+      },
+    },
+    async (request) => {
+      if (isMerchant(request)) return listInvoices(db, request.livemode, request.query);
+      const own = await ownCustomerId(request);
+      const asked = request.query.customer_id;
+      if (asked && asked !== own) throw new KioskError('FORBIDDEN');
+      if (!own) return { list: [], count: 0 };
+      return listInvoices(db, request.livemode, { ...request.query, customer_id: own });
+    },
+  );
+  r.get(
+    '/api/invoices/:id',
+    {
+      config: { access: ACCESS },
+      schema: { tags, summary: 'An invoice', params: idParam, response: { 200: invoiceSchema } },
+    },
+    async (request) => {
+      const invoice = await getInvoice(db, request.params.id);
+      // A buyer learns nothing of invoices that are not theirs, not even that they exist.
+      if (
+        !invoice ||
+        invoice.livemode !== request.livemode ||
+        (!isMerchant(request) && invoice.customer_id !== (await ownCustomerId(request)))
+      )
+        throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
+      return invoice;
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { queryFlag } from '../customers/schema.ts';
+import { listQuery } from '../schemas.ts';
+
+const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+/** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */
+const noEffectYet = queryFlag.describe('No effect until subscriptions land');
+
+export const invoiceListQuery = listQuery.extend({
+  status: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(INVOICE_STATUSES)))
+    .optional()
+    .describe(`Comma-separated: ${INVOICE_STATUSES.join(', ')}`),
+  customer_id: z.string().max(64).optional(),
+  currency_id: z.string().max(64).optional(),
+  subscription_id: z.string().max(64).optional(),
+  include_staking: noEffectYet,
+  include_return_staking: noEffectYet,
+  include_recovered_from: noEffectYet,
+  ignore_zero: queryFlag.describe('Leave out invoices whose total is 0'),
+});
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  object: z.literal('invoice'),
+  livemode: z.boolean(),
+  number: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  billing_reason: z.string(),
+  description: z.string().nullable(),
+  customer_id: z.string(),
+  subscription_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  currency_id: z.string(),
+  subtotal: z.string(),
+  total: z.string(),
+  amount_due: z.string(),
+  amount_paid: z.string(),
+  amount_remaining: z.string(),
+  lines: z.array(z.unknown()),
+  period_start: z.number().nullable(),
+  period_end: z.number().nullable(),
+  status_transitions: z.record(z.string(), z.number()),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
