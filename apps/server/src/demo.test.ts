@@ -27,7 +27,8 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
   });
 
   it('sells a T-shirt to a test-wallet buyer on the local chain', async () => {
-    const buyer = await signedIn(server, new TestWallet({ index: 1 }));
+    const wallet = new TestWallet({ index: 1 });
+    const buyer = await signedIn(server, wallet);
     const link = summary!.links[0]!;
     const started = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body;
     const method = started.paymentMethods[0];
@@ -41,14 +42,21 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       },
     });
     expect(submitted.body.paymentInstructions).toMatchObject({ amount: '25000000', symbol: 'KDT' });
+    // The page asks the buyer's wallet to pay; the demo's test wallet answers for it.
+    const { token } = (
+      await buyer.request('/api/did/payment/token', {
+        method: 'POST',
+        body: {
+          params: {
+            checkoutSessionId: started.checkoutSession.id,
+            sessionUserDid: `did:pkh:eip155:1:${wallet.address.toLowerCase()}`,
+          },
+        },
+      })
+    ).body;
     expect(
-      (
-        await buyer.request('/api/test-wallet/pay', {
-          method: 'POST',
-          body: { checkout_session_id: started.checkoutSession.id },
-        })
-      ).status,
-    ).toBe(202);
+      (await buyer.request('/api/test-wallet/connect', { method: 'POST', body: { token } })).status,
+    ).toBe(200);
     await expect
       .poll(
         async () =>

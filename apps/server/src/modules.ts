@@ -22,10 +22,10 @@ export const modules: KioskModule[] = [
         database: app.kiosk.database,
         jobs: app.kiosk.jobs,
         baseUrl: app.kiosk.config.baseUrl,
-        testWallet: app.kiosk.config.testWallet,
         publish: (topic, type, data) => app.kiosk.realtime.publish(topic, type, data),
         authorizeTopic: (prefix, authorize) =>
           app.kiosk.realtime.authorize(prefix, (topic) => authorize(topic)),
+        registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),
       }),
   },
 ];

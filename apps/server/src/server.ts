@@ -17,10 +17,12 @@ import { pino, type DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
   canWatchConnectSession,
+  ConnectActions,
   identityMigrations,
   identityPlugin,
   type RouteAccess,
 } from '@kiosk/identity';
+import { testWalletRpcUrls } from '@kiosk/payments';
 import type { Config } from './config.ts';
 import { registerHealth } from './health.ts';
 import { registerErrorHandling } from './http-errors.ts';
@@ -42,6 +44,8 @@ export interface KioskContext {
   realtime: RealtimeHub;
   /** Every route and who it admits (filled when the server is ready). */
   routes: RouteAccess[];
+  /** What pages can ask a wallet to do through connect sessions; modules add their own actions. */
+  connectActions: ConnectActions;
 }
 
 declare module 'fastify' {
@@ -116,7 +120,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   const realtime = new RealtimeHub();
   const routes: RouteAccess[] = [];
-  app.decorate('kiosk', { config, database, jobs, realtime, routes });
+  const connectActions = new ConnectActions();
+  app.decorate('kiosk', { config, database, jobs, realtime, routes, connectActions });
 
   registerErrorHandling(app);
   await app.register(cookie);
@@ -135,7 +140,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     baseUrl: config.baseUrl,
     ownerDid: config.ownerDid,
     testWallet: config.testWallet,
+    testWalletRpcUrls: () => testWalletRpcUrls(database),
     signInRateLimit: config.signInRateLimit,
+    connectActions,
     notify: (token, status, error) =>
       realtime.publish(`connect:${token}`, 'connect.status', { status, error }),
     routes,

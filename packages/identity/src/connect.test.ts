@@ -123,6 +123,22 @@ describe.each(await testEngines())('connect sessions on %s', (engine) => {
     expect((await page.request('/api/session')).body.user.address).toBe(approved.body.address.toLowerCase());
   });
 
+  it('answers an action nobody registered with a coded 404 on every path', async () => {
+    const client = cookieClient(server.url);
+    for (const [method, path] of [
+      ['POST', '/api/did/teleport/token'],
+      ['GET', '/api/did/teleport/status?_t_=x&secret=y'],
+      ['GET', '/api/did/teleport/auth?_t_=x'],
+    ] as const) {
+      const response = await client.request(path, { method, body: method === 'POST' ? {} : undefined });
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toMatchObject({
+        code: 'CONNECT_ACTION_UNKNOWN',
+        error: 'There is no connect action named teleport',
+      });
+    }
+  });
+
   it('answers an unknown session with the seed message', async () => {
     const response = await cookieClient(server.url).request('/api/did/login/auth?_t_=nope');
     expect(response.status).toBe(404);

@@ -3,6 +3,7 @@ export { identityPlugin, type IdentityOptions } from './plugin.ts';
 export { didFromAddress, DID_PATTERN } from './did.ts';
 export { identityMigrations, ROLES, type Role } from './tables.ts';
 export { canonicalJson } from './connect/routes.ts';
+export { ConnectActions, type ConnectAction } from './connect/actions.ts';
 
 import type { Database } from '@kiosk/db';
 import type { Kysely } from 'kysely';

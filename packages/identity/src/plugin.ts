@@ -10,6 +10,7 @@ import { registerApiKeyRoutes } from './api-keys/routes.ts';
 import { resolveApiKey } from './api-keys/service.ts';
 import { registerAuthTokenRoutes } from './auth-tokens/routes.ts';
 import { verifyAuthToken } from './auth-tokens/service.ts';
+import type { ConnectActions } from './connect/actions.ts';
 import { registerConnectRoutes } from './connect/routes.ts';
 import type { ConnectNotifier } from './connect/service.ts';
 import type { IdentityContext } from './context.ts';
@@ -27,7 +28,11 @@ export interface IdentityOptions {
   baseUrl: string;
   ownerDid?: string | undefined;
   testWallet?: boolean;
+  /** Where the test wallet pays, by chain id (the test-mode payment methods' RPC URLs). */
+  testWalletRpcUrls?: () => Promise<Record<number, string>>;
   signInRateLimit?: number;
+  /** The connect actions: `login`, and those other modules register (the server shares it with them). */
+  connectActions: ConnectActions;
   /** Pushes connect-session status to pages (the realtime socket). */
   notify?: ConnectNotifier;
   /** Filled with every route and who it admits, for the authorisation tests. */
@@ -45,9 +50,11 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     authTokenKey: await authTokenKey(db),
     appAccount: privateKeyToAccount((await appPrivateKey(db)) as Hex),
     notify: options.notify ?? (() => undefined),
+    connectActions: options.connectActions,
     siweExpectations: () => ({ ...site, now: new Date() }),
     signInRateLimit: options.signInRateLimit ?? 30,
     testWallet: options.testWallet ?? false,
+    testWalletRpcUrls: options.testWalletRpcUrls ?? (async () => ({})),
   };
 
   async function resolve(request: FastifyRequest): Promise<Principal> {

@@ -1,4 +1,5 @@
 import type { Database, JobRunner } from '@kiosk/db';
+import type { ConnectAction } from '@kiosk/identity';
 
 /** What the payments module needs from the server. */
 export interface PaymentsContext {
@@ -7,8 +8,8 @@ export interface PaymentsContext {
   baseUrl: string;
   /** Pushes an event to pages listening on the realtime socket. */
   publish(topic: string, type: string, data: unknown): void;
-  /** The demo's built-in test wallet may pay (never in production). */
-  testWallet: boolean;
   /** Decides who may listen to topics starting with `prefix`. */
   authorizeTopic(prefix: string, authorize: (topic: string) => Promise<boolean>): void;
+  /** Adds an action pages can ask a wallet to do through a connect session (`/api/did/{name}/…`). */
+  registerConnectAction(name: string, action: ConnectAction): void;
 }

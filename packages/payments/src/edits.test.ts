@@ -67,6 +67,13 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
 
   it('upsells a line to its upsell price and downsells it back, re-pricing each time', async () => {
     const id = await session([{ price_id: base }]);
+    // Before the upsell, the line shows the offer so the page can price it.
+    const offered = await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`);
+    expect(offered.body.checkoutSession.line_items[0]).toMatchObject({
+      price_id: base,
+      upsell_price: { id: upgraded, unit_amount: '9000000' },
+    });
+    expect(offered.body.checkoutSession.line_items[0].upsell_price_id).toBeUndefined();
     const up = await call(id, 'upsell', 'PUT', { from: base, to: upgraded });
     expect(up.status).toBe(200);
     expect(up.body.amount_total).toBe('9000000');
@@ -79,12 +86,16 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
     expect(down.body.amount_total).toBe('5000000');
     expect(down.body.line_items[0].price_id).toBe(base);
     expect(down.body.line_items[0].upsell_price_id).toBeUndefined();
+    expect(down.body.line_items[0].upsell_price.id).toBe(upgraded);
     expect((await call(id, 'upsell', 'PUT', { from: base, to: extra })).body.code).toBe('UPSELL_NOT_OFFERED');
   });
 
   it('offers, adds and removes the cross-sell item', async () => {
     const id = await session([{ price_id: base }]);
-    expect((await call(id, 'cross-sell', 'GET')).body.id).toBe(extra);
+    expect((await call(id, 'cross-sell', 'GET')).body).toMatchObject({
+      id: extra,
+      product: { name: 'Gift wrap' },
+    });
     const added = await call(id, 'cross-sell', 'PUT', { to: extra });
     expect(added.body.amount_total).toBe('7000000');
     expect((await call(id, 'cross-sell', 'PUT', { to: extra })).body.line_items).toHaveLength(2);

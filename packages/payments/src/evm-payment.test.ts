@@ -1,7 +1,8 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
+import { canonicalJson } from '@kiosk/identity';
 import { TestWallet } from '@kiosk/test-wallet';
 import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
-import type { Address, Hash } from 'viem';
+import { verifyMessage, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantOf } from './testing.ts';
 
@@ -342,22 +343,159 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     expect(paidEvents).toHaveLength(1);
   });
 
-  it("lets the demo's test wallet pay for a buyer signed in with it, and no one else", async () => {
-    const { client, id } = await submitted();
-    const paid = await client.request('/api/test-wallet/pay', {
+  const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
+  /** The checkout page opens a `payment` connect session for its signed-in buyer. */
+  const openPayment = (id: string, sessionUserDid: string) =>
+    cookieClient(server.url).request('/api/did/payment/token', {
       method: 'POST',
-      body: { checkout_session_id: id },
+      body: { params: { checkoutSessionId: id, sessionUserDid } },
     });
-    expect(paid.status).toBe(202);
-    expect(paid.body.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect((await outcome(id)).paid).toBe(true);
-
-    const stranger = await signedIn(server, TestWallet.random());
-    const refused = await stranger.request('/api/test-wallet/pay', {
+  const connectStatus = (opened: { token: string; secret: string }) =>
+    cookieClient(server.url).request(`/api/did/payment/status?_t_=${opened.token}&secret=${opened.secret}`);
+  const answer = (authUrl: string, body: unknown) =>
+    fetch(authUrl, {
       method: 'POST',
-      body: { checkout_session_id: id },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+
+  it("the demo's test wallet pays a submitted session through a payment connect session", async () => {
+    const { wallet, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    const approved = await cookieClient(server.url).request('/api/test-wallet/connect', {
+      method: 'POST',
+      body: { token: opened.token },
+    });
+    expect(approved.status).toBe(200);
+    // It answers as the buyer's own test account, not the default one.
+    expect(approved.body.address).toBe(wallet.address);
+    expect((await connectStatus(opened)).body).toMatchObject({ status: 'succeeded', did: didOf(wallet) });
+    const result = await outcome(id);
+    expect(result.paid).toBe(true);
+    expect(result.paymentIntent).toMatchObject({ status: 'succeeded', amount_received: '5000000' });
+  });
+
+  it("a phone wallet is shown the session's current transfer, pays it and names it", async () => {
+    const { wallet, client, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    // The buyer switches to Ether after the code was shown: the wallet is asked for that.
+    await client.request(`/api/checkout-sessions/${id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: etherCurrency,
+      },
+    });
+    const request = await wallet.fetchConnectRequest(opened.auth_url);
+    expect(request).toMatchObject({ action: 'payment', params: { checkoutSessionId: id } });
+    expect(request.payment).toEqual({
+      type: 'evm_transfer',
+      checkout_session_id: id,
+      chain_id: chain.chainId,
+      to: RECEIVER,
+      token: null,
+      amount: '2000000000000000',
+      currency_id: etherCurrency,
+      symbol: 'ETH',
+      decimal: 18,
+    });
+    expect((await connectStatus(opened)).body.status).toBe('scanned');
+
+    // An answer without a transaction, or through another action's path, proves nothing: the session
+    // stays answerable.
+    const signed = await wallet.signSiwe(request.siwe);
+    const bare = await answer(opened.auth_url, signed);
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'body.tx_hash', message: 'Must be a 0x-prefixed transaction hash of 64 hex digits' }],
+    });
+    const sideways = await answer(opened.auth_url.replace('/payment/', '/login/'), signed);
+    expect(sideways.status).toBe(404);
+    expect((await connectStatus(opened)).body.status).toBe('scanned');
+
+    const approved = await wallet.approveConnect(opened.auth_url, {
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+    });
+    expect(approved).toMatchObject({ status: 200, body: { status: 'succeeded', did: didOf(wallet) } });
+    const result = await outcome(id);
+    expect(result.paid).toBe(true);
+    expect(result.paymentIntent).toMatchObject({
+      currency_id: etherCurrency,
+      amount_received: '2000000000000000',
+    });
+  });
+
+  it("signs a payment session's wallet request, the transfer it asks for included", async () => {
+    const { wallet, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    const { app_signature, ...signedPart } = await wallet.fetchConnectRequest(opened.auth_url);
+    const app = (await cookieClient(server.url).request('/api/did/app')).body;
+    const address = app.did.split(':').pop() as Address;
+    const verifies = (part: object) =>
+      verifyMessage({ address, message: canonicalJson(part), signature: app_signature });
+    expect(signedPart.payment?.amount).toBe('5000000');
+    expect(await verifies(signedPart)).toBe(true);
+    expect(await verifies({ ...signedPart, payment: { ...signedPart.payment, to: wallet.address } })).toBe(
+      false,
+    );
+  });
+
+  it("refuses another account's wallet with PAYER_MISMATCH and leaves the session unpaid", async () => {
+    const { wallet, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    const stranger = TestWallet.random();
+    const request = await stranger.fetchConnectRequest(opened.auth_url);
+    const refused = await answer(opened.auth_url, {
+      ...(await stranger.signSiwe(request.siwe)),
+      tx_hash: `0x${'cd'.repeat(32)}`,
     });
     expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'PAYER_MISMATCH',
+      error: 'This wallet is not the account that placed the order',
+    });
+    expect((await connectStatus(opened)).body).toMatchObject({ status: 'failed', error: 'PAYER_MISMATCH' });
+    const { checkoutSession, paymentIntent } = (
+      await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)
+    ).body;
+    expect(checkoutSession.payment_status).toBe('unpaid');
+    expect(paymentIntent.status).toBe('requires_action');
+  });
+
+  it('opens a payment session only for a submitted, unpaid session of the buyer it names', async () => {
+    const buyer = new TestWallet({ index: 0 });
+    const client = await signedIn(server, buyer);
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId, quantity: 1 }] },
+      })
+    ).body;
+    const started = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
+      .body;
+    const unsubmitted = await openPayment(started.checkoutSession.id, didOf(buyer));
+    expect(unsubmitted.status).toBe(409);
+    expect(unsubmitted.body.code).toBe('CHECKOUT_NOT_SUBMITTED');
+    expect((await openPayment('cs_nosuchsession1', didOf(buyer))).body.code).toBe(
+      'CHECKOUT_SESSION_NOT_FOUND',
+    );
+    const malformed = await openPayment('plink_123', 'me');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.details.map((d: { path: string }) => d.path)).toEqual([
+      'body.params.checkoutSessionId',
+      'body.params.sessionUserDid',
+    ]);
+
+    const { wallet, client: payer, id } = await submitted();
+    expect((await openPayment(id, didOf(TestWallet.random()))).status).toBe(403);
+    await claim(payer, id, await pay(wallet, RECEIVER, 5_000_000n));
+    expect((await outcome(id)).paid).toBe(true);
+    const paid = await openPayment(id, didOf(wallet));
+    expect(paid.status).toBe(409);
+    expect(paid.body.code).toBe('CHECKOUT_ALREADY_PAID');
   });
 
   it('waits for the confirmations the method asks for', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsContext } from './context.ts';
 import { registerCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
 import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { defineEvmJobs } from './methods/evm/jobs.ts';
@@ -11,7 +12,6 @@ import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
-import { registerTestWalletPayRoute } from './test-wallet/routes.ts';
 
 /** Kiosk Pay's routes; the module's tables come from `paymentsMigrations`. */
 export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<void> {
@@ -23,7 +23,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCustomerRoutes(app, context);
   registerPaymentIntentRoutes(app, context);
   registerInvoiceRoutes(app, context);
-  if (context.testWallet) registerTestWalletPayRoute(app, context);
+  context.registerConnectAction('payment', paymentConnectAction(context));
 
   const db = paymentsDb(context.database);
   defineEvmJobs(context);

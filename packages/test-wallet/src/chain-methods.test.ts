@@ -1,7 +1,13 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { parseEventLogs, type Address } from 'viem';
+import { parseEventLogs, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERC20_ABI, TestWallet, TransactionRevertedError } from './test-wallet.ts';
+import {
+  ERC20_ABI,
+  TestWallet,
+  TransactionRevertedError,
+  type ConnectPayment,
+  type WalletFetch,
+} from './test-wallet.ts';
 
 describe('TestWallet on a local chain', () => {
   let chain: DevChain;
@@ -95,5 +101,73 @@ describe('TestWallet on a local chain', () => {
     ).rejects.toThrow(/chain/i);
     expect(await to.balanceOf(at)).toBe(0n);
     expect(await nonceOf(payer.address)).toBe(nonce);
+  });
+
+  /** A connect session asking for `payment`, served by a fake app that records the wallet's answer. */
+  function paymentSession(payment: Partial<ConnectPayment>) {
+    const answers: Record<string, unknown>[] = [];
+    const request = {
+      action: 'payment',
+      token: 't',
+      app: { name: 'Kiosk', url: 'http://app.test', did: 'did:pkh:eip155:1:0x0' },
+      siwe: {
+        domain: 'app.test',
+        uri: 'http://app.test',
+        nonce: 'n0nce1234',
+        version: '1',
+        issuedAt: new Date().toISOString(),
+      },
+      params: {},
+      expires_at: 0,
+      payment: {
+        type: 'evm_transfer',
+        checkout_session_id: 'cs_1',
+        chain_id: chain.chainId,
+        to: TestWallet.random().address,
+        token,
+        amount: '1500000',
+        currency_id: 'pc_1',
+        symbol: 'TT',
+        decimal: 6,
+        ...payment,
+      },
+      app_signature: '0x',
+    };
+    const fetch: WalletFetch = async (_url, init) => {
+      if (init?.method === 'POST') answers.push(JSON.parse(init.body!));
+      return {
+        status: 200,
+        headers: { get: () => null },
+        json: async () => (init?.method === 'POST' ? {} : request),
+      };
+    };
+    return { payment: request.payment, answers, wallet: new TestWallet({ index: 1, fetch }) };
+  }
+
+  it('approveConnect makes the transfer a payment session asks for and answers its hash', async () => {
+    const { payment, answers, wallet } = paymentSession({});
+    await wallet.approveConnect('http://app.test/auth', { rpcUrls: { [chain.chainId]: chain.rpcUrl } });
+    expect(answers).toHaveLength(1);
+    expect(answers[0]).toMatchObject({
+      message: expect.stringContaining('n0nce1234'),
+      tx_hash: expect.any(String),
+    });
+    const receipt = await chain.publicClient.getTransactionReceipt({ hash: answers[0]!.tx_hash as Hash });
+    const [transfer] = parseEventLogs({ abi: ERC20_ABI, eventName: 'Transfer', logs: receipt.logs });
+    expect(transfer!.args).toEqual({ from: payer.address, to: payment.to, value: 1_500_000n });
+
+    const native = paymentSession({ token: null, amount: '777' });
+    await native.wallet.approveConnect('http://app.test/auth', {
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+    });
+    expect(await chain.publicClient.getBalance({ address: native.payment.to })).toBe(777n);
+  });
+
+  it('approveConnect refuses to pay on a chain it has no RPC URL for, and answers nothing', async () => {
+    const { answers, wallet } = paymentSession({ chain_id: 10 });
+    await expect(
+      wallet.approveConnect('http://app.test/auth', { rpcUrls: { [chain.chainId]: chain.rpcUrl } }),
+    ).rejects.toThrow('the wallet has no RPC URL for chain 10');
+    expect(answers).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ export {
   TestWallet,
   TransactionRevertedError,
   type ChainTarget,
+  type ConnectPayment,
   type ConnectRequest,
   type WalletFetch,
 } from './test-wallet.ts';

@@ -45,7 +45,24 @@ export interface ConnectRequest {
   };
   params: Record<string, unknown>;
   expires_at: number;
+  /** Present when the action asks the wallet to pay (action `payment`). */
+  payment?: ConnectPayment;
   app_signature: Hex;
+}
+
+/** The exact transfer a `payment` connect session asks for (docs/identity.md §2). */
+export interface ConnectPayment {
+  type: 'evm_transfer';
+  checkout_session_id: string;
+  chain_id: number;
+  to: Address;
+  /** ERC-20 contract, or null for the chain's native coin. */
+  token: Address | null;
+  /** In the currency's smallest unit. */
+  amount: string;
+  currency_id: string;
+  symbol: string;
+  decimal: number;
 }
 
 /** Where a chain method acts: a JSON-RPC endpoint and the chain id it must answer. */
@@ -159,16 +176,34 @@ export class TestWallet {
     return body as ConnectRequest;
   }
 
-  /** Scans and approves a connect session in one go. */
-  async approveConnect(authUrl: string): Promise<{ status: number; body: unknown }> {
+  /**
+   * Scans and approves a connect session in one go. When it asks for a payment, the wallet first makes
+   * the transfer through `rpcUrls[chain_id]` and answers its hash.
+   */
+  async approveConnect(
+    authUrl: string,
+    options: { rpcUrls?: Record<number, string> } = {},
+  ): Promise<{ status: number; body: unknown }> {
     const request = await this.fetchConnectRequest(authUrl);
+    const paid = request.payment ? { tx_hash: await this.pay(request.payment, options.rpcUrls ?? {}) } : {};
     const signed = await this.signSiwe(request.siwe);
     const response = await this.fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(signed),
+      body: JSON.stringify({ ...signed, ...paid }),
     });
     return { status: response.status, body: await response.json() };
+  }
+
+  /** Makes the transfer a connect session asks for; answers its hash once mined. */
+  async pay(payment: ConnectPayment, rpcUrls: Record<number, string>): Promise<Hash> {
+    const rpcUrl = rpcUrls[payment.chain_id];
+    if (!rpcUrl) throw new Error(`the wallet has no RPC URL for chain ${payment.chain_id} (options.rpcUrls)`);
+    const target = { rpcUrl, chainId: payment.chain_id, to: payment.to };
+    const amount = BigInt(payment.amount);
+    return payment.token
+      ? this.transferToken({ ...target, token: payment.token, amount })
+      : this.sendNative({ ...target, value: amount });
   }
   /** Sends `value` wei of the chain's coin to `to`; answers the hash once mined, or throws if it reverted. */
   async sendNative(options: ChainTarget & { to: Address; value: bigint }): Promise<Hash> {

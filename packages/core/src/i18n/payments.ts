@@ -46,7 +46,7 @@ export const paymentsMessages = defineMessages({
     'error.REQUIRE_CROSS_SELL': 'Please add the recommended item to continue',
     'error.PRICE_NOT_CUSTOM': 'This item has a fixed price',
     'validation.amountPrecision': 'Too many decimal places for this currency',
-    'error.TEST_WALLET_NOT_BUYER': 'The test wallet can pay only for a buyer signed in with the test wallet',
+    'error.PAYER_MISMATCH': 'This wallet is not the account that placed the order',
     'validation.txHash': 'Must be a 0x-prefixed transaction hash of 64 hex digits',
   },
   zh: {
@@ -93,7 +93,7 @@ export const paymentsMessages = defineMessages({
     'error.REQUIRE_CROSS_SELL': '请先添加推荐商品再继续',
     'error.PRICE_NOT_CUSTOM': '该商品价格固定',
     'validation.amountPrecision': '小数位数超出该币种允许的精度',
-    'error.TEST_WALLET_NOT_BUYER': '测试钱包只能为使用测试钱包登录的买家付款',
+    'error.PAYER_MISMATCH': '此钱包不是下单的账户',
     'validation.txHash': '必须是以 0x 开头、64 位十六进制的交易哈希',
   },
 });

@@ -8,18 +8,19 @@ import { siweAnswer } from '../schemas.ts';
 import { startSession } from '../sessions/routes.ts';
 import { recordSignIn } from '../users/service.ts';
 import {
-  CONNECT_ACTIONS,
   answerConnectSession,
   checkSecret,
   loadConnectSession,
   openConnectSession,
   redeemLogin,
   requestForWallet,
+  storedParams,
 } from './service.ts';
 
 const SIWE_STATEMENT = 'Sign in to Kiosk';
 
-const actionParams = z.object({ action: z.enum(CONNECT_ACTIONS) });
+// Any name: an unknown action is a coded 404 from the registry, not a validation failure.
+const actionParams = z.object({ action: z.string() });
 const tokenQuery = z.object({ _t_: z.string().min(1).max(64) });
 const statusSchema = z.enum(['created', 'scanned', 'succeeded', 'failed', 'expired']);
 
@@ -33,6 +34,23 @@ export function canonicalJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** Fields checked against an action's schema, or 400 with a detail per field (paths under `where`). */
+function checked(
+  schema: z.ZodType<Record<string, unknown>> | undefined,
+  fields: Record<string, unknown>,
+  where: string,
+): Record<string, unknown> {
+  if (!schema) return fields;
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new KioskError('VALIDATION_FAILED', {
+    details: parsed.error.issues.map((issue) => ({
+      path: [where, ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  });
 }
 
 export function registerConnectRoutes(app: FastifyInstance, context: IdentityContext): void {
@@ -81,7 +99,9 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     },
     async (request) => {
       const { action } = request.params;
-      const opened = await openConnectSession(context.db, action, request.body?.params ?? {});
+      const spec = context.connectActions.get(action);
+      const params = await spec.open(checked(spec.params, request.body?.params ?? {}, 'body.params'));
+      const opened = await openConnectSession(context.db, action, params);
       const url = authUrl(action, opened.token);
       return {
         ...opened,
@@ -107,6 +127,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       },
     },
     async (request, reply) => {
+      context.connectActions.get(request.params.action); // an unknown action is a 404 here too
       const row = await loadConnectSession(context.db, request.query._t_, context.notify);
       checkSecret(row, request.query.secret);
       if (row.action !== request.params.action)
@@ -128,15 +149,24 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
-        summary: 'Wallet side: the signed request to answer',
+        summary: 'Wallet side: the signed request to answer, with what the action asks beside signing in',
         params: actionParams,
         querystring: tokenQuery,
       },
     },
     async (request) => {
-      const row = await requestForWallet(context.db, request.query._t_, context.notify);
+      const { action } = request.params;
+      const { row, description } = await requestForWallet(
+        context.db,
+        request.query._t_,
+        action,
+        context.connectActions.get(action),
+        context.notify,
+      );
       const site = new URL(context.baseUrl);
+      // The description is signed with the rest: a wallet pays exactly what this app asked for.
       const body = {
+        ...description,
         action: row.action,
         token: row.token,
         app: appInfo(),
@@ -149,7 +179,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
           issuedAt: new Date().toISOString(),
           expirationTime: new Date(row.expires_at * 1000).toISOString(),
         },
-        params: JSON.parse(row.params) as Record<string, unknown>,
+        params: storedParams(row),
         expires_at: row.expires_at,
       };
       return {
@@ -165,18 +195,23 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       config: { access: ['public'], rateLimit },
       schema: {
         tags: ['connect'],
-        summary: "Wallet side: answer with a signed EIP-4361 message over the session's nonce",
+        summary: "Wallet side: a signed EIP-4361 message over the session's nonce, and the action's fields",
         params: actionParams,
         querystring: tokenQuery,
-        body: siweAnswer,
+        body: siweAnswer.loose(),
         response: { 200: z.object({ status: statusSchema, did: z.string() }) },
       },
     },
     async (request) => {
+      const action = context.connectActions.get(request.params.action);
+      // A malformed answer proves nothing: it is refused before the session is touched.
+      const { message, signature, ...rest } = request.body;
       const { did } = await answerConnectSession(
         context.db,
         request.query._t_,
-        request.body,
+        request.params.action,
+        action,
+        { message, signature, fields: checked(action.answer, rest, 'body') },
         context.siweExpectations(),
         context.notify,
       );

@@ -5,10 +5,11 @@ import { sameSecret, sha256 } from '../crypto.ts';
 import { verifySiwe, type SiweExpectations } from '../siwe.ts';
 import type { IdentityTables } from '../tables.ts';
 import { didFromAddress } from '../did.ts';
+import type { ConnectAction } from './actions.ts';
 
 /**
- * Connect sessions: a page asks a wallet on another device to do something (sign in now; pay,
- * delegate … later). The token is public (it is in the QR code); the page keeps the secret, which is
+ * Connect sessions: a page asks a wallet on another device to do something (sign in, pay … see
+ * actions.ts). The token is public (it is in the QR code); the page keeps the secret, which is
  * needed to read the outcome. Protocol: docs/identity.md §2.
  */
 
@@ -17,17 +18,11 @@ type Row = IdentityTables['connect_sessions'];
 export type ConnectStatus = Row['status'];
 
 export const CONNECT_TTL_SECONDS = 5 * SECONDS.minute;
-export const CONNECT_ACTIONS = ['login'] as const;
-export type ConnectAction = (typeof CONNECT_ACTIONS)[number];
-
-export function isConnectAction(action: string): action is ConnectAction {
-  return (CONNECT_ACTIONS as readonly string[]).includes(action);
-}
 
 /** Told of every status change, to push it to pages listening on the realtime socket. */
 export type ConnectNotifier = (token: string, status: ConnectStatus, error: string | null) => void;
 
-export async function openConnectSession(db: Db, action: ConnectAction, params: Record<string, unknown>) {
+export async function openConnectSession(db: Db, action: string, params: Record<string, unknown>) {
   const token = randomToken(32);
   const secret = randomToken(32);
   const now = nowUnix();
@@ -90,32 +85,56 @@ async function setStatus(
   return changed;
 }
 
-/** What a wallet is asked to sign; fetching it moves the session to `scanned`. */
-export async function requestForWallet(db: Db, token: string, notify: ConnectNotifier): Promise<Row> {
+/** A session a wallet may still answer, reached through its own action's path. */
+async function answerable(db: Db, token: string, action: string, notify: ConnectNotifier): Promise<Row> {
   const row = await loadConnectSession(db, token, notify);
-  if (row.status !== 'created' && row.status !== 'scanned') {
+  if (row.action !== action || (row.status !== 'created' && row.status !== 'scanned')) {
     throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
   }
-  await setStatus(db, token, ['created'], { status: 'scanned' }, notify);
   return row;
 }
 
-/** A wallet's answer: a SIWE message over the session's nonce. Refusals fail the session. */
+/** The params the action's `open` answered when the session opened. */
+export function storedParams(row: Row): Record<string, unknown> {
+  return JSON.parse(row.params) as Record<string, unknown>;
+}
+
+/**
+ * What a wallet is asked to sign, with the action's description of what else it is asked to do;
+ * fetching it moves the session to `scanned`.
+ */
+export async function requestForWallet(
+  db: Db,
+  token: string,
+  name: string,
+  action: ConnectAction,
+  notify: ConnectNotifier,
+): Promise<{ row: Row; description: Record<string, unknown> }> {
+  const row = await answerable(db, token, name, notify);
+  const description = (await action.describe?.(storedParams(row))) ?? {};
+  await setStatus(db, token, ['created'], { status: 'scanned' }, notify);
+  return { row, description };
+}
+
+/**
+ * A wallet's answer: a SIWE message over the session's nonce, then whatever the action checks and
+ * does with the rest of the answer. Refusals fail the session.
+ */
 export async function answerConnectSession(
   db: Db,
   token: string,
-  answer: { message: string; signature: string },
+  name: string,
+  action: ConnectAction,
+  answer: { message: string; signature: string; fields: Record<string, unknown> },
   expected: SiweExpectations,
   notify: ConnectNotifier,
 ): Promise<{ did: string }> {
-  const row = await loadConnectSession(db, token, notify);
-  if (row.status !== 'created' && row.status !== 'scanned') {
-    throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
-  }
+  const row = await answerable(db, token, name, notify);
   try {
     const message = await verifySiwe(answer.message, answer.signature, expected);
     if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
     const did = didFromAddress(message.address);
+    await action.complete?.(storedParams(row), did, answer.fields);
     const won = await setStatus(db, token, ['created', 'scanned'], { status: 'succeeded', did }, notify);
     if (!won) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
     return { did };

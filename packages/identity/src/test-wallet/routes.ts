@@ -4,14 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { loadConnectSession } from '../connect/service.ts';
+import { loadConnectSession, storedParams } from '../connect/service.ts';
+import { didFromAddress } from '../did.ts';
 
 /**
  * The demo's "Test wallet" button: the server's own test wallet answers a connect session through the
- * wallet protocol, in process (`app.inject`), exactly as a phone would over the network.
- * Registered only when KIOSK_TEST_WALLET is on.
+ * wallet protocol, in process (`app.inject`), exactly as a phone would over the network, paying on the
+ * test-mode chains when the session asks for a payment. Registered only when KIOSK_TEST_WALLET is on.
  */
 export function registerTestWalletRoutes(app: FastifyInstance, context: IdentityContext): void {
+  // The test mnemonic's accounts, by DID: the ones the test wallet can answer as.
+  const testAccounts = Array.from({ length: 20 }, (_, index) =>
+    didFromAddress(new TestWallet({ index }).address),
+  );
   const inProcess: WalletFetch = async (url, init = {}) => {
     const target = new URL(url);
     const response = await app.inject({
@@ -35,7 +40,8 @@ export function registerTestWalletRoutes(app: FastifyInstance, context: Identity
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
-        summary: 'Demo and test mode only: the built-in test wallet approves a connect session',
+        summary:
+          'Demo and test mode only: the built-in test wallet approves a connect session, paying if asked',
         body: z.object({
           token: z.string().min(1).max(64),
           account_index: z.number().int().min(0).max(19).default(0),
@@ -45,9 +51,15 @@ export function registerTestWalletRoutes(app: FastifyInstance, context: Identity
     },
     async (request) => {
       const row = await loadConnectSession(context.db, request.body.token, context.notify);
-      const wallet = new TestWallet({ index: request.body.account_index, fetch: inProcess });
+      // A session for a signed-in buyer (a payment) is answered by that buyer's own test account.
+      const named = testAccounts.indexOf(String(storedParams(row).sessionUserDid));
+      const wallet = new TestWallet({
+        index: named >= 0 ? named : request.body.account_index,
+        fetch: inProcess,
+      });
       const answer = await wallet.approveConnect(
         `${context.baseUrl}/api/did/${row.action}/auth?_t_=${row.token}`,
+        { rpcUrls: await context.testWalletRpcUrls() },
       );
       if (answer.status !== 200) {
         const code = (answer.body as { code?: string }).code ?? 'CONNECT_SESSION_INVALID';

@@ -21,12 +21,20 @@ import {
   setCustomAmount,
   upsell,
 } from './edit.ts';
-import { priceSchema } from '../prices/schema.ts';
-import { queueTransferCheck } from '../methods/evm/jobs.ts';
 import type { Hash } from 'viem';
-import { checkoutEnvelope, checkoutSessionSchema, submitAnswer, type CheckoutSession } from './schema.ts';
+import { claimTransfer } from './pay.ts';
+import {
+  checkoutEnvelope,
+  checkoutSessionId,
+  checkoutSessionSchema,
+  expandedPrice,
+  submitAnswer,
+  txHash,
+  type CheckoutSession,
+} from './schema.ts';
 import {
   createCheckoutSession,
+  expandPrices,
   expireSession,
   findSessionRow,
   listSessions,
@@ -35,7 +43,7 @@ import {
 } from './service.ts';
 
 const linkId = z.object({ id: z.string().regex(/^plink_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
-const sessionId = z.object({ id: z.string().regex(/^cs_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
+const sessionId = z.object({ id: checkoutSessionId });
 
 export function registerCheckoutSessionRoutes(app: FastifyInstance, context: PaymentsContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -202,9 +210,9 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       ...editConfig,
       schema: {
         tags,
-        summary: 'The price offered beside this session',
+        summary: 'The price offered beside this session, with its product',
         params: sessionId,
-        response: { 200: priceSchema },
+        response: { 200: expandedPrice },
       },
     },
     async (request) => {
@@ -217,7 +225,7 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         row.currency_id,
       );
       if (!price) throw new KioskError('CROSS_SELL_NOT_OFFERED', { status: 404 });
-      return price;
+      return (await expandPrices(db, new Map([[price.id, price]])))(price);
     },
   );
   r.put(
@@ -284,26 +292,12 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         summary:
           'Tell the server which chain transaction pays this session; the server checks the chain itself',
         params: sessionId,
-        body: z.object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'validation.txHash') }),
+        body: z.object({ tx_hash: txHash }),
         response: { 202: checkoutEnvelope },
       },
     },
     async (request, reply) => {
-      const buyer = buyerDid(request) ?? '';
-      await db.transaction().execute(async (trx) => {
-        const row = await findSessionRow(trx, request.params.id);
-        if (!row) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
-        if (row.customer_did !== buyer) throw new KioskError('FORBIDDEN');
-        if (row.payment_status !== 'unpaid') throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
-        if (!row.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
-        await trx
-          .updateTable('payment_intents')
-          .set({ status: 'processing', last_payment_error: 'null' })
-          .where('id', '=', row.payment_intent_id)
-          .where('status', '!=', 'succeeded')
-          .execute();
-        await queueTransferCheck(context, trx, row.payment_intent_id, request.body.tx_hash as Hash);
-      });
+      await claimTransfer(context, request.params.id, buyerDid(request) ?? '', request.body.tx_hash as Hash);
       return reply
         .status(202)
         .send(await envelope(await retrieveSession(db, request.params.id, context.baseUrl)));

@@ -3,6 +3,14 @@ import { methodSchema } from '../payment-methods/schema.ts';
 import { paymentLinkSchema } from '../payment-links/schema.ts';
 import { priceSchema } from '../prices/schema.ts';
 
+/** A checkout session's id, as paths and the `payment` connect action carry it. */
+export const checkoutSessionId = z.string().regex(/^cs_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId');
+
+/** The hash of the transaction a buyer names as their payment. */
+export const txHash = z
+  .string({ error: 'validation.txHash' })
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'validation.txHash');
+
 export const expandedPrice = priceSchema.extend({
   product: z.object({
     id: z.string(),
@@ -23,6 +31,7 @@ export const sessionLineItem = z.object({
   /** What this line costs in the session currency. */
   amount_total: z.string(),
   price: expandedPrice,
+  /** The other price of the upsell pair: the offer before an upsell, the original after one. */
   upsell_price: expandedPrice.optional(),
 });
 
@@ -103,6 +112,7 @@ export const checkoutEnvelope = z.object({
   customer: customerSchema.nullable(),
 });
 
+/** How the buyer pays: an exact transfer of `amount` of the currency (`token` null: the native coin) to `to`. */
 export const paymentInstructionsSchema = z.object({
   type: z.literal('evm_transfer'),
   chain_id: z.number(),

@@ -171,7 +171,7 @@ export async function findSessionRow(db: Executor, id: string): Promise<SessionR
 }
 
 /** Adds each price's product (one query for all of them). */
-async function expandPrices(db: Executor, prices: Map<string, Price>) {
+export async function expandPrices(db: Executor, prices: Map<string, Price>) {
   const productIds = [...new Set([...prices.values()].map((p) => p.product_id))];
   const products = productIds.length
     ? await db
@@ -192,6 +192,11 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
     livemode,
     lines.flatMap((l) => [l.price_id, ...(l.upsell_price_id ? [l.upsell_price_id] : [])]),
   );
+  // A line not upsold yet shows the offer it may be upsold to (seed 000 §4), so the page can price it.
+  const offerOf = (line: StoredLine) =>
+    line.upsell_price_id ? undefined : prices.get(line.price_id)?.upsell?.upsells_to_id;
+  const offers = lines.map(offerOf).filter((id): id is string => id !== undefined && !prices.has(id));
+  if (offers.length) for (const [id, price] of await loadPrices(db, livemode, offers)) prices.set(id, price);
   const expand = await expandPrices(db, prices);
   return {
     id: row.id,
@@ -207,7 +212,10 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
     line_items: lines.map((line) => {
       const price = prices.get(line.price_id)!;
       const terms = priceIn(price, row.currency_id);
-      const upsell = line.upsell_price_id ? prices.get(line.upsell_price_id) : undefined;
+      // The other price of the upsell pair: the original once upsold, else an active offer.
+      const otherId = line.upsell_price_id ?? offerOf(line);
+      const other = otherId ? prices.get(otherId) : undefined;
+      const upsell = other && (line.upsell_price_id || other.active) ? other : undefined;
       return {
         ...line,
         amount_total: (terms

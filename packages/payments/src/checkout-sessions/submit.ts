@@ -9,27 +9,15 @@ import { flag, fromJson, toJson, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import { upsertCustomer, type Customer } from '../customers/service.ts';
 import { prepareCheckoutInvoice } from '../invoices/service.ts';
-import { evmSettingsOf, getPaymentMethod } from '../payment-methods/service.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
 import { preparePaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edit.ts';
 import { priceLines, type StoredLine } from './lines.ts';
+import { paymentInstructions, type PaymentInstructions } from './pay.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
   payment_currency: string;
-}
-
-/** How the buyer pays: an exact transfer of `amount` of the currency to the merchant on `chain_id`. */
-export interface PaymentInstructions {
-  type: 'evm_transfer';
-  chain_id: number;
-  to: string;
-  /** ERC-20 contract, or null for the chain's native coin. */
-  token: string | null;
-  amount: string;
-  currency_id: string;
-  decimal: number;
-  symbol: string;
 }
 
 export interface Submitted {
@@ -158,21 +146,11 @@ export async function submitCheckout(
       data: { payment_intent_id: paymentIntentId },
     });
 
-    const settings = evmSettingsOf(method);
     return {
       sessionId,
       paymentIntentId,
       customer,
-      instructions: {
-        type: 'evm_transfer',
-        chain_id: settings.chain_id,
-        to: settings.receiving_address,
-        token: currency.contract,
-        amount: priced.total.toString(),
-        currency_id: currency.id,
-        decimal: currency.decimal,
-        symbol: currency.symbol,
-      },
+      instructions: paymentInstructions(method, currency, priced.total),
     };
   });
 }

@@ -4,6 +4,7 @@ import { flag, fromJson, stamps, toJson, type Executor, type PaymentsDb } from '
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import {
+  EVM_METHOD_TYPES,
   evmSettings,
   type currencyInput,
   type methodInput,
@@ -216,6 +217,17 @@ export async function updatePaymentMethod(
 
 export function evmSettingsOf(method: Pick<PaymentMethod, 'settings'>): EvmSettings {
   return evmSettings.parse(method.settings);
+}
+
+/** Chain id → RPC URL of the test-mode EVM methods: the chains the demo's test wallet pays on. */
+export async function testModeRpcUrls(db: Executor): Promise<Record<number, string>> {
+  const methods = await listPaymentMethods(db, false);
+  return Object.fromEntries(
+    methods
+      .filter((m) => (EVM_METHOD_TYPES as readonly string[]).includes(m.type))
+      .map(evmSettingsOf)
+      .map((settings) => [settings.chain_id, settings.api_host]),
+  );
 }
 
 /** What a buyer's browser may see of a method: no RPC URL (it can carry a provider key). */
