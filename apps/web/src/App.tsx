@@ -4,6 +4,8 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { KioskProvider } from '@kiosk/react';
+import { kioskClient } from './lib/api.ts';
 import { theme } from './theme.ts';
 
 export interface AppProps {
@@ -18,7 +20,9 @@ export function App({ i18n, queryClient, router }: AppProps) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <KioskProvider client={kioskClient}>
+            <RouterProvider router={router} />
+          </KioskProvider>
         </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>

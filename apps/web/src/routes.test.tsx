@@ -5,7 +5,7 @@ import { AppShell } from './components/layout/AppShell.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { setTracker } from './lib/tracker.ts';
 import { routes } from './routes.tsx';
-import { mockApi } from './test-support/mock-api.ts';
+import { mockApi } from '@kiosk/react/testing';
 import { renderRoutesAt } from './test-support/render-app.tsx';
 import { signedIn, userWithRoles } from './test-support/sessions.ts';
 

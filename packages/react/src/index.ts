@@ -31,3 +31,36 @@ export type {
 } from './wallet-connect/types.ts';
 export { CONNECT_POLL_INTERVAL_MS, CONNECT_SESSION_LIFETIME_MS } from './wallet-connect/constants.ts';
 export { CONNECT_ERROR } from './wallet-connect/connect-errors.ts';
+export {
+  ApiError,
+  createKioskClient,
+  type ApiErrorDetail,
+  type ApiRequestInit,
+  type CommonParams,
+  type KioskClient,
+  type KioskClientOptions,
+} from './api/kiosk-client.ts';
+export {
+  KioskProvider,
+  useKiosk,
+  type KioskContextValue,
+  type KioskProviderProps,
+} from './provider/KioskProvider.tsx';
+export {
+  SESSION_QUERY_KEY,
+  useKioskSession,
+  type Passport,
+  type SessionAnswer,
+  type SessionUser,
+} from './session/use-kiosk-session.ts';
+export { useKioskSettings } from './settings/use-kiosk-settings.ts';
+export { useRealtimeTopic, type RealtimeEvent } from './realtime/use-realtime-topic.ts';
+export {
+  isUserRejection,
+  legacyInjectedProvider,
+  type Eip1193Provider,
+  type Eip6963ProviderDetail,
+  type Eip6963ProviderInfo,
+} from './wallet/eip1193.ts';
+export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
+export type * from './payments/types.ts';

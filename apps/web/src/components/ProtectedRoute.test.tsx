@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../hooks/use-session.ts';
 import type { Role } from '../lib/roles.ts';
 import { routes } from '../routes.tsx';
-import { mockApi } from '../test-support/mock-api.ts';
+import { mockApi } from '@kiosk/react/testing';
 import { renderRoutesAt } from '../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../test-support/sessions.ts';
 

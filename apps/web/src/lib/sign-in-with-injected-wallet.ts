@@ -1,6 +1,6 @@
 import type { SessionUser } from '../hooks/use-session.ts';
 import { apiFetch } from './api.ts';
-import type { Eip1193Provider } from './eip1193.ts';
+import type { Eip1193Provider } from '@kiosk/react';
 
 /** The wallet answered without an account to sign with (e.g. it is locked with none set up). */
 export class NoWalletAccountError extends Error {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../hooks/use-api-keys.ts';
 import { routes } from '../routes.tsx';
-import { jsonResponse, mockApi } from '../test-support/mock-api.ts';
+import { jsonResponse, mockApi } from '@kiosk/react/testing';
 import { renderRoutesAt } from '../test-support/render-app.tsx';
 import { signedIn, userWithRoles } from '../test-support/sessions.ts';
 

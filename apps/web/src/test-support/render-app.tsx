@@ -4,7 +4,8 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createKioskI18n } from '@kiosk/react';
+import { KioskProvider, createKioskI18n } from '@kiosk/react';
+import { kioskClient } from '../lib/api.ts';
 
 function createTestQueryClient(): QueryClient {
   // No retries: a failing answer should show its error state at once, not after backoff.
@@ -15,7 +16,9 @@ export function renderWithProviders(ui: ReactNode, i18n: I18n = createKioskI18n(
   const queryClient = createTestQueryClient();
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <KioskProvider client={kioskClient}>{ui}</KioskProvider>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
   return { ...view, queryClient };

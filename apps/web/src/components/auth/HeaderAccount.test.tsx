@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToSiteRoot } from '../../lib/site-root.ts';
-import { mockApi } from '../../test-support/mock-api.ts';
+import { mockApi } from '@kiosk/react/testing';
 import { renderWithProviders } from '../../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../../test-support/sessions.ts';
 import { HeaderAccount } from './HeaderAccount.tsx';

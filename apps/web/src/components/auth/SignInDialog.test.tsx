@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { parseSiweMessage } from 'viem/siwe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Eip1193Provider } from '../../lib/eip1193.ts';
-import { jsonResponse, mockApi } from '../../test-support/mock-api.ts';
+import type { Eip1193Provider } from '@kiosk/react';
+import { jsonResponse, mockApi } from '@kiosk/react/testing';
 import { renderWithProviders } from '../../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../../test-support/sessions.ts';
 import { SignInDialog } from './SignInDialog.tsx';

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { WalletConnectDialog } from '@kiosk/react';
-import { useInjectedWallets } from '../../hooks/use-injected-wallets.ts';
+import { WalletConnectDialog, isUserRejection, useInjectedWallets, type Eip1193Provider } from '@kiosk/react';
 import { useSession } from '../../hooks/use-session.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
@@ -11,7 +10,6 @@ import {
   pollConnectStatus,
   realtimeUrl,
 } from '../../lib/connect-api.ts';
-import { isUserRejection, type Eip1193Provider } from '../../lib/eip1193.ts';
 import { NoWalletAccountError, signInWithInjectedWallet } from '../../lib/sign-in-with-injected-wallet.ts';
 
 const LOGIN_ACTION = 'login';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InjectedWalletOption } from '@kiosk/react';
-import { legacyInjectedProvider, type Eip1193Provider, type Eip6963ProviderDetail } from '../lib/eip1193.ts';
+import type { InjectedWalletOption } from '../wallet-connect/types.ts';
+import { legacyInjectedProvider, type Eip1193Provider, type Eip6963ProviderDetail } from './eip1193.ts';
 
 const LEGACY_WALLET_ID = 'window.ethereum';
 

@@ -1,0 +1,2 @@
+export { jsonResponse, mockApi, type ApiHandler, type ApiRequest, type MockApi } from './mock-api.ts';
+export { renderKiosk } from './render-kiosk.tsx';

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createKioskClient } from '../api/kiosk-client.ts';
+import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { KioskProvider, type KioskContextValue } from '../provider/KioskProvider.tsx';
+
+/** Renders Kiosk components as a host app would: i18n, a query client and a KioskProvider (same origin). */
+export function renderKiosk(
+  ui: ReactNode,
+  options: { locale?: 'en' | 'zh'; signIn?: KioskContextValue['signIn']; authToken?: string } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const i18n = createKioskI18n(options.locale ?? 'en');
+  const client = createKioskClient({
+    params: () => ({ locale: i18n.language, authToken: options.authToken }),
+  });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <KioskProvider client={client} signIn={options.signIn}>
+          {ui}
+        </KioskProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, queryClient, i18n };
+}
