@@ -5,7 +5,7 @@ import { AppShell } from './components/layout/AppShell.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
 import { setTracker } from './lib/tracker.ts';
 import { routes } from './routes.tsx';
-import { mockApi } from '@kiosk/react/testing';
+import { envelope, mockApi, settings } from '@kiosk/react/testing';
 import { renderRoutesAt } from './test-support/render-app.tsx';
 import { signedIn, userWithRoles } from './test-support/sessions.ts';
 
@@ -45,7 +45,6 @@ describe('routes', () => {
     ['/developer/access-tokens', 'Access tokens'],
     ['/console/apps', 'App management'],
     ['/console/categories', 'Category management'],
-    ['/checkout/pay/cs_123', 'Checkout'],
     ['/customer/subscription/sub_1', 'Subscription'],
     ['/customer/invoice/in_1', 'Invoice'],
     ['/customer/invoice/past-due?referer=https%3A%2F%2Fshop.example', 'Past-due invoices'],
@@ -72,6 +71,19 @@ describe('routes', () => {
     renderAt('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('shows a payment link on the hosted checkout at the address of the session it started', async () => {
+    mockApi({
+      'GET /api/session': () => signedIn(userWithRoles(['member'])),
+      'POST /api/checkout-sessions/start/plink_demo0001': () => envelope(),
+      'GET /api/settings': () => settings(),
+      'GET /api/customers/me': () => ({ did: 'did:pkh:eip155:1:0x1', name: null, address: {}, metadata: {} }),
+    });
+    const router = renderAt('/checkout/pay/plink_demo0001?currencyId=pc_eth');
+    expect((await screen.findByTestId('checkout-total')).textContent).toBe('0.01 ETH');
+    expect(router.state.location.pathname).toBe('/checkout/pay/cs_test0000001');
+    expect(router.state.location.search).toBe('?currencyId=pc_eth');
   });
 
   it('reports a page view for each route, without the auth token', async () => {

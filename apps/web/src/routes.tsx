@@ -12,6 +12,10 @@ import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 const ProfilePage = lazy(() =>
   import('./pages/ProfilePage.tsx').then((module) => ({ default: module.ProfilePage })),
 );
+// The checkout's form, rules and wallet code load only on the checkout page.
+const CheckoutPage = lazy(() =>
+  import('./pages/CheckoutPage.tsx').then((module) => ({ default: module.CheckoutPage })),
+);
 
 function lazyScreen(path: string, screen: ReactNode): RouteObject {
   return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
@@ -55,7 +59,7 @@ const consoleScreens: RouteObject[] = [
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.
-const checkoutScreens: RouteObject[] = [comingSoon('/checkout/pay/:id', 'page.screen.checkout')];
+const checkoutScreens: RouteObject[] = [lazyScreen('/checkout/pay/:id', <CheckoutPage />)];
 
 export const routes: RouteObject[] = [
   {

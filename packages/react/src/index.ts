@@ -64,3 +64,6 @@ export {
 } from './wallet/eip1193.ts';
 export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
 export type * from './payments/types.ts';
+export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.tsx';
+export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/CheckoutFrame.tsx';
+export { checkoutEvents } from './checkout/checkout-events.ts';

@@ -12,6 +12,8 @@ export interface InjectedWalletListProps<Provider> {
   busyWalletId: string | null;
   error: string | null;
   onChoose: (wallet: InjectedWalletOption<Provider>) => void;
+  /** A button's text for a wallet's name; "Connect {name}" unless the action says otherwise. */
+  label?: (walletName: string) => string;
 }
 
 export function InjectedWalletList<Provider>({
@@ -19,6 +21,7 @@ export function InjectedWalletList<Provider>({
   busyWalletId,
   error,
   onChoose,
+  label,
 }: InjectedWalletListProps<Provider>) {
   const { t } = useTranslation();
   return (
@@ -46,7 +49,7 @@ export function InjectedWalletList<Provider>({
           }
           sx={{ justifyContent: 'flex-start' }}
         >
-          {t('connect.injectedWallet', { name: wallet.name })}
+          {label ? label(wallet.name) : t('connect.injectedWallet', { name: wallet.name })}
         </Button>
       ))}
       {error && (

@@ -21,6 +21,8 @@ export interface WalletConnectDialogProps<Provider = unknown> {
   /** The connect action, e.g. `login` (docs/identity.md §2). */
   action: string;
   title?: ReactNode;
+  /** What the wallet is asked to do, shown above the ways to answer (e.g. the amount to pay). */
+  description?: ReactNode;
   onClose: () => void;
   /** Called once per success, by either way of connecting. */
   onSucceeded: (result: WalletConnectResult) => void;
@@ -33,6 +35,8 @@ export interface WalletConnectDialogProps<Provider = unknown> {
   injectedWallets?: readonly InjectedWalletOption<Provider>[];
   /** Signs in with a wallet in this page; a rejection's message is shown as it is. */
   onInjectedWallet?: (provider: Provider, wallet: InjectedWalletOption<Provider>) => Promise<void>;
+  /** The injected wallets' button text for a wallet's name ("Connect {name}" by default). */
+  injectedWalletLabel?: (walletName: string) => string;
 }
 
 /**
@@ -43,6 +47,7 @@ export function WalletConnectDialog<Provider = unknown>({
   open,
   action,
   title,
+  description,
   onClose,
   onSucceeded,
   createSession,
@@ -51,6 +56,7 @@ export function WalletConnectDialog<Provider = unknown>({
   onTestWallet,
   injectedWallets = [],
   onInjectedWallet,
+  injectedWalletLabel,
 }: WalletConnectDialogProps<Provider>) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
@@ -97,6 +103,7 @@ export function WalletConnectDialog<Provider = unknown>({
       </IconButton>
       <DialogContent>
         <Stack spacing={2}>
+          {description}
           {showInjected && (
             <>
               <InjectedWalletList
@@ -104,6 +111,7 @@ export function WalletConnectDialog<Provider = unknown>({
                 busyWalletId={busyWalletId}
                 error={injectedError}
                 onChoose={chooseInjected}
+                label={injectedWalletLabel}
               />
               <Divider>{t('connect.or')}</Divider>
             </>

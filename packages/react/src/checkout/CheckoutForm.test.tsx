@@ -1,0 +1,192 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/kiosk-client.ts';
+import type { SessionAnswer } from '../session/use-kiosk-session.ts';
+import {
+  BUYER_ADDRESS,
+  BUYER_DID,
+  customer,
+  envelope,
+  jsonResponse,
+  mockApi,
+  renderKiosk,
+  settings,
+  submitAnswer,
+} from '../test-support/index.ts';
+import { CheckoutForm } from './CheckoutForm.tsx';
+// The form loads its rules on demand; loading them here keeps that time out of each test's waits.
+import '@kiosk/core/customer-details';
+import '@kiosk/core/phone';
+
+const SESSION = '/api/checkout-sessions/retrieve/cs_test0000001';
+
+/** The submit button once the currencies are known (it waits for them). */
+async function submitButton(name: string | RegExp): Promise<HTMLButtonElement> {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
+}
+const signedOut: SessionAnswer = { user: null, initialized: true, test_wallet: true };
+const signedIn: SessionAnswer = {
+  user: { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] },
+  initialized: true,
+  test_wallet: true,
+};
+
+/** Routes every checkout needs, with the envelope and session given. */
+function api(routes: Record<string, (request: { body: unknown; url: URL }) => unknown>, session = signedOut) {
+  return mockApi({
+    'GET /api/session': () => session,
+    'GET /api/settings': () => settings(),
+    'GET /api/checkout-sessions/cs_test0000001/cross-sell': () =>
+      jsonResponse({ code: 'CROSS_SELL_NOT_OFFERED', error: 'No extra item is offered for this order' }, 404),
+    'GET /api/customers/me': () => customer(),
+    ...routes,
+  });
+}
+
+beforeEach(() => vi.stubGlobal('WebSocket', undefined));
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+});
+
+describe('CheckoutForm states', () => {
+  it('shows a loading skeleton, then the order and the currencies it can be paid in', async () => {
+    let answer: (value: unknown) => void = () => {};
+    api({ [`GET ${SESSION}`]: () => new Promise((resolve) => (answer = resolve)) });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+
+    expect((await screen.findByTestId('checkout-skeleton')).getAttribute('aria-busy')).toBe('true');
+    act(() => answer(envelope()));
+    expect(await screen.findByRole('region', { name: 'Order summary' })).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toContain('25 KDT');
+    const currencies = screen.getByRole('radiogroup', { name: 'Pay with' });
+    expect(
+      within(currencies)
+        .getAllByRole('radio')
+        .map((radio) => radio.textContent),
+    ).toEqual([expect.stringContaining('25 KDT'), expect.stringContaining('0.01 ETH')]);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Connect and pay' }).disabled).toBe(false);
+  });
+
+  it('refuses an id that is neither a link nor a session without asking the server', async () => {
+    const calls = api({});
+    renderKiosk(<CheckoutForm id="in_123" />);
+    expect(await screen.findByRole('heading', { name: 'Oops' })).toBeTruthy();
+    expect(screen.getByText('Either a checkoutSession or a paymentLink id is required.')).toBeTruthy();
+    expect(calls.requests.filter((r) => r.url.pathname.includes('checkout-sessions'))).toHaveLength(0);
+  });
+
+  it("shows Oops with the server's message and a cancel button when the session cannot load", async () => {
+    api({
+      [`GET ${SESSION}`]: () =>
+        jsonResponse({ code: 'CHECKOUT_SESSION_NOT_FOUND', error: 'No such checkout session' }, 404),
+    });
+    const onCancel = vi.fn();
+    const onError = vi.fn();
+    renderKiosk(<CheckoutForm id="cs_test0000001" onCancel={onCancel} onError={onError} />);
+    expect(await screen.findByRole('heading', { name: 'Oops' })).toBeTruthy();
+    expect(screen.getByText('No such checkout session')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]![0]).toBeInstanceOf(ApiError);
+  });
+
+  it('shows the expired page for an expired session and for one whose time has passed', async () => {
+    api({ [`GET ${SESSION}`]: () => envelope({ expires_at: Math.floor(Date.now() / 1000) - 1 }) });
+    renderKiosk(<CheckoutForm id="cs_test0000001" />);
+    expect(await screen.findByRole('heading', { name: 'This checkout has expired' })).toBeTruthy();
+    cleanup();
+    api({ [`GET ${SESSION}`]: () => envelope({ status: 'expired' }) });
+    renderKiosk(<CheckoutForm id="cs_test0000001" />);
+    expect(await screen.findByRole('heading', { name: 'This checkout has expired' })).toBeTruthy();
+  });
+
+  it('shows the empty page for a session without items', async () => {
+    api({ [`GET ${SESSION}`]: () => envelope({ line_items: [] }) });
+    renderKiosk(<CheckoutForm id="cs_test0000001" />);
+    expect(await screen.findByRole('heading', { name: 'No items to purchase' })).toBeTruthy();
+  });
+
+  it("shows a paid session as completed, with the link's message, the invoice and Powered by", async () => {
+    api({
+      [`GET ${SESSION}`]: () =>
+        envelope({
+          status: 'complete',
+          payment_status: 'paid',
+          invoice_id: 'in_42',
+          metadata: { after_completion: { hosted_confirmation: { custom_message: 'See you at the show!' } } },
+        }),
+    });
+    const onPaid = vi.fn();
+    renderKiosk(<CheckoutForm id="cs_test0000001" onPaid={onPaid} />);
+    expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+    expect(screen.getByText('See you at the show!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(
+      `${window.location.origin}/customer/invoice/in_42`,
+    );
+    expect(screen.getByRole('link', { name: 'Powered by Kiosk' })).toBeTruthy();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+  });
+
+  it('starts one session from a payment link, even under StrictMode, and reports it', async () => {
+    const started = envelope();
+    const calls = api({ 'POST /api/checkout-sessions/start/plink_abc123456': () => started });
+    const onSessionStarted = vi.fn();
+    renderKiosk(
+      <StrictMode>
+        <CheckoutForm id="plink_abc123456" onSessionStarted={onSessionStarted} />
+      </StrictMode>,
+    );
+    expect((await screen.findByTestId('checkout-total')).textContent).toContain('25 KDT');
+    await waitFor(() => expect(onSessionStarted).toHaveBeenCalledWith('cs_test0000001'));
+    expect(calls.calls('POST /api/checkout-sessions/start/plink_abc123456')).toHaveLength(1);
+  });
+});
+
+describe('CheckoutForm paying', () => {
+  it('lets an anonymous buyer connect, then fills in their details and submits', async () => {
+    const base = envelope();
+    const signIn = vi.fn(async () => true);
+    let session = signedOut;
+    const calls = api({
+      'GET /api/session': () => session,
+      [`GET ${SESSION}`]: () => base,
+      'PUT /api/checkout-sessions/cs_test0000001/submit': () => submitAnswer(base),
+      'POST /api/did/payment/token': () => ({
+        token: 'tok',
+        secret: 'sec',
+        auth_url: 'http://x/a',
+        deep_link: 'kiosk://connect?url=x',
+        expires_at: 1,
+      }),
+      'GET /api/did/payment/status': () => ({ status: 'created' }),
+    });
+    signIn.mockImplementation(async () => {
+      session = signedIn;
+      return true;
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" />, { signIn });
+    fireEvent.click(await submitButton('Connect and pay'));
+    await waitFor(() =>
+      expect(calls.calls('PUT /api/checkout-sessions/cs_test0000001/submit')).toHaveLength(1),
+    );
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(calls.calls('PUT /api/checkout-sessions/cs_test0000001/submit')[0]!.body).toEqual({
+      customer_name: 'Ada Lovelace',
+      customer_email: 'ada@example.com',
+      payment_method: 'pm_local',
+      payment_currency: 'pc_kdt',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
+    expect(within(dialog).getByText(/Send exactly 25 KDT to 0x8626/)).toBeTruthy();
+    expect(calls.calls('POST /api/did/payment/token')[0]!.body).toEqual({
+      params: { checkoutSessionId: 'cs_test0000001', sessionUserDid: BUYER_DID },
+    });
+  });
+});

@@ -1,0 +1,163 @@
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
+import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
+import { nowUnix } from '@kiosk/core';
+import type { CheckoutSession } from '../payments/types.ts';
+import { useRealtimeTopic } from '../realtime/use-realtime-topic.ts';
+import { isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
+import { CheckoutView } from './CheckoutView.tsx';
+import { checkoutErrorText } from './error-text.ts';
+import { checkoutPageState, isCheckoutId } from './page-state.ts';
+import { initialPayState, payReducer } from './pay-flow.ts';
+import { CheckoutMessage } from './states/CheckoutMessage.tsx';
+import { CheckoutSkeleton } from './states/CheckoutSkeleton.tsx';
+import { CheckoutSuccess } from './states/CheckoutSuccess.tsx';
+import { PAYING_TIMEOUT_MS, useCheckout } from './use-checkout.ts';
+
+export interface CheckoutFormProps {
+  /** A payment link (`plink_…`, which starts a session) or a checkout session (`cs_…`). */
+  id: string;
+  mode?: CheckoutLayout;
+  /** The buyer's first choice of currency (the checkout address's `currencyId`). */
+  currencyId?: string;
+  /** Extra query parameters for starting a session from a link (seed 001 §7, e.g. `livemode`). */
+  extraParams?: Record<string, string>;
+  /** A link started this session: a standalone page shows `/checkout/pay/{id}` from now on. */
+  onSessionStarted?: (sessionId: string) => void;
+  onPaid?: (session: CheckoutSession) => void;
+  /** Every refused call, after it is shown. */
+  onError?: (error: unknown) => void;
+  /** Shows a cancel button on the form and on the error pages; gets the session once it is known. */
+  onCancel?: (session: CheckoutSession | undefined) => void;
+  /** Shows a back arrow. */
+  goBack?: () => void;
+}
+
+/**
+ * Kiosk's checkout, embeddable (seed 000 §2, seed 001 §2 "Checkout screen"): a loading skeleton, then
+ * an error (Oops), an expired session, an empty cart, the form, or the completed payment. Needs a
+ * KioskProvider, a QueryClientProvider and the Kiosk i18n instance above it.
+ */
+export function CheckoutForm({
+  id,
+  mode = 'inline',
+  currencyId,
+  extraParams,
+  onSessionStarted,
+  onPaid,
+  onError,
+  onCancel,
+  goBack,
+}: CheckoutFormProps) {
+  const { t } = useTranslation();
+  const valid = isCheckoutId(id);
+  const [pay, dispatch] = useReducer(payReducer, initialPayState);
+  const checkout = useCheckout(id, {
+    enabled: valid,
+    polling: pay.step === 'paying',
+    extraParams: extraParams && new URLSearchParams(extraParams).toString(),
+  });
+  const { envelope, sessionId } = checkout;
+  // Expiry is judged on this device's clock at render; a minute's tick keeps it honest while open.
+  const [now, setNow] = useState(nowUnix);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(nowUnix()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const state = valid ? checkoutPageState({ envelope, error: checkout.error, now }) : 'error';
+
+  // Seed 000 §4: the realtime events refresh the session; polling covers a socket that never opens.
+  useRealtimeTopic(state === 'form' && sessionId ? `checkout:${sessionId}` : undefined, (event) => {
+    if (event.type === 'checkout.session.completed' || event.type === 'invoice.paid') void checkout.refetch();
+  });
+
+  const startedReported = useRef<string>(undefined);
+  useEffect(() => {
+    if (id.startsWith('plink_') && sessionId && startedReported.current !== sessionId) {
+      startedReported.current = sessionId;
+      onSessionStarted?.(sessionId);
+    }
+  }, [id, sessionId, onSessionStarted]);
+
+  const paidReported = useRef(false);
+  useEffect(() => {
+    if (state === 'completed' && envelope && !paidReported.current) {
+      paidReported.current = true;
+      onPaid?.(envelope.checkoutSession);
+    }
+  }, [state, envelope, onPaid]);
+
+  // Seed 000 §4: a payment that needs action again and carries an error stops the polling with it.
+  const intent = envelope?.paymentIntent;
+  useEffect(() => {
+    if (pay.step === 'paying' && intent?.status === 'requires_action' && intent.last_payment_error)
+      dispatch({ type: 'refused', message: intent.last_payment_error.message });
+  }, [pay.step, intent]);
+  useEffect(() => {
+    if (pay.step !== 'paying') return;
+    const timer = setTimeout(
+      () => dispatch({ type: 'timedOut' }),
+      Math.max(0, pay.since + PAYING_TIMEOUT_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [pay]);
+
+  const reportedError = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (checkout.error && reportedError.current !== checkout.error) {
+      reportedError.current = checkout.error;
+      onError?.(checkout.error);
+    }
+  }, [checkout.error, onError]);
+
+  const cancel = onCancel && (() => onCancel(envelope?.checkoutSession));
+  switch (state) {
+    case 'loading':
+      return <CheckoutSkeleton withSummary={!isMinimal(mode)} wide={mode.startsWith('standalone')} />;
+    case 'error':
+      return (
+        <CheckoutMessage
+          icon={<ErrorOutlineIcon />}
+          title={t('checkout.oops')}
+          description={valid ? checkoutErrorText(checkout.error, t) : t('validation.checkoutId')}
+          onCancel={cancel}
+        />
+      );
+    case 'expired':
+      return (
+        <CheckoutMessage
+          icon={<HourglassDisabledIcon />}
+          title={t('checkout.expired.title')}
+          description={t('checkout.expired.description')}
+          onCancel={cancel}
+        />
+      );
+    case 'empty':
+      return (
+        <CheckoutMessage
+          icon={<RemoveShoppingCartIcon />}
+          title={t('checkout.empty.title')}
+          description={t('checkout.empty.description')}
+          onCancel={cancel}
+        />
+      );
+    case 'completed':
+      return <CheckoutSuccess session={envelope!.checkoutSession} />;
+    case 'form':
+      return (
+        <CheckoutView
+          envelope={envelope!}
+          layout={mode}
+          currencyId={currencyId}
+          pay={pay}
+          dispatch={dispatch}
+          onRefresh={() => void checkout.refetch()}
+          onCancel={cancel}
+          goBack={goBack}
+          onError={onError}
+        />
+      );
+  }
+}

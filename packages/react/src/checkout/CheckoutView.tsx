@@ -1,0 +1,237 @@
+import { useMemo, useState, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { matchLocale } from '@kiosk/core';
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { ApiError } from '../api/kiosk-client.ts';
+import type { CheckoutEnvelope, Customer, PaymentInstructions } from '../payments/types.ts';
+import { useKioskSettings } from '../settings/use-kiosk-settings.ts';
+import { emitCheckoutError } from './checkout-events.ts';
+import { CheckoutFrame, type CheckoutLayout } from './CheckoutFrame.tsx';
+import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
+import { checkoutErrorText } from './error-text.ts';
+import { formatMoney } from './format-money.ts';
+import { orderIn, payableCurrencies } from './order-view.ts';
+import { isLocked, type PayEvent, type PayState } from './pay-flow.ts';
+import { guessCountry } from './payment/countries.ts';
+import {
+  customerResolver,
+  detailsToSubmit,
+  formFieldOf,
+  formShapeOf,
+  initialValues,
+  isFormField,
+  type CustomerFormValues,
+} from './payment/customer-form.ts';
+import { PayDialog } from './payment/PayDialog.tsx';
+import { PaymentPanel } from './payment/PaymentPanel.tsx';
+import { OrderSummary } from './summary/OrderSummary.tsx';
+import { useBuyer } from './use-buyer.ts';
+import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit } from './use-checkout.ts';
+
+export interface CheckoutViewProps {
+  envelope: CheckoutEnvelope;
+  layout: CheckoutLayout;
+  /** The `currencyId` of the checkout address: the buyer's first choice. */
+  currencyId?: string;
+  pay: PayState;
+  dispatch: Dispatch<PayEvent>;
+  onRefresh: () => void;
+  onCancel?: () => void;
+  goBack?: () => void;
+  onError?: (error: unknown) => void;
+}
+
+/** The checkout's form state: the order, the buyer's details, the currency, and paying it. */
+export function CheckoutView({
+  envelope,
+  layout,
+  currencyId,
+  pay,
+  dispatch,
+  onRefresh,
+  onCancel,
+  goBack,
+  onError,
+}: CheckoutViewProps) {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'));
+  const session = envelope.checkoutSession;
+  const locale = matchLocale(i18n.language) ?? 'en';
+  const settings = useKioskSettings(session.livemode);
+  const buyer = useBuyer(session.livemode);
+  const edit = useSessionEdit(session.id);
+  const submit = useSubmitCheckout(session.id);
+  const crossSell = useCrossSellOffer(session.id, true);
+  const [toast, setToast] = useState<string | null>(null);
+  const locked = isLocked(pay);
+
+  const choices = useMemo(
+    () => payableCurrencies(settings.data?.paymentMethods ?? [], session),
+    [settings.data, session],
+  );
+  const [chosenCurrency, setChosenCurrency] = useState<string>();
+  const selectedId =
+    chosenCurrency ??
+    initialCurrency(
+      choices.map((choice) => choice.currency.id),
+      [currencyId, preferredCurrency(buyer.customer?.did), session.currency_id],
+    );
+  const selected = choices.find((choice) => choice.currency.id === selectedId);
+  const order = selected ? orderIn(session, selected.currency.id) : undefined;
+  const totals = useMemo(
+    () =>
+      Object.fromEntries(
+        choices.map(({ currency }) => [
+          currency.id,
+          formatMoney(orderIn(session, currency.id).total, currency),
+        ]),
+      ),
+    [choices, session],
+  );
+
+  const shape = formShapeOf(session);
+  const form = useForm<CustomerFormValues>({
+    mode: 'onTouched',
+    values: initialValues(buyer.customer, guessCountry()),
+    resetOptions: { keepDirtyValues: true },
+    resolver: customerResolver(session, locale, t),
+  });
+
+  const report = (error: unknown) => {
+    onError?.(error);
+    if (error instanceof ApiError) {
+      const fieldProblems = error.details.filter(({ path }) => isFormField(formFieldOf(path)));
+      if (
+        error.code === 'VALIDATION_FAILED' &&
+        fieldProblems.length === error.details.length &&
+        fieldProblems.length
+      ) {
+        for (const { path, message } of fieldProblems)
+          form.setError(formFieldOf(path) as keyof CustomerFormValues, { type: 'server', message });
+        return;
+      }
+      emitCheckoutError(error.code, error.message);
+      // Seed 000 §8: a required cross-sell shakes its area, which says so itself.
+      if (error.code === 'REQUIRE_CROSS_SELL') return;
+    }
+    setToast(checkoutErrorText(error, t));
+  };
+
+  const runEdit = (change: SessionEdit) => edit.mutate(change, { onError: report });
+
+  const sendForm = async (values: CustomerFormValues) => {
+    if (!selected) return;
+    dispatch({ type: 'submit' });
+    try {
+      const answer = await submit.mutateAsync({
+        ...detailsToSubmit(values, shape),
+        payment_method: selected.method.id,
+        payment_currency: selected.currency.id,
+      });
+      dispatch({ type: 'submitted', instructions: answer.paymentInstructions });
+    } catch (error) {
+      dispatch({ type: 'submitFailed' });
+      report(error);
+    }
+  };
+
+  const onSubmit = async () => {
+    if (!buyer.identified) {
+      // Seed 000 §6: anonymous buyers connect first; then their details are fetched and the form sent.
+      if (!buyer.canSignIn) {
+        setToast(t('error.UNAUTHENTICATED'));
+        return;
+      }
+      const customer: Customer | undefined = await buyer.signIn();
+      if (!customer) return;
+      form.reset(initialValues(customer, form.getValues('billing_address.country')), {
+        keepDirtyValues: true,
+      });
+    }
+    await form.handleSubmit(sendForm)();
+  };
+
+  const instructions: PaymentInstructions | undefined = 'instructions' in pay ? pay.instructions : undefined;
+  const payingCurrency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
+
+  const summary = order && selected && (
+    <OrderSummary
+      order={order}
+      currency={selected.currency}
+      compact={compact}
+      updating={edit.isPending}
+      locked={locked}
+      crossSell={crossSell.data}
+      crossSellRequired={session.cross_sell_behavior === 'required'}
+      onEdit={runEdit}
+    />
+  );
+
+  return (
+    <>
+      <CheckoutFrame
+        layout={layout}
+        session={session}
+        title={envelope.paymentLink?.name ?? session.line_items[0]?.price.product.name ?? ''}
+        goBack={goBack}
+        summary={summary}
+        payment={
+          <PaymentPanel
+            session={session}
+            form={form}
+            shape={shape}
+            identified={buyer.identified}
+            purpose={session.metadata.page_info?.form_purpose_description?.[locale]}
+            choices={choices}
+            selectedId={selected?.currency.id}
+            totals={totals}
+            settingsFailed={settings.isError}
+            settingsLoading={settings.isPending}
+            onSelectCurrency={(id) => {
+              setChosenCurrency(id);
+              rememberCurrency(buyer.customer?.did, id);
+            }}
+            total={order && selected ? formatMoney(order.total, selected.currency) : undefined}
+            payable={Boolean(order?.payable) && !edit.isPending}
+            pay={pay}
+            fixedSubmit={compact && layout.startsWith('standalone')}
+            onSubmit={() => void onSubmit()}
+            onCheckAgain={() => {
+              dispatch({ type: 'checkAgain', now: Date.now() });
+              onRefresh();
+            }}
+            onCancel={onCancel}
+          />
+        }
+      />
+      {pay.step === 'wallet' && buyer.customer && payingCurrency && (
+        <PayDialog
+          open
+          action={session.mode}
+          checkoutSessionId={session.id}
+          buyerDid={buyer.customer.did}
+          instructions={pay.instructions}
+          currency={payingCurrency}
+          testMode={!session.livemode && buyer.testWallet}
+          onClose={() => dispatch({ type: 'walletClosed' })}
+          onSent={() => dispatch({ type: 'sent', now: Date.now() })}
+        />
+      )}
+      <Snackbar
+        open={toast !== null}
+        autoHideDuration={8_000}
+        onClose={() => setToast(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      >
+        <Alert severity="error" onClose={() => setToast(null)} sx={{ whiteSpace: 'pre-line' }}>
+          {toast}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  checkQuantity,
+  lineTotal,
+  priceIn,
+  upsellSavingPercent,
+  type CustomUnitAmount,
+  type QuantityProblem,
+} from '@kiosk/core';
+import type {
+  CheckoutSession,
+  ExpandedPrice,
+  PaymentCurrency,
+  PaymentMethod,
+  SessionLineItem,
+} from '../payments/types.ts';
+
+export interface LineView {
+  line: SessionLineItem;
+  /** What the line costs in the chosen currency. */
+  amount: bigint;
+  unitAmount: bigint;
+  /** The buyer names the amount (pay what you want); null for a fixed price. */
+  custom: CustomUnitAmount | null;
+  /** Seed 000 §5 stock rules, checked before the server checks them again. */
+  problem?: QuantityProblem;
+  upsell?: { price: ExpandedPrice; upsold: boolean; savingPercent?: number };
+}
+
+export interface OrderView {
+  lines: LineView[];
+  total: bigint;
+  /** Seed 000 §5: submit is disabled while any line fails. */
+  payable: boolean;
+}
+
+/** The session's lines and total as they cost in `currencyId` (prices may carry other currencies). */
+export function orderIn(session: CheckoutSession, currencyId: string): OrderView {
+  const lines = session.line_items.map((line): LineView => {
+    const terms = priceIn(line.price, currencyId);
+    const custom = terms?.custom ?? null;
+    const given = line.custom_amount === undefined ? undefined : BigInt(line.custom_amount);
+    const amount = terms ? lineTotal(terms, line.quantity, given) : 0n;
+    const view: LineView = {
+      line,
+      amount,
+      unitAmount: custom ? amount : (terms?.unitAmount ?? 0n),
+      custom,
+      problem: checkQuantity(line.price, line.quantity),
+    };
+    const other = line.upsell_price;
+    if (!other) return view;
+    const upsold = line.upsell_price_id !== undefined;
+    const [base, upgraded] = upsold ? [other, line.price] : [line.price, other];
+    const baseTerms = priceIn(base, currencyId);
+    const upgradedTerms = priceIn(upgraded, currencyId);
+    return {
+      ...view,
+      upsell: {
+        price: other,
+        upsold,
+        savingPercent:
+          baseTerms && upgradedTerms
+            ? upsellSavingPercent(
+                { amount: baseTerms.unitAmount, recurring: base.recurring },
+                { amount: upgradedTerms.unitAmount, recurring: upgraded.recurring },
+              )
+            : undefined,
+      },
+    };
+  });
+  return {
+    lines,
+    total: lines.reduce((sum, view) => sum + view.amount, 0n),
+    payable: lines.every((view) => !view.problem),
+  };
+}
+
+export interface CurrencyChoice {
+  method: PaymentMethod;
+  currency: PaymentCurrency;
+}
+
+/**
+ * The active currencies every line can be paid in. A pay-what-you-want amount is typed in the
+ * session's currency, so such a session stays in it.
+ */
+export function payableCurrencies(methods: PaymentMethod[], session: CheckoutSession): CurrencyChoice[] {
+  const pinned = session.line_items.some((line) => priceIn(line.price, session.currency_id)?.custom);
+  return methods
+    .filter((method) => method.active)
+    .flatMap((method) =>
+      method.payment_currencies
+        .filter((currency) => currency.active)
+        .map((currency) => ({ method, currency })),
+    )
+    .filter(({ currency }) =>
+      pinned
+        ? currency.id === session.currency_id
+        : session.line_items.every((line) => priceIn(line.price, currency.id) !== undefined),
+    );
+}

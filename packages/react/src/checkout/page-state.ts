@@ -1,0 +1,36 @@
+import type { CheckoutEnvelope } from '../payments/types.ts';
+
+/** Seed 001 §2 "Checkout screen": the states of the checkout page, one at a time. */
+export type CheckoutPageState = 'loading' | 'error' | 'expired' | 'empty' | 'form' | 'completed';
+
+/** A checkout id is a payment link's (`plink_`) or a checkout session's (`cs_`). */
+export function isCheckoutId(id: string): boolean {
+  return /^(plink|cs)_[0-9A-Za-z]+$/.test(id);
+}
+
+/**
+ * Completed wins (a paid session stays paid after its time); then expired (expires_at not later than
+ * now, seed 001 §5), then an empty cart, else the form.
+ */
+export function checkoutPageState(input: {
+  envelope: CheckoutEnvelope | undefined;
+  error: unknown;
+  /** Unix seconds. */
+  now: number;
+}): CheckoutPageState {
+  const session = input.envelope?.checkoutSession;
+  if (!session) return input.error ? 'error' : 'loading';
+  if (isCompleted(session)) return 'completed';
+  if (session.status === 'expired' || session.expires_at <= input.now) return 'expired';
+  if (session.line_items.length === 0) return 'empty';
+  return 'form';
+}
+
+/** Seed 000 §4: complete when paid or when no payment is required. */
+export function isCompleted(session: CheckoutEnvelope['checkoutSession']): boolean {
+  return (
+    session.status === 'complete' ||
+    session.payment_status === 'paid' ||
+    session.payment_status === 'no_payment_required'
+  );
+}

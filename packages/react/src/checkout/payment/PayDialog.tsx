@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import type { ConnectSession, ConnectStatusAnswer } from '../../wallet-connect/types.ts';
+import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
+import type { PaymentCurrency, PaymentInstructions } from '../../payments/types.ts';
+import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
+import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
+import { formatMoney } from '../format-money.ts';
+import { NoAccountError, payWithInjectedWallet, WrongAccountError } from './pay-with-injected-wallet.ts';
+
+export interface PayDialogProps {
+  open: boolean;
+  /** Seed 000 §7: the connect action is named by the session's mode. */
+  action: string;
+  checkoutSessionId: string;
+  buyerDid: string;
+  instructions: PaymentInstructions;
+  currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>;
+  testMode: boolean;
+  onClose: () => void;
+  /** A wallet sent the transfer; the page now waits for the chain. */
+  onSent: () => void;
+}
+
+/**
+ * Pays a submitted session with a wallet: one in this browser (it sends the transfer and the page names
+ * it), one on a phone through a connect session (the wallet sends and names it), or, in test mode, the
+ * server's test wallet.
+ */
+export function PayDialog({
+  open,
+  action,
+  checkoutSessionId,
+  buyerDid,
+  instructions,
+  currency,
+  testMode,
+  onClose,
+  onSent,
+}: PayDialogProps) {
+  const { t } = useTranslation();
+  const { client } = useKiosk();
+  const injectedWallets = useInjectedWallets();
+  const amount = formatMoney(instructions.amount, currency);
+  const did = `/api/did/${encodeURIComponent(action)}`;
+
+  const createSession = () =>
+    client.request<ConnectSession>(`${did}/token`, {
+      method: 'POST',
+      body: { params: { checkoutSessionId, sessionUserDid: buyerDid } },
+    });
+  const pollStatus = (token: string, secret: string) =>
+    client.request<ConnectStatusAnswer>(`${did}/status?${new URLSearchParams({ _t_: token, secret })}`);
+  const payFromThisBrowser = async (provider: Eip1193Provider) => {
+    try {
+      const txHash = await payWithInjectedWallet(provider, instructions, buyerDid.split(':').pop());
+      await client.request(`/api/checkout-sessions/${encodeURIComponent(checkoutSessionId)}/pay`, {
+        method: 'POST',
+        body: { tx_hash: txHash },
+      });
+    } catch (error) {
+      if (isUserRejection(error)) throw new Error(t('checkout.wallet.rejected'), { cause: error });
+      if (error instanceof WrongAccountError)
+        throw new Error(t('checkout.wallet.wrongAccount'), { cause: error });
+      if (error instanceof NoAccountError) throw new Error(t('checkout.wallet.noAccount'), { cause: error });
+      throw error;
+    }
+  };
+
+  return (
+    <WalletConnectDialog<Eip1193Provider>
+      open={open}
+      action={action}
+      title={t('checkout.pay.title', { amount })}
+      description={
+        <Alert severity="info" icon={false}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {t('checkout.pay.details', { amount, address: instructions.to, chain: instructions.chain_id })}
+          </Typography>
+        </Alert>
+      }
+      onClose={onClose}
+      onSucceeded={onSent}
+      createSession={createSession}
+      pollStatus={pollStatus}
+      realtimeUrl={client.realtimeUrl()}
+      onTestWallet={
+        testMode
+          ? async (token) => {
+              await client.request('/api/test-wallet/connect', { method: 'POST', body: { token } });
+            }
+          : undefined
+      }
+      injectedWallets={injectedWallets}
+      onInjectedWallet={payFromThisBrowser}
+      injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}
+    />
+  );
+}

@@ -1,0 +1,157 @@
+import { useTranslation } from 'react-i18next';
+import type { UseFormReturn } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CheckoutSession } from '../../payments/types.ts';
+import type { CurrencyChoice } from '../order-view.ts';
+import type { PayState } from '../pay-flow.ts';
+import { CurrencyGrid } from './CurrencyGrid.tsx';
+import { CustomerFields } from './CustomerFields.tsx';
+import type { CustomerFormValues, FormShape } from './customer-form.ts';
+
+export interface PaymentPanelProps {
+  session: CheckoutSession;
+  form: UseFormReturn<CustomerFormValues>;
+  shape: FormShape;
+  /** Seed 000 §2: contact fields only for a known buyer; others see "Connect and pay". */
+  identified: boolean;
+  purpose?: string;
+  choices: CurrencyChoice[];
+  selectedId: string | undefined;
+  totals: Record<string, string>;
+  settingsLoading: boolean;
+  settingsFailed: boolean;
+  onSelectCurrency: (currencyId: string) => void;
+  total: string | undefined;
+  /** Seed 000 §5: submit is disabled while any line fails. */
+  payable: boolean;
+  pay: PayState;
+  /** Small screens keep the submit button in reach at the bottom (seed 000 §2). */
+  fixedSubmit: boolean;
+  onSubmit: () => void;
+  onCheckAgain: () => void;
+  onCancel?: () => void;
+}
+
+export function PaymentPanel(props: PaymentPanelProps) {
+  const { t } = useTranslation();
+  const { session, pay, identified } = props;
+  const donation = session.submit_type === 'donate';
+  const busy = pay.step === 'submitting' || pay.step === 'wallet' || pay.step === 'paying';
+  const label = !identified
+    ? t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect')
+    : t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: props.total ?? '' });
+
+  const submit = (
+    <Stack spacing={1}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        disabled={!props.payable || !props.selectedId || busy}
+        loading={pay.step === 'submitting'}
+        loadingPosition="start"
+      >
+        {label}
+      </Button>
+      {props.onCancel && (
+        <Button fullWidth onClick={props.onCancel} disabled={busy}>
+          {t('checkout.cancel')}
+        </Button>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('checkout.form')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+      sx={{ pb: props.fixedSubmit ? 14 : 0 }}
+    >
+      <Stack spacing={3}>
+        {identified ? (
+          <CustomerFields form={props.form} shape={props.shape} purpose={props.purpose} disabled={busy} />
+        ) : (
+          <Typography color="text.secondary">{t('checkout.contact.connectHint')}</Typography>
+        )}
+        {props.settingsFailed ? (
+          <Alert severity="error">{t('checkout.settingsFailed')}</Alert>
+        ) : props.settingsLoading ? (
+          <Skeleton variant="rounded" height={72} />
+        ) : props.choices.length === 0 ? (
+          <Alert severity="warning">{t('checkout.noCurrency')}</Alert>
+        ) : (
+          <CurrencyGrid
+            choices={props.choices}
+            selectedId={props.selectedId}
+            totals={props.totals}
+            disabled={busy}
+            onSelect={props.onSelectCurrency}
+          />
+        )}
+        <PayStatus pay={pay} onCheckAgain={props.onCheckAgain} />
+        {props.fixedSubmit ? (
+          <Paper
+            elevation={8}
+            square
+            sx={{
+              position: 'fixed',
+              insetInline: 0,
+              bottom: 0,
+              p: 2,
+              zIndex: (theme) => theme.zIndex.appBar,
+            }}
+          >
+            {submit}
+          </Paper>
+        ) : (
+          submit
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** The pay flow's progress and outcomes, announced to screen readers as they change. */
+function PayStatus({ pay, onCheckAgain }: { pay: PayState; onCheckAgain: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box aria-live="polite">
+      {pay.step === 'paying' && (
+        <Alert severity="info" icon={<CircularProgress size={20} />} data-testid="checkout-paying">
+          <Typography variant="subtitle2">{t('checkout.paying.title')}</Typography>
+          <Typography variant="body2">{t('checkout.paying.description')}</Typography>
+        </Alert>
+      )}
+      {pay.step === 'timeout' && (
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={onCheckAgain}>
+              {t('checkout.paying.checkAgain')}
+            </Button>
+          }
+        >
+          {t('checkout.paying.timeout')}
+        </Alert>
+      )}
+      {pay.step === 'failed' && (
+        <Alert severity="error" sx={{ whiteSpace: 'pre-line' }}>
+          {pay.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}

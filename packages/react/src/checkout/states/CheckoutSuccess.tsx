@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CheckoutSession } from '../../payments/types.ts';
+import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { PoweredBy } from './PoweredBy.tsx';
+
+/**
+ * Seed 000 §2: the payment link's own confirmation message (or a default), a link to the invoice, and
+ * a Powered by footer. Links point at Kiosk's own pages, also from an embedding host.
+ */
+export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
+  const { t } = useTranslation();
+  const { client } = useKiosk();
+  const custom = session.metadata.after_completion?.hosted_confirmation?.custom_message;
+  const donation = session.submit_type === 'donate';
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }} role="status">
+      <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
+      <Typography variant="h5" component="h1">
+        {t('checkout.success.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480, whiteSpace: 'pre-line' }}>
+        {custom || t(donation ? 'checkout.success.donation' : 'checkout.success.message')}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        {session.invoice_id && (
+          <Button variant="outlined" href={client.pageUrl(`/customer/invoice/${session.invoice_id}`)}>
+            {t('checkout.success.invoice')}
+          </Button>
+        )}
+        {session.success_url && (
+          <Button variant="contained" href={session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)}>
+            {t('checkout.success.continue')}
+          </Button>
+        )}
+      </Stack>
+      <PoweredBy />
+    </Stack>
+  );
+}

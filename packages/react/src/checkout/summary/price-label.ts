@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Price, Recurring } from '../../payments/types.ts';
+
+/** "per month", "every 3 months": a recurring price's period in words. */
+export function recurringText(recurring: Recurring | null, t: TFunction): string | undefined {
+  if (!recurring) return undefined;
+  const { interval, interval_count: count } = recurring;
+  return count === 1
+    ? t(`checkout.recurring.${interval}`)
+    : t(`checkout.recurring.${interval}.every`, { count });
+}
+
+/** The name a price goes by in an offer: its nickname, else its period, else its product's name. */
+export function priceName(price: Price & { product: { name: string } }, t: TFunction): string {
+  return price.nickname ?? recurringText(price.recurring, t) ?? price.product.name;
+}

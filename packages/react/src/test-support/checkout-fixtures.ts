@@ -1,0 +1,202 @@
+import type {
+  CheckoutEnvelope,
+  CheckoutSession,
+  Customer,
+  ExpandedPrice,
+  KioskSettings,
+  PaymentMethod,
+  SessionLineItem,
+  SubmitAnswer,
+} from '../payments/types.ts';
+
+/**
+ * Objects shaped as the Kiosk Pay API answers them (docs/payments.md), for component tests. The real
+ * server speaks the same shapes in the browser tests.
+ */
+
+export const KDT = 'pc_kdt';
+export const ETH = 'pc_eth';
+export const RECEIVER = '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199';
+export const BUYER_ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+export const BUYER_DID = `did:pkh:eip155:1:${BUYER_ADDRESS}`;
+
+export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  const currency = { livemode: false, payment_method_id: 'pm_local', logo: null, active: true };
+  return {
+    id: 'pm_local',
+    livemode: false,
+    type: 'evm',
+    name: 'Local chain',
+    description: null,
+    logo: null,
+    settings: { chain_id: 31337 },
+    default_currency_id: KDT,
+    active: true,
+    payment_currencies: [
+      {
+        ...currency,
+        id: KDT,
+        name: 'Kiosk Demo Token',
+        symbol: 'KDT',
+        decimal: 6,
+        maximum_precision: 2,
+        contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        is_base_currency: false,
+      },
+      {
+        ...currency,
+        id: ETH,
+        name: 'Ether',
+        symbol: 'ETH',
+        decimal: 18,
+        maximum_precision: 6,
+        contract: null,
+        is_base_currency: true,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function settings(): KioskSettings {
+  const method = paymentMethod();
+  return { paymentMethods: [method], baseCurrency: method.payment_currencies[0]! };
+}
+
+let priceCount = 0;
+
+/** A one-time price in KDT (smallest units: 6 decimals), optionally offered in ETH too. */
+export function price(overrides: Partial<ExpandedPrice> & { name?: string } = {}): ExpandedPrice {
+  const { name = 'Poster', ...rest } = overrides;
+  const id = rest.id ?? `price_${++priceCount}`;
+  return {
+    id,
+    livemode: false,
+    product_id: `prod_${id}`,
+    type: 'one_time',
+    nickname: null,
+    currency_id: KDT,
+    unit_amount: '25000000',
+    currency_options: [{ currency_id: ETH, unit_amount: '10000000000000000', custom_unit_amount: null }],
+    custom_unit_amount: null,
+    recurring: null,
+    upsell: null,
+    quantity_available: 0,
+    quantity_sold: 0,
+    quantity_limit_per_checkout: 0,
+    active: true,
+    product: {
+      id: `prod_${id}`,
+      name,
+      description: null,
+      images: [],
+      unit_label: null,
+      statement_descriptor: null,
+    },
+    ...rest,
+  };
+}
+
+export function line(linePrice: ExpandedPrice, overrides: Partial<SessionLineItem> = {}): SessionLineItem {
+  return {
+    price_id: linePrice.id,
+    quantity: 1,
+    cross_sell: false,
+    amount_total: linePrice.unit_amount,
+    price: linePrice,
+    ...overrides,
+  };
+}
+
+export function checkoutSession(overrides: Partial<CheckoutSession> = {}): CheckoutSession {
+  const lines = overrides.line_items ?? [line(price())];
+  return {
+    id: 'cs_test0000001',
+    livemode: false,
+    mode: 'payment',
+    status: 'open',
+    payment_status: 'unpaid',
+    payment_link_id: null,
+    customer_id: null,
+    customer_did: null,
+    currency_id: KDT,
+    line_items: lines,
+    amount_subtotal: '25000000',
+    amount_total: '25000000',
+    expires_at: Math.floor(Date.now() / 1000) + 3_600,
+    submit_type: 'auto',
+    cross_sell_behavior: 'auto',
+    phone_number_collection: { enabled: false },
+    billing_address_collection: 'auto',
+    customer_details: {},
+    success_url: null,
+    cancel_url: null,
+    payment_intent_id: null,
+    invoice_id: null,
+    metadata: {},
+    url: 'http://localhost:3000/checkout/pay/cs_test0000001',
+    ...overrides,
+  };
+}
+
+export function envelope(
+  session: Partial<CheckoutSession> = {},
+  extra: Partial<CheckoutEnvelope> = {},
+): CheckoutEnvelope {
+  return {
+    checkoutSession: checkoutSession(session),
+    paymentMethods: [paymentMethod()],
+    paymentLink: null,
+    paymentIntent: null,
+    customer: null,
+    ...extra,
+  };
+}
+
+export function customer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: 'cus_1',
+    did: BUYER_DID,
+    livemode: false,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: null,
+    address: {},
+    metadata: {},
+    ...overrides,
+  };
+}
+
+export function submitAnswer(
+  base: CheckoutEnvelope,
+  amount = base.checkoutSession.amount_total,
+): SubmitAnswer {
+  return {
+    ...base,
+    checkoutSession: {
+      ...base.checkoutSession,
+      payment_intent_id: 'pi_1',
+      invoice_id: 'in_1',
+      customer_did: BUYER_DID,
+    },
+    paymentIntent: {
+      id: 'pi_1',
+      status: 'requires_action',
+      amount,
+      currency_id: KDT,
+      last_payment_error: null,
+    },
+    paymentInstructions: {
+      type: 'evm_transfer',
+      chain_id: 31337,
+      to: RECEIVER,
+      token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      amount,
+      currency_id: KDT,
+      decimal: 6,
+      symbol: 'KDT',
+    },
+    balance: { sufficient: false },
+    delegation: { sufficient: false },
+  };
+}
