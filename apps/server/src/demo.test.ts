@@ -32,13 +32,31 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     const link = summary!.links[0]!;
     const started = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body;
     const method = started.paymentMethods[0];
-    const submitted = await buyer.request(`/api/checkout-sessions/${started.checkoutSession.id}/submit`, {
-      method: 'PUT',
-      body: {
-        customer_name: 'Demo Buyer',
-        customer_email: 'buyer@example.com',
-        payment_method: method.id,
-        payment_currency: method.payment_currencies[0].id,
+    const submit = (details: Record<string, unknown>) =>
+      buyer.request(`/api/checkout-sessions/${started.checkoutSession.id}/submit`, {
+        method: 'PUT',
+        body: {
+          customer_name: 'Demo Buyer',
+          customer_email: 'buyer@example.com',
+          payment_method: method.id,
+          payment_currency: method.payment_currencies[0].id,
+          ...details,
+        },
+      });
+    // A shirt is shipped: the link asks for a phone and a billing address.
+    const bare = await submit({});
+    expect(bare.status).toBe(400);
+    expect(bare.body.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['body.customer_phone', 'body.billing_address.line1']),
+    );
+    const submitted = await submit({
+      customer_phone: '+1 415 555 2671',
+      billing_address: {
+        country: 'US',
+        state: 'CA',
+        city: 'San Francisco',
+        line1: '1 Market St',
+        postal_code: '94105',
       },
     });
     expect(submitted.body.paymentInstructions).toMatchObject({ amount: '25000000', symbol: 'KDT' });

@@ -77,53 +77,76 @@ export async function seedDemo(
     ],
   });
   const [kdt, eth] = method.payment_currencies.map((c: { id: string }) => c.id);
-  const products = [
-    {
-      name: 'Kiosk T-shirt',
-      description: 'Soft cotton, printed logo',
-      prices: [{ currency_id: kdt, unit_amount: '25000000', quantity_limit_per_checkout: 5 }],
-    },
-    {
-      name: 'Sticker pack',
-      description: 'Ten stickers for your laptop',
-      prices: [
-        {
-          currency_id: kdt,
-          unit_amount: '5000000',
-          currency_options: [{ currency_id: eth, unit_amount: '2000000000000000' }],
-        },
-      ],
-    },
-    {
-      name: 'Tip jar',
-      description: 'Support the makers',
-      // Seed 001 §9 donation defaults: presets 1, 5, 10; minimum 0.01; maximum 100.
-      prices: [
-        {
-          currency_id: kdt,
-          custom_unit_amount: {
-            presets: ['1000000', '5000000', '10000000'],
-            preset: '1000000',
-            minimum: '10000',
-            maximum: '100000000',
-          },
-        },
-      ],
-    },
-  ];
-  const links: DemoSummary['links'] = [];
-  for (const product of products) {
-    const created = await call('/api/products', product);
-    const link = await call('/api/payment-links', {
-      name: product.name,
-      line_items: [{ price_id: created.prices[0].id, quantity: 1 }],
-      after_completion: {
-        type: 'hosted_confirmation',
-        hosted_confirmation: { custom_message: `Thank you for buying: ${product.name}` },
+  const confirmation = (name: string) => ({
+    type: 'hosted_confirmation',
+    hosted_confirmation: { custom_message: `Thank you for buying: ${name}` },
+  });
+  // Each link shows other parts of the checkout: upsell, cross-sell, stock, contact rules, donations.
+  const bundle = await call('/api/products', {
+    name: 'Sticker bundle',
+    description: 'Three packs, thirty stickers',
+    prices: [
+      {
+        nickname: 'Bundle of 3 packs',
+        currency_id: kdt,
+        unit_amount: '12000000',
+        currency_options: [{ currency_id: eth, unit_amount: '5000000000000000' }],
       },
+    ],
+  });
+  const stickers = await call('/api/products', {
+    name: 'Sticker pack',
+    description: 'Ten stickers for your laptop',
+    prices: [
+      {
+        currency_id: kdt,
+        unit_amount: '5000000',
+        currency_options: [{ currency_id: eth, unit_amount: '2000000000000000' }],
+        upsell: { upsells_to_id: bundle.prices[0].id },
+      },
+    ],
+  });
+  const shirt = await call('/api/products', {
+    name: 'Kiosk T-shirt',
+    description: 'Soft cotton, printed logo',
+    cross_sell: { cross_sells_to_id: stickers.prices[0].id },
+    prices: [
+      { currency_id: kdt, unit_amount: '25000000', quantity_available: 100, quantity_limit_per_checkout: 5 },
+    ],
+  });
+  const tips = await call('/api/products', {
+    name: 'Tip jar',
+    description: 'Support the makers',
+    // Seed 001 §9 donation defaults: presets 1, 5, 10; minimum 0.01; maximum 100.
+    prices: [
+      {
+        currency_id: kdt,
+        custom_unit_amount: {
+          presets: ['1000000', '5000000', '10000000'],
+          preset: '1000000',
+          minimum: '10000',
+          maximum: '100000000',
+        },
+      },
+    ],
+  });
+  const links: DemoSummary['links'] = [];
+  const offer = async (name: string, priceId: string, options: Record<string, unknown> = {}) => {
+    const link = await call('/api/payment-links', {
+      name,
+      line_items: [{ price_id: priceId, quantity: 1 }],
+      after_completion: confirmation(name),
+      ...options,
     });
-    links.push({ name: product.name, id: link.id, url: link.url });
-  }
+    links.push({ name, id: link.id, url: link.url });
+  };
+  // A shirt is shipped: the buyer gives a phone and a billing address.
+  await offer('Kiosk T-shirt', shirt.prices[0].id, {
+    phone_number_collection: { enabled: true },
+    billing_address_collection: 'required',
+  });
+  await offer('Sticker pack', stickers.prices[0].id);
+  await offer('Tip jar', tips.prices[0].id, { submit_type: 'donate' });
   return { apiKey: key.secret, links };
 }
 

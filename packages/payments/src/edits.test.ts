@@ -103,6 +103,12 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
     expect(removed.body.line_items).toHaveLength(1);
     expect(removed.body.amount_total).toBe('5000000');
     expect((await call(id, 'cross-sell', 'PUT', { to: upgraded })).body.code).toBe('CROSS_SELL_NOT_OFFERED');
+    // A session whose items offer nothing: 404, or null for a page that asks to skip the error.
+    const plain = await session([{ price_id: extra }]);
+    expect((await call(plain, 'cross-sell', 'GET')).status).toBe(404);
+    const skipped = await call(plain, 'cross-sell?skipError=1', 'GET');
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toBeNull();
   });
 
   it('refuses a submit without a required cross-sell, and accepts it once added', async () => {

@@ -90,9 +90,12 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     await otherChain?.stop();
   });
 
-  /** A fresh buyer (a funded test account) with a submitted session. */
+  /** The next funded test account (1 to 19; 0 is kept for one test), round and round. */
+  const nextBuyer = () => new TestWallet({ index: 1 + ((buyerIndex++ - 1) % 19) });
+
+  /** A buyer (a funded test account) with a new submitted session. */
   async function submitted(currency = tokenCurrency) {
-    const wallet = new TestWallet({ index: buyerIndex++ });
+    const wallet = nextBuyer();
     const client = await signedIn(server, wallet);
     const link = (
       await merchant.test('/api/payment-links', {
@@ -393,6 +396,7 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     expect(request.payment).toEqual({
       type: 'evm_transfer',
       checkout_session_id: id,
+      payer: wallet.address.toLowerCase(),
       chain_id: chain.chainId,
       to: RECEIVER,
       token: null,
@@ -463,6 +467,66 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     ).body;
     expect(checkoutSession.payment_status).toBe('unpaid');
     expect(paymentIntent.status).toBe('requires_action');
+  });
+
+  it('a wallet holding another account refuses to pay, and sends nothing', async () => {
+    const { wallet, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    const stranger = nextBuyer();
+    const balance = () => stranger.balanceOf({ rpcUrl: chain.rpcUrl, chainId: chain.chainId, token });
+    const before = await balance();
+    await expect(
+      stranger.approveConnect(opened.auth_url, { rpcUrls: { [chain.chainId]: chain.rpcUrl } }),
+    ).rejects.toThrow(/must come from/);
+    expect(await balance()).toBe(before);
+    expect((await connectStatus(opened)).body.status).toBe('scanned');
+  });
+
+  it('opens no second payment while a named transfer is being checked', async () => {
+    const { wallet, client, id } = await submitted();
+    // A transfer the chain has not seen yet keeps the intent in processing.
+    expect((await claim(client, id, `0x${'ef'.repeat(32)}` as Hash)).status).toBe(202);
+    const refused = await openPayment(id, didOf(wallet));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'PAYMENT_IN_PROGRESS',
+      error: 'A payment for this order is being confirmed; please wait for it',
+    });
+  });
+
+  it('records a second transfer that arrives after the session is paid, for the merchant to return', async () => {
+    const { wallet, client, id } = await submitted();
+    const first = await pay(wallet, RECEIVER, 5_000_000n);
+    const second = await pay(wallet, RECEIVER, 5_000_000n);
+    // Both named while unpaid (two wallets, one buyer): one pays, the other must not vanish.
+    const claims = await Promise.all([claim(client, id, first), claim(client, id, second)]);
+    expect(claims.map((c) => c.status)).toEqual([202, 202]);
+    expect((await outcome(id)).paid).toBe(true);
+    let details: { evm: { tx_hash: string }; extra_transfers?: { tx_hash: string; amount: string }[] } = {
+      evm: { tx_hash: '' },
+    };
+    for (let i = 0; i < 200 && !details.extra_transfers; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      details = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body
+        .paymentIntent.payment_details;
+    }
+    expect(details.extra_transfers).toEqual([
+      expect.objectContaining({ amount: '5000000', tx_hash: details.evm.tx_hash === first ? second : first }),
+    ]);
+    expect((await invoiceOf(id)).amount_paid).toBe('5000000');
+  });
+
+  it('the test wallet answers a session that can no longer be paid with its code', async () => {
+    const { wallet, client, id } = await submitted();
+    const opened = (await openPayment(id, didOf(wallet))).body;
+    await claim(client, id, await pay(wallet, RECEIVER, 5_000_000n));
+    expect((await outcome(id)).paid).toBe(true);
+    const refused = await cookieClient(server.url).request('/api/test-wallet/connect', {
+      method: 'POST',
+      body: { token: opened.token },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CHECKOUT_ALREADY_PAID');
   });
 
   it('opens a payment session only for a submitted, unpaid session of the buyer it names', async () => {

@@ -122,6 +122,7 @@ describe('TestWallet on a local chain', () => {
       payment: {
         type: 'evm_transfer',
         checkout_session_id: 'cs_1',
+        payer: new TestWallet({ index: 1 }).address,
         chain_id: chain.chainId,
         to: TestWallet.random().address,
         token,

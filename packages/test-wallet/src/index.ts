@@ -1,6 +1,7 @@
 export {
   ERC20_ABI,
   TEST_MNEMONIC,
+  ConnectRefusedError,
   TestWallet,
   TransactionRevertedError,
   type ChainTarget,

@@ -54,6 +54,8 @@ export interface ConnectRequest {
 export interface ConnectPayment {
   type: 'evm_transfer';
   checkout_session_id: string;
+  /** The account that must send it (the buyer's). */
+  payer: Address;
   chain_id: number;
   to: Address;
   /** ERC-20 contract, or null for the chain's native coin. */
@@ -73,6 +75,17 @@ export interface ChainTarget {
 
 /** The ERC-20 functions and events the wallet uses (viem's standard ABI, not a project contract's). */
 export const ERC20_ABI = erc20Abi;
+
+/** The server refused to show a connect request (an unknown, expired or no longer payable session). */
+export class ConnectRefusedError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`connect request refused: ${status} ${JSON.stringify(body)}`);
+    this.name = 'ConnectRefusedError';
+  }
+}
 
 /** A transaction that was mined but failed: it spent gas, changed nothing else. */
 export class TransactionRevertedError extends Error {
@@ -172,7 +185,7 @@ export class TestWallet {
   async fetchConnectRequest(authUrl: string): Promise<ConnectRequest> {
     const response = await this.fetch(authUrl);
     const body = await response.json();
-    if (response.status !== 200) throw new Error(`connect request refused: ${JSON.stringify(body)}`);
+    if (response.status !== 200) throw new ConnectRefusedError(response.status, body);
     return body as ConnectRequest;
   }
 
@@ -197,6 +210,8 @@ export class TestWallet {
 
   /** Makes the transfer a connect session asks for; answers its hash once mined. */
   async pay(payment: ConnectPayment, rpcUrls: Record<number, string>): Promise<Hash> {
+    if (payment.payer.toLowerCase() !== this.address.toLowerCase())
+      throw new Error(`the payment must come from ${payment.payer}, not this wallet's ${this.address}`);
     const rpcUrl = rpcUrls[payment.chain_id];
     if (!rpcUrl) throw new Error(`the wallet has no RPC URL for chain ${payment.chain_id} (options.rpcUrls)`);
     const target = { rpcUrl, chainId: payment.chain_id, to: payment.to };

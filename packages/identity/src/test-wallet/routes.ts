@@ -1,5 +1,5 @@
 import { KioskError } from '@kiosk/core';
-import { TestWallet, type WalletFetch } from '@kiosk/test-wallet';
+import { ConnectRefusedError, TestWallet, type WalletFetch } from '@kiosk/test-wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,14 +57,21 @@ export function registerTestWalletRoutes(app: FastifyInstance, context: Identity
         index: named >= 0 ? named : request.body.account_index,
         fetch: inProcess,
       });
-      const answer = await wallet.approveConnect(
-        `${context.baseUrl}/api/did/${row.action}/auth?_t_=${row.token}`,
-        { rpcUrls: await context.testWalletRpcUrls() },
-      );
-      if (answer.status !== 200) {
-        const code = (answer.body as { code?: string }).code ?? 'CONNECT_SESSION_INVALID';
-        throw new KioskError(code, { status: answer.status });
+      const refusal = (status: number, body: unknown) =>
+        new KioskError((body as { code?: string }).code ?? 'CONNECT_SESSION_INVALID', { status });
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await wallet.approveConnect(
+          `${context.baseUrl}/api/did/${row.action}/auth?_t_=${row.token}`,
+          { rpcUrls: await context.testWalletRpcUrls() },
+        );
+      } catch (error) {
+        if (error instanceof ConnectRefusedError) throw refusal(error.status, error.body);
+        // The chain or the wallet failed (no funds, no RPC URL, another payer): the caller's to see.
+        const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        throw new KioskError('TEST_WALLET_FAILED', { status: 409, params: { reason } });
       }
+      if (answer.status !== 200) throw refusal(answer.status, answer.body);
       return { address: wallet.address };
     },
   );

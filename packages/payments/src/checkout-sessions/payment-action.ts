@@ -23,6 +23,13 @@ async function payableSession(db: PaymentsDb, id: string) {
   if (row.status === 'expired' || Number(row.expires_at) <= nowUnix())
     throw new KioskError('CHECKOUT_SESSION_EXPIRED', { status: 410 });
   if (!row.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
+  // A transfer already named is being checked: a second one now would pay twice.
+  const intent = await db
+    .selectFrom('payment_intents')
+    .select('status')
+    .where('id', '=', row.payment_intent_id)
+    .executeTakeFirst();
+  if (intent?.status === 'processing') throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
   return { ...row, payment_intent_id: row.payment_intent_id };
 }
 
@@ -42,9 +49,15 @@ export function paymentConnectAction(context: PaymentsContext): ConnectAction {
     },
     // Read at each fetch: the buyer may have changed the currency or the items since the session opened.
     async describe(fields) {
-      const row = await payableSession(db, (fields as Params).checkoutSessionId);
+      const { checkoutSessionId: id, sessionUserDid } = fields as Params;
+      const row = await payableSession(db, id);
       return {
-        payment: { checkout_session_id: row.id, ...(await intentInstructions(db, row.payment_intent_id)) },
+        payment: {
+          checkout_session_id: row.id,
+          // The account that must send it: a wallet holding another one refuses before paying.
+          payer: sessionUserDid.slice(sessionUserDid.lastIndexOf(':') + 1),
+          ...(await intentInstructions(db, row.payment_intent_id)),
+        },
       };
     },
     answer: z.object({ tx_hash: txHash }),

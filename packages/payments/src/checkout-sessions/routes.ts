@@ -10,7 +10,7 @@ import { getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { getPaymentIntent } from '../payment-intents/service.ts';
-import { amountString, idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import { amountString, buyerDid, idParam, listOf, listQuery, MERCHANT, queryFlag } from '../schemas.ts';
 import { submitCheckout } from './submit.ts';
 import {
   addCrossSell,
@@ -68,14 +68,6 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
       customer: customer ?? null,
     };
   }
-
-  /** The buyer a request speaks for: a signed-in user, or the customer of an authToken. */
-  const buyerDid = (request: FastifyRequest): string | undefined =>
-    request.auth.kind === 'user'
-      ? request.auth.did
-      : request.auth.kind === 'authToken'
-        ? request.auth.customerDid
-        : undefined;
 
   const callerOf = (request: FastifyRequest) => ({
     did: buyerDid(request),
@@ -212,7 +204,10 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         tags,
         summary: 'The price offered beside this session, with its product',
         params: sessionId,
-        response: { 200: expandedPrice },
+        querystring: z.object({
+          skipError: queryFlag.describe('Answer null instead of 404 when nothing is offered'),
+        }),
+        response: { 200: expandedPrice.nullable() },
       },
     },
     async (request) => {
@@ -224,7 +219,10 @@ export function registerCheckoutSessionRoutes(app: FastifyInstance, context: Pay
         fromJson(row.line_items, []),
         row.currency_id,
       );
-      if (!price) throw new KioskError('CROSS_SELL_NOT_OFFERED', { status: 404 });
+      if (!price) {
+        if (request.query.skipError) return null;
+        throw new KioskError('CROSS_SELL_NOT_OFFERED', { status: 404 });
+      }
       return (await expandPrices(db, new Map([[price.id, price]])))(price);
     },
   );

@@ -1,22 +1,14 @@
 import { KioskError } from '@kiosk/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerSchema } from '../checkout-sessions/schema.ts';
 import type { PaymentsContext } from '../context.ts';
 import { paymentsDb } from '../db.ts';
 import { customerInvoiceSummary } from '../invoices/service.ts';
-import { idParam, listOf, MERCHANT } from '../schemas.ts';
-import { customerListQuery, myCustomerSchema, queryFlag } from './schema.ts';
+import { buyerDid, idParam, listOf, MERCHANT, queryFlag } from '../schemas.ts';
+import { customerListQuery, myCustomerSchema } from './schema.ts';
 import { findCustomerByDid, getCustomer, listCustomers } from './service.ts';
-
-/** The buyer a request speaks for: a signed-in user, or the customer of an authToken. */
-export const buyerDid = (request: FastifyRequest): string | undefined =>
-  request.auth.kind === 'user'
-    ? request.auth.did
-    : request.auth.kind === 'authToken'
-      ? request.auth.customerDid
-      : undefined;
 
 export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { customerSchema } from '../checkout-sessions/schema.ts';
 import { listQuery } from '../schemas.ts';
 
-/** A yes/no query parameter: `1` or `true` sets it; absent, `0` or `false` leaves it off. */
-export const queryFlag = z
-  .enum(['1', 'true', '0', 'false'])
-  .optional()
-  .transform((value) => value === '1' || value === 'true');
-
 export const customerListQuery = listQuery.extend({
   did: z.string().max(200).optional(),
   email: z.string().max(254).optional(),

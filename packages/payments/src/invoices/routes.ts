@@ -3,10 +3,9 @@ import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentsContext } from '../context.ts';
-import { buyerDid } from '../customers/routes.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { paymentsDb } from '../db.ts';
-import { idParam, listOf, MERCHANT } from '../schemas.ts';
+import { buyerDid, idParam, listOf, MERCHANT } from '../schemas.ts';
 import { invoiceListQuery, invoiceSchema } from './schema.ts';
 import { getInvoice, listInvoices } from './service.ts';
 

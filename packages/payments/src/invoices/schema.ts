@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { queryFlag } from '../customers/schema.ts';
-import { listQuery } from '../schemas.ts';
+import { listQuery, queryFlag } from '../schemas.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 /** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */

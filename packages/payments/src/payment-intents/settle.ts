@@ -10,7 +10,8 @@ import type { StoredLine } from '../checkout-sessions/lines.ts';
  *
  * Amounts: less than due does not pay (the intent keeps waiting, with UNDERPAID as its error, and the
  * received amount is recorded for a refund); more than due pays, and the excess is recorded as
- * `overpaid` in payment_details for the merchant to return.
+ * `overpaid` in payment_details for the merchant to return. A valid transfer that arrives after the
+ * intent was paid (the buyer paid twice) is recorded in `extra_transfers`, also to be returned.
  */
 
 export interface Received {
@@ -90,9 +91,7 @@ export async function settleTransfer(
       .returning('tx_hash')
       .executeTakeFirst();
     if (!used) return { result: 'already_used' };
-    if (intent.status === 'succeeded') return { result: 'already_paid' };
 
-    const due = BigInt(moneyText(intent.amount));
     const evm = {
       tx_hash: received.txHash,
       payer: received.payer,
@@ -101,7 +100,34 @@ export async function settleTransfer(
       gas_price: received.gasPrice.toString(),
       type: 'transfer',
     };
-    const details = fromJson<{ evm?: unknown; underpaid_transfers?: unknown[] }>(intent.payment_details, {});
+    const details = fromJson<{ evm?: unknown; underpaid_transfers?: unknown[]; extra_transfers?: unknown[] }>(
+      intent.payment_details,
+      {},
+    );
+    if (intent.status === 'succeeded') {
+      await trx
+        .updateTable('payment_intents')
+        .set({
+          payment_details: toJson({
+            ...details,
+            extra_transfers: [
+              ...(details.extra_transfers ?? []),
+              { ...evm, amount: received.amount.toString() },
+            ],
+          }),
+        })
+        .where('id', '=', intent.id)
+        .execute();
+      await recordEvent(trx, {
+        type: 'payment_intent.extra_transfer',
+        livemode,
+        objectId: intent.id,
+        data: { tx_hash: received.txHash, amount: received.amount.toString() },
+      });
+      return { result: 'already_paid' };
+    }
+
+    const due = BigInt(moneyText(intent.amount));
     if (received.amount < due) {
       await trx
         .updateTable('payment_intents')

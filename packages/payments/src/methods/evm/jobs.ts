@@ -52,8 +52,9 @@ export function defineEvmJobs(context: PaymentsContext): void {
   context.jobs.define<VerifyPayload>(
     VERIFY_TRANSFER_JOB,
     async ({ payment_intent_id, tx_hash, check }) => {
+      // A paid intent is checked too: a second transfer for it must be recorded, not lost.
       const intent = await getPaymentIntent(db, payment_intent_id);
-      if (!intent || intent.status === 'succeeded') return;
+      if (!intent) return;
       const method = await getPaymentMethod(db, intent.livemode, intent.payment_method_id);
       const currency = method?.payment_currencies.find((c) => c.id === intent.currency_id);
       if (!method || !currency)
