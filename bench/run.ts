@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { embedEntryBytes, firstLoadBytes } from './bundle.ts';
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,6 +28,18 @@ async function load(url: string): Promise<Measured> {
 function print(name: string, value: number, unit: string): void {
   console.log(`${name}: ${value} ${unit}`);
 }
+
+const kilobytes = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+// The hosted checkout renders its route's chunk at once; the store home needs only the entry.
+const homeFirstLoad = firstLoadBytes(['index.html']);
+print('store_home_first_load_js_gzip', kilobytes(homeFirstLoad), 'KB');
+print(
+  'checkout_page_first_load_js_gzip',
+  kilobytes(firstLoadBytes(['index.html', 'src/pages/CheckoutPage.tsx'])),
+  'KB',
+);
+print('embed_checkout_js_gzip', kilobytes(embedEntryBytes()), 'KB');
 
 const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
   execArgv: ['--import', 'tsx'],

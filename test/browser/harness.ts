@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
+import { seedDemo, type DemoSummary } from '@kiosk/server';
 import { startTestServer, type TestServer } from '@kiosk/server/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -73,6 +75,30 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     async close() {
       await browser.close();
       await server.close();
+    },
+  };
+}
+
+export interface DemoHarness extends BrowserHarness {
+  chain: DemoDevChain;
+  demo: DemoSummary;
+  /** A payment link of the demo store by its name. */
+  link(name: string): string;
+}
+
+/** The browser harness over the demo store: a local chain, its payment method and links, the test wallet. */
+export async function startDemoHarness(env: Record<string, string> = {}): Promise<DemoHarness> {
+  const chain = await startDevChainForDemo();
+  const harness = await startBrowserHarness({ KIOSK_TEST_WALLET: 'true', ...env });
+  const demo = (await seedDemo(harness.server.app, chain))!;
+  return {
+    ...harness,
+    chain,
+    demo,
+    link: (name) => demo.links.find((link) => link.name === name)!.id,
+    async close() {
+      await harness.close();
+      await chain.stop();
     },
   };
 }

@@ -127,7 +127,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   await app.register(cookie);
   // CSP and frame rules arrive with embedding (checkout on other origins); the rest of helmet applies now.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
-  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
+  // Embedded checkouts call every verb of the API (session edits are PUT and DELETE).
+  await app.register(cors, {
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

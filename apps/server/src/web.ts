@@ -14,8 +14,9 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated each time
- * so a deploy reaches users at once. Unknown page paths get index.html (the app routes them).
+ * Serves the built web app and the embeddable checkout (`/embed/checkout.js`, for pages on the origins
+ * of KIOSK_CORS_ORIGINS). Hashed files are cached for a year; index.html and the embed's entry are
+ * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
@@ -25,7 +26,10 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        const immutable = path.includes(`${join(webDir, 'assets')}`);
+        // Hashed files never change; the embed's entry keeps its name, so it is revalidated.
+        const immutable = [join(webDir, 'assets'), join(webDir, 'embed', 'chunks')].some((dir) =>
+          path.startsWith(dir),
+        );
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

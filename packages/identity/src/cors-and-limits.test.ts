@@ -16,6 +16,14 @@ describe('browser access from other origins', () => {
         'https://shop.example.com',
       );
       expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+      // An embedded checkout edits its session with PUT and DELETE.
+      const edit = await fetch(`${server.url}/api/checkout-sessions/cs_x/cross-sell`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'DELETE' },
+      });
+      expect(edit.headers.get('access-control-allow-methods')?.split(/, */)).toEqual(
+        expect.arrayContaining(['PUT', 'DELETE']),
+      );
     } finally {
       await server.close();
     }

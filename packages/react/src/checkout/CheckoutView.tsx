@@ -1,4 +1,4 @@
-import { useMemo, useState, type Dispatch } from 'react';
+import { Suspense, lazy, useMemo, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { matchLocale } from '@kiosk/core';
@@ -26,11 +26,15 @@ import {
   isFormField,
   type CustomerFormValues,
 } from './payment/customer-form.ts';
-import { PayDialog } from './payment/PayDialog.tsx';
 import { PaymentPanel } from './payment/PaymentPanel.tsx';
 import { OrderSummary } from './summary/OrderSummary.tsx';
 import { useBuyer } from './use-buyer.ts';
 import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit } from './use-checkout.ts';
+
+// The wallet dialog, its QR code and the wallet code load when the buyer pays.
+const PayDialog = lazy(() =>
+  import('./payment/PayDialog.tsx').then((module) => ({ default: module.PayDialog })),
+);
 
 export interface CheckoutViewProps {
   envelope: CheckoutEnvelope;
@@ -210,17 +214,19 @@ export function CheckoutView({
         }
       />
       {pay.step === 'wallet' && buyer.customer && payingCurrency && (
-        <PayDialog
-          open
-          action={session.mode}
-          checkoutSessionId={session.id}
-          buyerDid={buyer.customer.did}
-          instructions={pay.instructions}
-          currency={payingCurrency}
-          testMode={!session.livemode && buyer.testWallet}
-          onClose={() => dispatch({ type: 'walletClosed' })}
-          onSent={() => dispatch({ type: 'sent', now: Date.now() })}
-        />
+        <Suspense fallback={null}>
+          <PayDialog
+            open
+            action={session.mode}
+            checkoutSessionId={session.id}
+            buyerDid={buyer.customer.did}
+            instructions={pay.instructions}
+            currency={payingCurrency}
+            testMode={!session.livemode && buyer.testWallet}
+            onClose={() => dispatch({ type: 'walletClosed' })}
+            onSent={() => dispatch({ type: 'sent', now: Date.now() })}
+          />
+        </Suspense>
       )}
       <Snackbar
         open={toast !== null}

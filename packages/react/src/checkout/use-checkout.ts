@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { KioskClient } from '../api/kiosk-client.ts';
 import type { CheckoutEnvelope, CheckoutSession, ExpandedPrice, SubmitAnswer } from '../payments/types.ts';
 import { useKiosk } from '../provider/KioskProvider.tsx';
+import { isCompleted } from './page-state.ts';
 
 /** Seed 000 §9: while paying, the session is read every 2 s for up to 3 minutes. */
 export const PAYING_POLL_MS = 2_000;
@@ -49,7 +50,11 @@ export function useCheckout(
     enabled: options.enabled && sessionId !== undefined,
     queryFn: () =>
       client.request<CheckoutEnvelope>(`/api/checkout-sessions/retrieve/${encodeURIComponent(sessionId!)}`),
-    refetchInterval: options.polling ? PAYING_POLL_MS : false,
+    // A completed session is final: the success page needs no more reads.
+    refetchInterval: (query) =>
+      options.polling && !(query.state.data && isCompleted(query.state.data.checkoutSession))
+        ? PAYING_POLL_MS
+        : false,
     retry: false,
   });
 
@@ -127,7 +132,7 @@ export function useSubmitCheckout(sessionId: string) {
   });
 }
 
-/** The price offered beside the session, if any (a 404 means none). */
+/** The price offered beside the session, or null when there is none. */
 export function useCrossSellOffer(sessionId: string, enabled: boolean) {
   const { client } = useKiosk();
   return useQuery({
@@ -136,9 +141,6 @@ export function useCrossSellOffer(sessionId: string, enabled: boolean) {
     staleTime: Infinity,
     retry: false,
     queryFn: () =>
-      client.request<ExpandedPrice>(sessionPath(sessionId, 'cross-sell')).catch((error: unknown) => {
-        if ((error as { status?: number }).status === 404) return null;
-        throw error;
-      }),
+      client.request<ExpandedPrice | null>(`${sessionPath(sessionId, 'cross-sell')}?skipError=1`),
   });
 }

@@ -18,7 +18,12 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
   const donation = session.submit_type === 'donate';
 
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }} role="status">
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2 }}
+      role="status"
+      data-testid="checkout-success"
+    >
       <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h5" component="h1">
         {t('checkout.success.title')}

@@ -1,0 +1,233 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoHarness, type DemoHarness } from './harness.ts';
+
+/**
+ * The hosted checkout as a new buyer sees it, on the demo store: a local chain, the demo token and the
+ * built-in test wallet. Each language runs on its own fresh server, so each buyer is new.
+ */
+
+const TEXT = {
+  en: {
+    locale: 'en-US',
+    connect: 'Connect and pay',
+    signIn: 'Sign in to Kiosk',
+    testWallet: 'Test wallet',
+    required: 'Required',
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone',
+    line1: 'Address',
+    city: 'City',
+    state: 'State or province',
+    postalCode: 'Postal code',
+    badEmail: 'Please enter a valid email address',
+    badPhone: 'Please enter a valid phone number',
+    badPostalCode: 'Please enter a valid postal code',
+    pay: 'Pay 25 KDT',
+    acceptCookies: 'Accept',
+    paying: 'Confirming your payment…',
+    success: 'Payment successful',
+    address: { phone: '+1 415 555 2671', state: 'CA', city: 'San Francisco', postalCode: '94105' },
+  },
+  zh: {
+    locale: 'zh-CN',
+    connect: '连接钱包并支付',
+    signIn: '登录 Kiosk',
+    testWallet: '测试钱包',
+    required: '必填',
+    name: '姓名',
+    email: '邮箱',
+    phone: '电话',
+    line1: '地址',
+    city: '城市',
+    state: '州或省',
+    postalCode: '邮政编码',
+    badEmail: '请输入有效的邮箱地址',
+    badPhone: '请输入有效的电话号码',
+    badPostalCode: '请输入有效的邮政编码',
+    pay: '支付 25 KDT',
+    acceptCookies: '接受',
+    paying: '正在确认您的付款…',
+    success: '支付成功',
+    address: { phone: '13800138000', state: '北京市', city: '北京', postalCode: '100000' },
+  },
+} as const;
+
+/** Notes, in order, each of the page's states that ever shows; the paying one may last a blink. */
+async function watchStates(page: Page, states: Record<string, string>): Promise<() => Promise<string[]>> {
+  await page.evaluate((selectors) => {
+    const seen: string[] = [];
+    (window as unknown as { seenStates: string[] }).seenStates = seen;
+    const look = () => {
+      for (const [name, selector] of Object.entries(selectors))
+        if (!seen.includes(name) && document.querySelector(selector)) seen.push(name);
+    };
+    new MutationObserver(look).observe(document.body, { childList: true, subtree: true });
+  }, states);
+  return () => page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
+}
+
+/** The realtime messages the page received, as parsed JSON. */
+function recordRealtime(page: Page): { type?: string; topic?: string }[] {
+  const messages: { type?: string; topic?: string }[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      try {
+        messages.push(JSON.parse(String(payload)));
+      } catch {
+        // not JSON: a ping
+      }
+    }),
+  );
+  return messages;
+}
+
+describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (language) => {
+  const text = TEXT[language];
+  const viewport = language === 'en' ? 'desktop' : 'mobile';
+  let harness: DemoHarness;
+  beforeAll(async () => {
+    harness = await startDemoHarness();
+  });
+  afterAll(() => harness?.close());
+
+  it('connects, corrects a bad email, phone and postal code, pays KDT on the local chain and sees it paid', async () => {
+    const { context, page } = await harness.open({ viewport, locale: text.locale });
+    const realtime = recordRealtime(page);
+    await page.goto(`/checkout/pay/${harness.link('Kiosk T-shirt')}`);
+    // A payment link becomes the session's own address.
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/pay\/cs_/);
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    await harness.screenshot(page, `checkout-anonymous-${viewport}-${language}`);
+    // On a phone the banner sits over the pay button; a buyer answers it first.
+    await page.getByRole('button', { name: text.acceptCookies }).click();
+
+    await page.getByRole('button', { name: text.connect }).click();
+    const signIn = page.getByRole('dialog', { name: text.signIn });
+    await signIn.getByRole('button', { name: text.testWallet }).click();
+    await signIn.waitFor({ state: 'hidden' });
+
+    // Signed in, the form was sent at once: a new buyer has no details yet.
+    const form = page.getByRole('form');
+    await form.getByText(text.required).first().waitFor();
+    await form.getByLabel(text.name).fill('Ada Lovelace');
+    await form.getByLabel(text.email).fill('ada@@example');
+    await form.getByLabel(text.phone).fill('12345');
+    await form.getByLabel(text.line1).fill('1 Market St');
+    await form.getByLabel(text.city).fill(text.address.city);
+    await form.getByLabel(text.state).fill(text.address.state);
+    await form.getByLabel(text.postalCode).fill('ABC');
+    await form.getByLabel(text.name).focus();
+    for (const message of [text.badEmail, text.badPhone, text.badPostalCode])
+      await form.getByText(message).waitFor();
+    await harness.screenshot(page, `checkout-errors-${viewport}-${language}`);
+
+    await form.getByLabel(text.email).fill('ada@example.com');
+    await form.getByLabel(text.phone).fill(text.address.phone);
+    await form.getByLabel(text.postalCode).fill(text.address.postalCode);
+    await form.getByLabel(text.name).focus();
+    for (const message of [text.badEmail, text.badPhone, text.badPostalCode])
+      await expect.poll(() => form.getByText(message).count()).toBe(0);
+
+    await page.getByRole('button', { name: text.pay }).click();
+    const pay = page.getByRole('dialog', { name: text.pay });
+    await pay.getByRole('img').first().waitFor(); // the QR code for a phone wallet
+    await harness.screenshot(page, `checkout-pay-dialog-${viewport}-${language}`);
+    const states = await watchStates(page, {
+      paying: '[data-testid="checkout-paying"]',
+      success: '[data-testid="checkout-success"]',
+    });
+    await pay.getByRole('button', { name: text.testWallet }).click();
+    await page.getByRole('heading', { name: text.success }).waitFor({ timeout: 20_000 });
+    expect(await states()).toEqual(['paying', 'success']);
+    expect(await page.getByTestId('checkout-paying').count()).toBe(0);
+    await page.getByText('Thank you for buying: Kiosk T-shirt').waitFor();
+    await harness.screenshot(page, `checkout-success-${viewport}-${language}`);
+
+    // The server agrees: the invoice is paid, and the page heard so on the realtime socket.
+    const merchant = { authorization: `Bearer ${harness.demo.apiKey}` };
+    const session: any = await (
+      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, { headers: merchant })
+    ).json();
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', amount_total: '25000000' });
+    const invoice: any = await (
+      await fetch(`${harness.server.url}/api/invoices/${session.invoice_id}`, { headers: merchant })
+    ).json();
+    expect(invoice).toMatchObject({ status: 'paid', amount_paid: '25000000' });
+    expect(session.customer_details).toMatchObject({
+      email: 'ada@example.com',
+      phone: language === 'en' ? '+14155552671' : '+8613800138000',
+    });
+    const topic = `checkout:${sessionId}`;
+    expect(realtime).toContainEqual(expect.objectContaining({ type: 'checkout.session.completed', topic }));
+    expect(realtime).toContainEqual(expect.objectContaining({ type: 'invoice.paid', topic }));
+    await context.close();
+  });
+});
+
+describe('hosted checkout layouts and states', () => {
+  let harness: DemoHarness;
+  beforeAll(async () => {
+    harness = await startDemoHarness();
+  });
+  afterAll(() => harness?.close());
+
+  const merchant = (path: string, body?: unknown) =>
+    fetch(`${harness.server.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${harness.demo.apiKey}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((response) => response.json() as Promise<any>);
+
+  it('hides the summary in the minimal layout and shows an expired session as expired', async () => {
+    const { context, page } = await harness.open();
+    await page.goto(`/checkout/pay/${harness.link('Sticker pack')}?mode=standalone-minimal`);
+    await page.locator('[data-layout="standalone-minimal"]').waitFor();
+    expect(await page.getByRole('region', { name: 'Order summary' }).count()).toBe(0);
+    await harness.screenshot(page, 'checkout-minimal-desktop-en');
+
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    const expired = await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}/expire`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${harness.demo.apiKey}` },
+    });
+    expect(expired.status).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor();
+    await harness.screenshot(page, 'checkout-expired-desktop-en');
+    await context.close();
+  });
+
+  it('upsells on a phone, collapses a three-item order and keeps the pay button in reach', async () => {
+    const links = await merchant('/api/payment-links?pageSize=100');
+    const priceOf = (name: string) =>
+      links.list.find((link: { name: string }) => link.name === name).line_items[0].price_id;
+    const link = await merchant('/api/payment-links', {
+      name: 'Merch box',
+      line_items: ['Kiosk T-shirt', 'Sticker pack', 'Tip jar'].map((name) => ({ price_id: priceOf(name) })),
+    });
+    const { context, page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/checkout/pay/${link.id}`);
+    const toggle = page.getByRole('button', { name: 'Show order summary (3 items)' });
+    await toggle.waitFor();
+    await harness.screenshot(page, 'checkout-collapsed-mobile-en');
+    await toggle.click();
+    await page.getByRole('switch', { name: 'Switch to Bundle of 3 packs' }).click();
+    // 25 + 12 (the bundle instead of 5) + the tip's default 1.
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('38 KDT');
+    // Scrolled to the top of a long page, the pay button is still on screen, fixed at the bottom.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const button = page.getByRole('button', { name: 'Connect and pay' });
+    const box = (await button.boundingBox())!;
+    expect(box.y).toBeGreaterThan(844 / 2);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(
+      await button.evaluate((element) => getComputedStyle(element.closest('.MuiPaper-root')!).position),
+    ).toBe('fixed');
+    await harness.screenshot(page, 'checkout-upsold-mobile-en');
+    await context.close();
+  });
+});

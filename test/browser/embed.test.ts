@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '@kiosk/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoHarness, type DemoHarness } from './harness.ts';
+
+/**
+ * The example shop (examples/embed-checkout) on its own origin embeds Kiosk's checkout from
+ * `/embed/checkout.js`, with an authToken its back end minted; the buyer pays without leaving it.
+ */
+
+const SHOP = fileURLToPath(new URL('../../examples/embed-checkout/server.mjs', import.meta.url));
+
+let harness: DemoHarness;
+let shop: ChildProcess;
+let shopUrl: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  shopUrl = `http://127.0.0.1:${port}`;
+  harness = await startDemoHarness({ KIOSK_CORS_ORIGINS: shopUrl });
+  shop = spawn(process.execPath, [SHOP], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KIOSK_URL: harness.server.url,
+      KIOSK_API_KEY: harness.demo.apiKey,
+      KIOSK_PAYMENT_LINK: harness.link('Sticker pack'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(shop.stdout!, 'data')) as [Buffer];
+  expect(String(line)).toContain(`shop on ${shopUrl}`);
+});
+afterAll(async () => {
+  shop?.kill();
+  await harness?.close();
+});
+
+describe('the checkout embedded in a page on another origin', () => {
+  it('loads from Kiosk, edits the order, and pays as the buyer the authToken names', async () => {
+    const { context, page } = await harness.open();
+    const kioskRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(harness.server.url)) kioskRequests.push(request.url());
+    });
+    await page.goto(shopUrl);
+    expect(new URL(page.url()).origin).not.toBe(harness.server.url);
+    const checkout = page.getByRole('region', { name: 'Checkout' });
+    await checkout.locator('[data-layout="inline"]').waitFor();
+    // The host's own text and fonts stay; the form is Kiosk's.
+    await page.getByRole('heading', { name: 'Check out without leaving the shop' }).waitFor();
+    await harness.screenshot(page, 'embed-inline-desktop-en');
+
+    await checkout.getByRole('switch', { name: 'Switch to Bundle of 3 packs' }).click();
+    await expect.poll(() => checkout.getByTestId('checkout-total').textContent()).toBe('12 KDT');
+    await checkout.getByLabel('Name').fill('Grace Hopper');
+    await checkout.getByLabel('Email').fill('grace@example.com');
+    await checkout.getByRole('button', { name: 'Pay 12 KDT' }).click();
+    await page
+      .getByRole('dialog', { name: 'Pay 12 KDT' })
+      .getByRole('button', { name: 'Test wallet' })
+      .click();
+    await checkout.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 20_000 });
+    // The host's onPaid callback ran.
+    await expect.poll(() => page.title()).toMatch(/^Paid — cs_/);
+    await harness.screenshot(page, 'embed-success-desktop-en');
+
+    // Every call carried the authToken instead of a cookie, and no cookie of Kiosk's was set.
+    const apiCalls = kioskRequests.filter((url) => new URL(url).pathname.startsWith('/api/'));
+    expect(apiCalls.length).toBeGreaterThan(3);
+    for (const url of apiCalls) expect(new URL(url).searchParams.get('authToken'), url).toMatch(/^at_/);
+    expect((await context.cookies(harness.server.url)).map((cookie) => cookie.name)).not.toContain(
+      'kiosk_session',
+    );
+    const sessionId = (await page.title()).replace('Paid — ', '');
+    const session: any = await (
+      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, {
+        headers: { authorization: `Bearer ${harness.demo.apiKey}` },
+      })
+    ).json();
+    expect(session).toMatchObject({
+      payment_status: 'paid',
+      amount_total: '12000000',
+      customer_did: 'did:pkh:eip155:1:0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    });
+    await context.close();
+  });
+});
