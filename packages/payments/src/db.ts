@@ -1,6 +1,6 @@
 import { nowUnix } from '@kiosk/core';
 import { dbBoolean, type Database } from '@kiosk/db';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { PaymentsTables } from './tables.ts';
 
 export type PaymentsDb = Kysely<PaymentsTables>;
@@ -25,4 +25,21 @@ export const moneyText = (value: unknown): string => BigInt(value as string).toS
 export function stamps() {
   const now = nowUnix();
   return { created_at: now, updated_at: now };
+}
+
+/** One page of a filtered list, newest first (ids are time-ordered), and how many rows match in all. */
+export async function pageOf<T extends keyof PaymentsTables & string>(
+  query: SelectQueryBuilder<PaymentsTables, T, object>,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ rows: PaymentsTables[T][]; count: number }> {
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`id`, 'desc')
+    .limit(pageSize)
+    .offset(page * pageSize)
+    .execute();
+  const { count } = await query
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { rows: rows as PaymentsTables[T][], count: Number(count) };
 }

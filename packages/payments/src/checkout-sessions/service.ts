@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { KioskError, newId, nowUnix, SECONDS, lineTotal, priceIn } from '@kiosk/core';
 import type { z } from 'zod';
-import { flag, fromJson, moneyText, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
+import { flag, fromJson, moneyText, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { checkoutOptions, LineItemInput } from '../payment-links/schema.ts';
 import { getPaymentLink, linkCurrency } from '../payment-links/service.ts';
@@ -273,14 +273,6 @@ export async function listSessions(
   let query = db.selectFrom('checkout_sessions').where('livemode', '=', livemode);
   if (filter.status) query = query.where('status', '=', filter.status as SessionRow['status']);
   if (filter.payment_link_id) query = query.where('payment_link_id', '=', filter.payment_link_id);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: await Promise.all(rows.map((row) => sessionView(db, row, baseUrl))), count: Number(count) };
+  const { rows, count } = await pageOf(query, filter);
+  return { list: await Promise.all(rows.map((row) => sessionView(db, row, baseUrl))), count };
 }

@@ -1,6 +1,6 @@
 import { newId, nowUnix } from '@kiosk/core';
 import type { CleanDetails } from '@kiosk/core/customer-details';
-import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
+import { flag, fromJson, pageOf, stamps, toJson, type Executor } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -70,16 +70,8 @@ export async function listCustomers(
   let query = db.selectFrom('customers').where('livemode', '=', livemode);
   if (filter.did) query = query.where('did', '=', filter.did);
   if (filter.email) query = query.where('email', '=', filter.email);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: rows.map(customerView), count: Number(count) };
+  const { rows, count } = await pageOf(query, filter);
+  return { list: rows.map(customerView), count };
 }
 
 /** Seed 000 §7: created or updated on submit from the buyer's details; one customer per DID and mode. */

@@ -1,6 +1,6 @@
 import { newId, nowUnix, randomToken } from '@kiosk/core';
 import { sumMoney, type Engine } from '@kiosk/db';
-import { flag, fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
+import { flag, fromJson, moneyText, pageOf, stamps, toJson, type Executor } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -93,16 +93,8 @@ export async function listInvoices(
   if (filter.subscription_id) query = query.where('subscription_id', '=', filter.subscription_id);
   // Exact on both engines: numeric on PostgreSQL, canonical decimal text on SQLite.
   if (filter.ignore_zero) query = query.where('total', '!=', '0');
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: rows.map(invoiceView), count: Number(count) };
+  const { rows, count } = await pageOf(query, filter);
+  return { list: rows.map(invoiceView), count };
 }
 
 /** Per currency, what a customer has paid and what it still owes, summed exactly by the database. */

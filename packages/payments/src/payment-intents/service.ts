@@ -1,5 +1,5 @@
 import { newId, nowUnix } from '@kiosk/core';
-import { flag, fromJson, moneyText, stamps, type Executor } from '../db.ts';
+import { flag, fromJson, moneyText, pageOf, stamps, type Executor } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -63,16 +63,8 @@ export async function listPaymentIntents(
   if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.checkout_session_id) query = query.where('checkout_session_id', '=', filter.checkout_session_id);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: rows.map(paymentIntentView), count: Number(count) };
+  const { rows, count } = await pageOf(query, filter);
+  return { list: rows.map(paymentIntentView), count };
 }
 
 /**

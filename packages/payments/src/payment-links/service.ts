@@ -1,7 +1,7 @@
 import { KioskError, newId, nowUnix } from '@kiosk/core';
 import type { z } from 'zod';
 import { priceLines } from '../checkout-sessions/lines.ts';
-import { flag, fromJson, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
+import { flag, fromJson, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from './schema.ts';
@@ -105,16 +105,8 @@ export async function listPaymentLinks(
   pageSize: number,
 ) {
   const query = db.selectFrom('payment_links').where('livemode', '=', livemode);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: rows.map((row) => paymentLinkView(row, baseUrl)), count: Number(count) };
+  const { rows, count } = await pageOf(query, { page, pageSize });
+  return { list: rows.map((row) => paymentLinkView(row, baseUrl)), count };
 }
 
 export async function updatePaymentLink(

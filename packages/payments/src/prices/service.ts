@@ -1,6 +1,6 @@
 import { KioskError, newId, nowUnix, type ErrorDetail } from '@kiosk/core';
 import type { z } from 'zod';
-import { flag, fromJson, moneyText, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
+import { flag, fromJson, moneyText, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import { getPaymentCurrency } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
@@ -164,16 +164,8 @@ export async function listPrices(
   let query = db.selectFrom('prices').where('livemode', '=', livemode);
   if (filter.product_id) query = query.where('product_id', '=', filter.product_id);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { list: rows.map(priceView), count: Number(count) };
+  const { rows, count } = await pageOf(query, filter);
+  return { list: rows.map(priceView), count };
 }
 
 export async function updatePrice(

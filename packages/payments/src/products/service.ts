@@ -1,6 +1,6 @@
 import { KioskError, newId, nowUnix } from '@kiosk/core';
 import type { z } from 'zod';
-import { flag, fromJson, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
+import { flag, fromJson, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
 import { recordEvent } from '../events/service.ts';
 import { insertPrice, priceView } from '../prices/service.ts';
 import type { PaymentsTables } from '../tables.ts';
@@ -81,15 +81,7 @@ export async function listProducts(
 ): Promise<{ list: Product[]; count: number }> {
   let query = db.selectFrom('products').where('livemode', '=', livemode);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  const rows = await query
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(filter.pageSize)
-    .offset(filter.page * filter.pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const { rows, count } = await pageOf(query, filter);
   const prices = rows.length
     ? await db
         .selectFrom('prices')
@@ -102,7 +94,7 @@ export async function listProducts(
         .orderBy('id')
         .execute()
     : [];
-  return { list: rows.map((row) => productView(row, prices)), count: Number(count) };
+  return { list: rows.map((row) => productView(row, prices)), count };
 }
 
 export async function updateProduct(
