@@ -9,7 +9,14 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
-          exclude: ['packages/db/**', 'packages/identity/**', 'packages/payments/**', '**/node_modules/**'],
+          // packages/react runs in the web project (jsdom).
+          exclude: [
+            'packages/db/**',
+            'packages/identity/**',
+            'packages/payments/**',
+            'packages/react/**',
+            '**/node_modules/**',
+          ],
         },
       },
       {

@@ -67,7 +67,7 @@ describe('web shell in a real browser', () => {
     const { context, page } = await harness.open();
     await page.goto('/no/such/page');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.goto('/checkout/pay/cs_demo');
+    await page.goto('/integrations/donations');
     await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
     await context.close();
   });

@@ -96,13 +96,13 @@ export function CheckoutForm({
       dispatch({ type: 'refused', message: intent.last_payment_error.message });
   }, [pay.step, intent]);
   useEffect(() => {
-    if (pay.step !== 'paying') return;
+    if (pay.step !== 'paying' || state === 'completed') return;
     const timer = setTimeout(
       () => dispatch({ type: 'timedOut' }),
       Math.max(0, pay.since + PAYING_TIMEOUT_MS - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [pay]);
+  }, [pay, state]);
 
   const reportedError = useRef<unknown>(undefined);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { ApiError } from '../api/kiosk-client.ts';
 import type { CheckoutEnvelope, Customer, PaymentInstructions } from '../payments/types.ts';
 import { useKioskSettings } from '../settings/use-kiosk-settings.ts';
 import { emitCheckoutError } from './checkout-events.ts';
-import { CheckoutFrame, type CheckoutLayout } from './CheckoutFrame.tsx';
+import { CheckoutFrame, isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
 import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
 import { checkoutErrorText } from './error-text.ts';
 import { formatMoney } from './format-money.ts';
@@ -121,7 +121,8 @@ export function CheckoutView({
       }
       emitCheckoutError(error.code, error.message);
       // Seed 000 §8: a required cross-sell shakes its area, which says so itself.
-      if (error.code === 'REQUIRE_CROSS_SELL') return;
+      // Without the summary (minimal layouts) or an offer there is no area to shake: a toast says it.
+      if (error.code === 'REQUIRE_CROSS_SELL' && !isMinimal(layout) && crossSell.data) return;
     }
     setToast(checkoutErrorText(error, t));
   };
@@ -145,6 +146,8 @@ export function CheckoutView({
   };
 
   const onSubmit = async () => {
+    // A payment on its way (or not yet confirmed) is not sent again.
+    if (locked) return;
     if (!buyer.identified) {
       // Seed 000 §6: anonymous buyers connect first; then their details are fetched and the form sent.
       if (!buyer.canSignIn) {

@@ -43,7 +43,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const { t } = useTranslation();
   const { session, pay, identified } = props;
   const donation = session.submit_type === 'donate';
-  const busy = pay.step === 'submitting' || pay.step === 'wallet' || pay.step === 'paying';
+  // Until a timed-out payment is settled, checking again is offered, not paying again.
+  const busy =
+    pay.step === 'submitting' || pay.step === 'wallet' || pay.step === 'paying' || pay.step === 'timeout';
   const label = !identified
     ? t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect')
     : t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: props.total ?? '' });

@@ -10,7 +10,8 @@ export function recurringText(recurring: Recurring | null, t: TFunction): string
     : t(`checkout.recurring.${interval}.every`, { count });
 }
 
-/** The name a price goes by in an offer: its nickname, else its period, else its product's name. */
+/** The name a price goes by in an offer: its nickname, else its product's name and its period. */
 export function priceName(price: Price & { product: { name: string } }, t: TFunction): string {
-  return price.nickname ?? recurringText(price.recurring, t) ?? price.product.name;
+  const period = recurringText(price.recurring, t);
+  return price.nickname ?? (period ? `${price.product.name} · ${period}` : price.product.name);
 }
