@@ -52,10 +52,34 @@ function openSqlite(dataDir: string): Database {
   connection.pragma('busy_timeout = 5000');
   registerSqliteMoneyFunctions(connection);
   const db = new Kysely({
-    dialect: new SqliteDialect({ database: connection }),
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/** How many prepared statements a SQLite connection keeps; the app issues a few hundred distinct ones. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * Kysely prepares every query anew, and preparing costs SQLite as much as running a small query.
+ * Statements are kept by their SQL text instead (SQLite re-prepares one itself after a migration
+ * changes the schema); the oldest goes when the cache is full.
+ */
+function withStatementCache(connection: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sql: string): SQLite.Statement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = connection.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 const INT8_OID = 20;

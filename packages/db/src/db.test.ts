@@ -34,6 +34,15 @@ describe.each(await testEngines())('database on %s', (engine) => {
     return migrateToLatest(database, sets);
   }
 
+  it('answers a repeated query after the schema changed under it, with the new columns', async () => {
+    await open();
+    const rows = () => sql<Record<string, unknown>>`select * from ledger`.execute(database.db);
+    await sql`insert into ledger (id, amount, settled) values (1, ${'5'}, ${false})`.execute(database.db);
+    expect(Object.keys((await rows()).rows[0]!)).toEqual(['id', 'amount', 'settled']);
+    await sql`alter table ledger add column note text`.execute(database.db);
+    expect(Object.keys((await rows()).rows[0]!)).toEqual(['id', 'amount', 'settled', 'note']);
+  });
+
   it('applies each migration once and reports progress', async () => {
     const seen: string[] = [];
     const first = await open();
