@@ -201,6 +201,61 @@ describe('hosted checkout layouts and states', () => {
     await context.close();
   });
 
+  it('signs in and pays with a wallet injected into the page, which sends the transfer itself', async () => {
+    const { context, page } = await harness.open();
+    // A minimal EIP-1193 wallet over the local node, whose development accounts it unlocks: what a
+    // browser extension does, without its confirmation pop-ups.
+    const buyer = harness.chain.accounts[2]!;
+    await page.addInitScript(
+      ({ rpcUrl, account }) => {
+        let id = 0;
+        const rpc = async (method: string, params: unknown[] = []) => {
+          const response = await fetch(rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+          });
+          const answer = await response.json();
+          if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+          return answer.result;
+        };
+        const request = async ({ method, params }: { method: string; params?: unknown[] }) => {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
+          if (method === 'wallet_switchEthereumChain') return null;
+          return rpc(method, params);
+        };
+        (window as unknown as { ethereum: unknown }).ethereum = { request };
+      },
+      { rpcUrl: harness.chain.rpcUrl, account: buyer },
+    );
+    await page.goto(`/checkout/pay/${harness.link('Sticker pack')}`);
+    await page.getByRole('button', { name: 'Connect and pay' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign in to Kiosk' })
+      .getByRole('button', { name: 'Connect Browser wallet' })
+      .click();
+    await page.getByLabel('Name').fill('Linus');
+    await page.getByLabel('Email').fill('linus@example.com');
+    await page.getByRole('button', { name: 'Pay 5 KDT' }).click();
+    await page
+      .getByRole('dialog', { name: 'Pay 5 KDT' })
+      .getByRole('button', { name: 'Pay with Browser wallet' })
+      .click();
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 20_000 });
+
+    const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+    const session: any = await (
+      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, {
+        headers: { authorization: `Bearer ${harness.demo.apiKey}` },
+      })
+    ).json();
+    expect(session).toMatchObject({
+      payment_status: 'paid',
+      customer_did: `did:pkh:eip155:1:${buyer.toLowerCase()}`,
+    });
+    await context.close();
+  });
+
   it('upsells on a phone, collapses a three-item order and keeps the pay button in reach', async () => {
     const links = await merchant('/api/payment-links?pageSize=100');
     const priceOf = (name: string) =>
