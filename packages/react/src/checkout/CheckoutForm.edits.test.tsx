@@ -11,6 +11,7 @@ import {
   line,
   mockApi,
   price,
+  enabledButton,
   renderKiosk,
   settings,
   submitAnswer,
@@ -42,12 +43,6 @@ function api(base: CheckoutEnvelope, routes: Routes = {}) {
     [`GET ${SESSION}`]: () => base,
     ...routes,
   });
-}
-
-async function payButton(name: string | RegExp): Promise<HTMLButtonElement> {
-  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
-  await waitFor(() => expect(button.disabled).toBe(false));
-  return button;
 }
 
 function summary() {
@@ -114,7 +109,7 @@ describe('CheckoutForm upsell', () => {
   it('offers the yearly price with its saving, and switching sends the upsell and shows the new total', async () => {
     const calls = api(offered, { [`PUT ${EDIT}/upsell`]: () => upsold });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     const toggle = summary().getByRole<HTMLInputElement>('switch', { name: 'Switch to Yearly' });
     expect(toggle.checked).toBe(false);
     expect(summary().getByText('Save 17%')).toBeTruthy();
@@ -125,13 +120,13 @@ describe('CheckoutForm upsell', () => {
       { from: 'price_pro_month', to: 'price_pro_year' },
     ]);
     expect(summary().getByRole<HTMLInputElement>('switch', { name: 'Switch to Yearly' }).checked).toBe(true);
-    expect(await payButton('Pay 100 KDT')).toBeTruthy();
+    expect(await enabledButton('Pay 100 KDT')).toBeTruthy();
   });
 
   it('switching back sends the downsell of the upsold price', async () => {
     const calls = api(envelope(upsold), { [`PUT ${EDIT}/downsell`]: () => offered.checkoutSession });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 100 KDT');
+    await enabledButton('Pay 100 KDT');
     fireEvent.click(summary().getByRole('switch', { name: 'Switch to Yearly' }));
     await waitFor(() => expect(total()).toBe('10 KDT'));
     expect(calls.calls(`PUT ${EDIT}/downsell`).map((request) => request.body)).toEqual([
@@ -146,7 +141,7 @@ describe('CheckoutForm upsell', () => {
         jsonResponse({ code: 'UPSELL_NOT_OFFERED', error: 'This upgrade is not offered for that item' }, 400),
     });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     fireEvent.click(summary().getByRole('switch', { name: 'Switch to Yearly' }));
     const toast = await screen.findByText('This upgrade is not offered for that item');
     expect(toast.closest('[role="alert"]')).toBeTruthy();
@@ -167,7 +162,7 @@ describe('CheckoutForm cross-sell', () => {
       [`DELETE ${EDIT}/cross-sell`]: () => base.checkoutSession,
     });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     expect(await summary().findByText('You may also like')).toBeTruthy();
     expect(summary().getByText('Sticker')).toBeTruthy();
     expect(summary().getByText('3 KDT')).toBeTruthy();
@@ -192,7 +187,7 @@ describe('CheckoutForm cross-sell', () => {
     for (const answer of [() => null, notOffered]) {
       const calls = api(base, { [`GET ${EDIT}/cross-sell`]: answer });
       renderKiosk(<CheckoutForm id={ID} />);
-      await payButton('Pay 25 KDT');
+      await enabledButton('Pay 25 KDT');
       await waitFor(() => expect(calls.calls(`GET ${EDIT}/cross-sell`)).toHaveLength(1));
       expect(screen.queryByText('You may also like')).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add to order' })).toBeNull();
@@ -211,7 +206,7 @@ describe('CheckoutForm cross-sell', () => {
         jsonResponse({ code: 'REQUIRE_CROSS_SELL', error: 'A cross-sell item is required' }, 400),
     });
     renderKiosk(<CheckoutForm id={ID} />);
-    const button = await payButton('Pay 25 KDT');
+    const button = await enabledButton('Pay 25 KDT');
     const offer = (await summary().findByText('You may also like')).closest('div')!.parentElement!;
     expect(offer.hasAttribute('data-shaking')).toBe(false);
     expect(within(offer).getByText('Required')).toBeTruthy();
@@ -239,7 +234,7 @@ describe('CheckoutForm cross-sell', () => {
         ),
     });
     renderKiosk(<CheckoutForm id={ID} mode="inline-minimal" />);
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Please add the recommended item to continue',
     );
@@ -257,7 +252,7 @@ describe('CheckoutForm custom amounts', () => {
   it('starts at the middle preset and sends a chosen preset in smallest units', async () => {
     const calls = api(base, { [`PUT ${EDIT}/amount`]: answerWith });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     const presets = within(summary().getByRole('group', { name: 'Suggested amounts' }));
     expect(presets.getByRole('button', { name: '10 KDT' }).getAttribute('aria-pressed')).toBe('true');
     expect(presets.getByRole('button', { name: '20 KDT' }).getAttribute('aria-pressed')).toBe('false');
@@ -274,7 +269,7 @@ describe('CheckoutForm custom amounts', () => {
   it('refuses a typed amount outside minimum and maximum without sending it', async () => {
     const calls = api(base, { [`PUT ${EDIT}/amount`]: answerWith });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     const field = summary().getByRole<HTMLInputElement>('textbox', { name: 'Amount (KDT)' });
 
     for (const typed of ['0.5', '150']) {
@@ -293,7 +288,7 @@ describe('CheckoutForm custom amounts', () => {
   it("refuses more decimals than the currency's maximum_precision", async () => {
     const calls = api(base, { [`PUT ${EDIT}/amount`]: answerWith });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     const field = summary().getByRole<HTMLInputElement>('textbox', { name: 'Amount (KDT)' });
     fireEvent.change(field, { target: { value: '12.345' } });
     fireEvent.blur(field);
@@ -304,7 +299,7 @@ describe('CheckoutForm custom amounts', () => {
   it('sends a valid typed amount when the field is left and when Enter is pressed', async () => {
     const calls = api(base, { [`PUT ${EDIT}/amount`]: answerWith });
     renderKiosk(<CheckoutForm id={ID} />);
-    await payButton('Pay 10 KDT');
+    await enabledButton('Pay 10 KDT');
     const field = summary().getByRole<HTMLInputElement>('textbox', { name: 'Amount (KDT)' });
 
     fireEvent.change(field, { target: { value: '12.5' } });
@@ -354,7 +349,7 @@ describe('CheckoutForm quantity limits', () => {
     const scarce = price({ name: 'Last copies', quantity_available: 5, quantity_sold: 4 });
     api(envelope({ line_items: [line(limited, { quantity: 2 }), line(scarce, { quantity: 1 })] }));
     renderKiosk(<CheckoutForm id={ID} />);
-    expect(await payButton('Pay 75 KDT')).toBeTruthy();
+    expect(await enabledButton('Pay 75 KDT')).toBeTruthy();
     expect(summary().queryByRole('alert')).toBeNull();
   });
 });
@@ -377,7 +372,7 @@ describe('CheckoutForm while paying', () => {
       'GET /api/did/payment/status': () => ({ status: 'created' }),
     });
     renderKiosk(<CheckoutForm id={ID} />);
-    const button = await payButton('Pay 20 KDT');
+    const button = await enabledButton('Pay 20 KDT');
     await summary().findByText('You may also like');
 
     // Everything the buyer could change, found before the dialog hides the page from the a11y tree.

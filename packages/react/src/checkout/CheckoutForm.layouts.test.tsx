@@ -10,6 +10,7 @@ import {
   line,
   mockApi,
   price,
+  enabledButton,
   renderKiosk,
   settings,
 } from '../test-support/index.ts';
@@ -50,13 +51,6 @@ function smallScreen() {
   );
 }
 
-/** The pay button once the currencies are known and the buyer's details are loaded. */
-async function payButton(name: string | RegExp): Promise<HTMLButtonElement> {
-  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
-  await waitFor(() => expect(button.disabled).toBe(false));
-  return button;
-}
-
 function fixedAncestor(element: Element): Element | undefined {
   for (let node: Element | null = element; node; node = node.parentElement) {
     if (window.getComputedStyle(node).position === 'fixed') return node;
@@ -82,7 +76,7 @@ describe('CheckoutForm layouts', () => {
   it.each(CHECKOUT_LAYOUTS)('renders the %s frame', async (layout: CheckoutLayout) => {
     api();
     const { container } = renderKiosk(<CheckoutForm id="cs_test0000001" mode={layout} />);
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     expect(container.querySelector(`[data-layout="${layout}"]`)).toBeTruthy();
     const summary = screen.queryByRole('region', { name: 'Order summary' });
     if (layout.endsWith('-minimal')) {
@@ -99,7 +93,7 @@ describe('CheckoutForm layouts', () => {
   it('shows the total of a minimal layout in its pay button', async () => {
     api({ line_items: [line(price({ unit_amount: '12500000' }), { quantity: 3 })] });
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="inline-minimal" />);
-    expect(await payButton('Pay 37.5 KDT')).toBeTruthy();
+    expect(await enabledButton('Pay 37.5 KDT')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Order summary' })).toBeNull();
   });
 
@@ -113,27 +107,27 @@ describe('CheckoutForm layouts', () => {
 
     api();
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
 
   it('marks a test session with a test-mode chip and a live one without', async () => {
     api({ livemode: false });
     renderKiosk(<CheckoutForm id="cs_test0000001" />);
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     expect(screen.getByText('Test mode')).toBeTruthy();
     cleanup();
 
     api({ livemode: true });
     renderKiosk(<CheckoutForm id="cs_test0000001" />);
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     expect(screen.queryByText('Test mode')).toBeNull();
   });
 
   it('shows the checkout in Chinese with locale zh', async () => {
     api();
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />, { locale: 'zh' });
-    expect(await payButton('支付 25 KDT')).toBeTruthy();
+    expect(await enabledButton('支付 25 KDT')).toBeTruthy();
     expect(screen.getByRole('region', { name: '订单摘要' })).toBeTruthy();
     expect(screen.getByText('测试模式')).toBeTruthy();
     expect(screen.getByText('联系信息')).toBeTruthy();
@@ -162,7 +156,7 @@ describe('CheckoutForm on a small screen', () => {
   it('keeps a two-item summary open', async () => {
     api({ line_items: threeItems.slice(0, 2) });
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
-    await payButton('Pay 50 KDT');
+    await enabledButton('Pay 50 KDT');
     expect(screen.queryByRole('button', { name: /order summary/ })).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
@@ -170,14 +164,14 @@ describe('CheckoutForm on a small screen', () => {
   it('fixes the standalone pay button to the bottom of the screen, but not the inline one', async () => {
     api();
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
-    const fixed = fixedAncestor(await payButton('Pay 25 KDT'));
+    const fixed = fixedAncestor(await enabledButton('Pay 25 KDT'));
     expect(fixed).toBeTruthy();
     expect(window.getComputedStyle(fixed!).bottom).toBe('0px');
     cleanup();
 
     api();
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="inline" />);
-    expect(fixedAncestor(await payButton('Pay 25 KDT'))).toBeUndefined();
+    expect(fixedAncestor(await enabledButton('Pay 25 KDT'))).toBeUndefined();
   });
 });
 
@@ -185,7 +179,7 @@ describe('CheckoutForm on a wide screen', () => {
   it('keeps a three-item summary open and the pay button in the form', async () => {
     api({ line_items: threeItems });
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
-    const button = await payButton('Pay 75 KDT');
+    const button = await enabledButton('Pay 75 KDT');
     expect(screen.queryByRole('button', { name: /order summary/ })).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(fixedAncestor(button)).toBeUndefined();

@@ -11,6 +11,7 @@ import {
   envelope,
   jsonResponse,
   mockApi,
+  enabledButton,
   renderKiosk,
   settings,
   submitAnswer,
@@ -61,12 +62,6 @@ function api(
     [STATUS]: () => ({ status: 'created' }),
     ...routes,
   });
-}
-
-async function payButton(name: string | RegExp): Promise<HTMLButtonElement> {
-  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
-  await waitFor(() => expect(button.disabled).toBe(false));
-  return button;
 }
 
 function input(label: RegExp): HTMLInputElement {
@@ -197,7 +192,7 @@ describe('CheckoutForm contact details', () => {
     });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    const button = await payButton('Pay 25 KDT');
+    const button = await enabledButton('Pay 25 KDT');
     fireEvent.click(button);
     await waitFor(() => expect(helperOf(input(/^Email/))).toBe('This address cannot receive mail'));
     expect(input(/^Email/).getAttribute('aria-invalid')).toBe('true');
@@ -220,7 +215,7 @@ describe('CheckoutForm contact details', () => {
     });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     const toast = await screen.findByRole('alert');
     expect(toast.textContent).toBe('Validate failed\npayment_currency: This currency cannot be used');
   });
@@ -235,7 +230,7 @@ describe('CheckoutForm submit', () => {
     let calls = api(full, {}, { who: grace });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill('Grace Hopper');
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await waitFor(() => expect(calls.calls(SUBMIT)).toHaveLength(1));
     expect(calls.calls(SUBMIT)[0]!.body).toEqual({
       customer_name: 'Grace Hopper',
@@ -257,7 +252,7 @@ describe('CheckoutForm submit', () => {
     calls = api(envelope({ phone_number_collection: { enabled: true } }), {}, { who: grace });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill('Grace Hopper');
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await waitFor(() => expect(calls.calls(SUBMIT)).toHaveLength(1));
     expect(calls.calls(SUBMIT)[0]!.body).toEqual({
       customer_name: 'Grace Hopper',
@@ -272,7 +267,7 @@ describe('CheckoutForm submit', () => {
     calls = api(envelope(), {}, { who: grace });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill('Grace Hopper');
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await waitFor(() => expect(calls.calls(SUBMIT)).toHaveLength(1));
     expect(calls.calls(SUBMIT)[0]!.body).toEqual({
       customer_name: 'Grace Hopper',
@@ -285,7 +280,7 @@ describe('CheckoutForm submit', () => {
   it('tells an anonymous buyer to sign in first when the host offers no sign-in', async () => {
     const calls = api(envelope(), {}, { session: sessionOf(null) });
     renderKiosk(<CheckoutForm id={ID} />);
-    fireEvent.click(await payButton('Connect and pay'));
+    fireEvent.click(await enabledButton('Connect and pay'));
     expect((await screen.findByRole('alert')).textContent).toBe('Please sign in first');
     expect(calls.calls(SUBMIT)).toHaveLength(0);
     expect(calls.calls('GET /api/customers/me')).toHaveLength(0);
@@ -297,7 +292,7 @@ describe('CheckoutForm pay dialog', () => {
     const calls = api(envelope());
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     const dialog = await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
     expect(
       within(dialog).getByText(/Send exactly 25 KDT to 0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199/),
@@ -318,7 +313,7 @@ describe('CheckoutForm pay dialog', () => {
       api(envelope(session), {}, { session: sessionOf(BUYER_DID, testWallet) });
       renderKiosk(<CheckoutForm id={ID} />);
       await waitForPrefill();
-      fireEvent.click(await payButton('Pay 25 KDT'));
+      fireEvent.click(await enabledButton('Pay 25 KDT'));
       const dialog = await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
       await within(dialog).findByRole('link', { name: /Open in wallet/i });
       expect(Boolean(within(dialog).queryByRole('button', { name: 'Test wallet' }))).toBe(offered);
@@ -338,7 +333,7 @@ describe('CheckoutForm pay dialog', () => {
     });
     renderKiosk(<CheckoutForm id={ID} onPaid={onPaid} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
     await waitFor(() => expect(calls.calls(TOKEN)).toHaveLength(1));
 
@@ -383,7 +378,7 @@ describe('CheckoutForm pay dialog', () => {
     });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     const dialog = await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Test wallet' }));
     await waitFor(() => expect(calls.calls('POST /api/test-wallet/connect')).toHaveLength(1));
@@ -406,7 +401,7 @@ describe('CheckoutForm pay dialog', () => {
     });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
     await advance(2_000);
     await screen.findByTestId('checkout-paying');
@@ -430,7 +425,7 @@ describe('CheckoutForm pay dialog', () => {
     const stoppedAt = calls.calls(`GET ${SESSION}`).length;
     await advance(8_000);
     expect(calls.calls(`GET ${SESSION}`)).toHaveLength(stoppedAt);
-    expect(await payButton('Pay 25 KDT')).toBeTruthy();
+    expect(await enabledButton('Pay 25 KDT')).toBeTruthy();
   });
 
   it('gives up waiting after 3 minutes, and "Check again" reads the session and waits again', async () => {
@@ -438,7 +433,7 @@ describe('CheckoutForm pay dialog', () => {
     const calls = api(envelope(), { [STATUS]: () => ({ status: 'succeeded', did: BUYER_DID }) });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 25 KDT'));
+    fireEvent.click(await enabledButton('Pay 25 KDT'));
     await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
     await advance(2_000);
     await screen.findByTestId('checkout-paying');
@@ -473,16 +468,16 @@ describe('CheckoutForm currency choice', () => {
     let calls = api(envelope());
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    await payButton('Pay 25 KDT');
+    await enabledButton('Pay 25 KDT');
     fireEvent.click(screen.getByRole('radio', { name: /0\.01 ETH/ }));
-    expect(await payButton('Pay 0.01 ETH')).toBeTruthy();
+    expect(await enabledButton('Pay 0.01 ETH')).toBeTruthy();
     expect(window.localStorage.getItem(PREFERENCE)).toBe(ETH);
     cleanup();
 
     calls = api(envelope());
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill();
-    fireEvent.click(await payButton('Pay 0.01 ETH'));
+    fireEvent.click(await enabledButton('Pay 0.01 ETH'));
     expect(screen.getByRole('radio', { name: /0\.01 ETH/ }).getAttribute('aria-checked')).toBe('true');
     await waitFor(() => expect(calls.calls(SUBMIT)).toHaveLength(1));
     expect(calls.calls(SUBMIT)[0]!.body).toMatchObject({ payment_currency: ETH });
@@ -495,7 +490,7 @@ describe('CheckoutForm currency choice', () => {
     api(envelope(), {}, { who: other });
     renderKiosk(<CheckoutForm id={ID} />);
     await waitForPrefill('Alan Turing');
-    expect(await payButton('Pay 25 KDT')).toBeTruthy();
+    expect(await enabledButton('Pay 25 KDT')).toBeTruthy();
   });
 
   it('starts with the currencyId given, over the stored preference', async () => {
@@ -503,7 +498,7 @@ describe('CheckoutForm currency choice', () => {
     api(envelope());
     renderKiosk(<CheckoutForm id={ID} currencyId={ETH} />);
     await waitForPrefill();
-    expect(await payButton('Pay 0.01 ETH')).toBeTruthy();
+    expect(await enabledButton('Pay 0.01 ETH')).toBeTruthy();
     expect(screen.getByRole('radio', { name: /0\.01 ETH/ }).getAttribute('aria-checked')).toBe('true');
     cleanup();
 
@@ -511,6 +506,6 @@ describe('CheckoutForm currency choice', () => {
     api(envelope());
     renderKiosk(<CheckoutForm id={ID} currencyId="pc_not_offered" />);
     await waitForPrefill();
-    expect(await payButton('Pay 0.01 ETH')).toBeTruthy();
+    expect(await enabledButton('Pay 0.01 ETH')).toBeTruthy();
   });
 });

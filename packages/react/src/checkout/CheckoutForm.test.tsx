@@ -10,6 +10,7 @@ import {
   envelope,
   jsonResponse,
   mockApi,
+  enabledButton,
   renderKiosk,
   settings,
   submitAnswer,
@@ -21,12 +22,6 @@ import '@kiosk/core/phone';
 
 const SESSION = '/api/checkout-sessions/retrieve/cs_test0000001';
 
-/** The submit button once the currencies are known (it waits for them). */
-async function submitButton(name: string | RegExp): Promise<HTMLButtonElement> {
-  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
-  await waitFor(() => expect(button.disabled).toBe(false));
-  return button;
-}
 const signedOut: SessionAnswer = { user: null, initialized: true, test_wallet: true };
 const signedIn: SessionAnswer = {
   user: { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] },
@@ -172,7 +167,7 @@ describe('CheckoutForm paying', () => {
       return true;
     });
     renderKiosk(<CheckoutForm id="cs_test0000001" />, { signIn });
-    fireEvent.click(await submitButton('Connect and pay'));
+    fireEvent.click(await enabledButton('Connect and pay'));
     await waitFor(() =>
       expect(calls.calls('PUT /api/checkout-sessions/cs_test0000001/submit')).toHaveLength(1),
     );

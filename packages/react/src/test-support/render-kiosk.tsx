@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createKioskClient } from '../api/kiosk-client.ts';
@@ -28,4 +29,11 @@ export function renderKiosk(
     </I18nextProvider>,
   );
   return { ...view, queryClient, i18n };
+}
+
+/** A button once it can be pressed, e.g. the checkout's pay button, which waits for the currencies. */
+export async function enabledButton(name: string | RegExp): Promise<HTMLButtonElement> {
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name });
+  await waitFor(() => expect(button.disabled).toBe(false));
+  return button;
 }
