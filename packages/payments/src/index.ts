@@ -1,10 +1,10 @@
-export { paymentsPlugin } from './plugin.ts';
-export { paymentsMigrations } from './tables.ts';
-export type { PaymentsContext } from './context.ts';
-
 import type { Database } from '@kiosk/db';
 import { paymentsDb } from './db.ts';
 import { testModeRpcUrls } from './payment-methods/service.ts';
+
+export { paymentsPlugin } from './plugin.ts';
+export { paymentsMigrations } from './tables.ts';
+export type { PaymentsContext } from './context.ts';
 
 /** Where the demo's test wallet pays: chain id → RPC URL of each test-mode EVM payment method. */
 export function testWalletRpcUrls(database: Database): Promise<Record<number, string>> {
