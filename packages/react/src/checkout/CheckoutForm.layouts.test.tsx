@@ -7,6 +7,7 @@ import {
   BUYER_DID,
   customer,
   envelope,
+  jsonResponse,
   line,
   mockApi,
   price,
@@ -151,6 +152,28 @@ describe('CheckoutForm on a small screen', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.textContent).toContain('Hide order summary');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+  });
+
+  it('opens a collapsed summary when the buyer skipped a required cross-sell', async () => {
+    const offer = price({ id: 'price_wrap', name: 'Gift wrap', unit_amount: '2000000' });
+    mockApi({
+      'GET /api/session': () => signedIn,
+      'GET /api/settings': () => settings(),
+      'GET /api/customers/me': () => customer(),
+      'GET /api/checkout-sessions/cs_test0000001/cross-sell': () => offer,
+      [`GET ${SESSION}`]: () => envelope({ line_items: threeItems, cross_sell_behavior: 'required' }),
+      'PUT /api/checkout-sessions/cs_test0000001/submit': () =>
+        jsonResponse(
+          { code: 'REQUIRE_CROSS_SELL', error: 'Please add the recommended item to continue' },
+          400,
+        ),
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    const toggle = await screen.findByRole('button', { name: /Show order summary \(3 items\)/ });
+    fireEvent.click(await enabledButton('Pay 75 KDT'));
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
+    expect(await screen.findByText('Please add the recommended item to continue')).toBeTruthy();
+    expect(screen.getByText('Gift wrap')).toBeTruthy();
   });
 
   it('keeps a two-item summary open', async () => {

@@ -9,6 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ExpandedPrice, PaymentCurrency } from '../../payments/types.ts';
+import { useCheckoutEvent } from '../checkout-events.ts';
 import { formatMoney } from '../format-money.ts';
 import type { OrderView } from '../order-view.ts';
 import type { SessionEdit } from '../use-checkout.ts';
@@ -47,6 +48,8 @@ export function OrderSummary({
   const listId = useId();
   const collapsible = compact && order.lines.length >= COLLAPSE_FROM_ITEMS;
   const [open, setOpen] = useState(false);
+  // A required cross-sell the buyer skipped must be seen: open the summary that holds the offer.
+  useCheckoutEvent('error.REQUIRE_CROSS_SELL', () => setOpen(true));
   const expanded = !collapsible || open;
   const offered = crossSell && !order.lines.some((view) => view.line.price_id === crossSell.id);
   const total = formatMoney(order.total, currency);
