@@ -234,6 +234,8 @@ describe('hosted checkout layouts and states', () => {
       .getByRole('dialog', { name: 'Sign in to Kiosk' })
       .getByRole('button', { name: 'Connect Browser wallet' })
       .click();
+    // Signed in, the form is sent at once and asks this new buyer for their details.
+    await page.getByText('Required').first().waitFor();
     await page.getByLabel('Name').fill('Linus');
     await page.getByLabel('Email').fill('linus@example.com');
     await page.getByRole('button', { name: 'Pay 5 KDT' }).click();
