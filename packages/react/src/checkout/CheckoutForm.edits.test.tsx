@@ -1,11 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutEnvelope, CheckoutSession, Recurring } from '../payments/types.ts';
-import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import {
-  BUYER_ADDRESS,
-  BUYER_DID,
-  customer,
   envelope,
   jsonResponse,
   line,
@@ -13,8 +9,9 @@ import {
   price,
   enabledButton,
   renderKiosk,
-  settings,
   submitAnswer,
+  checkoutRoutes,
+  cleanUpKiosk,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 // The form loads its rules on demand; loading them here keeps that time out of each test's waits.
@@ -22,27 +19,13 @@ import '@kiosk/core/customer-details';
 import '@kiosk/core/phone';
 
 const ID = 'cs_test0000001';
-const SESSION = `/api/checkout-sessions/retrieve/${ID}`;
 const EDIT = `/api/checkout-sessions/${ID}`;
-const signedIn: SessionAnswer = {
-  user: { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] },
-  initialized: true,
-  test_wallet: false,
-};
 
 type Routes = Record<string, (request: { body: unknown; url: URL }) => unknown>;
 
 /** A signed-in buyer's checkout of `base`, with the routes given on top. */
 function api(base: CheckoutEnvelope, routes: Routes = {}) {
-  return mockApi({
-    'GET /api/session': () => signedIn,
-    'GET /api/settings': () => settings(),
-    'GET /api/customers/me': () => customer(),
-    // Nothing offered: the server answers null (`?skipError=1`).
-    [`GET ${EDIT}/cross-sell`]: () => null,
-    [`GET ${SESSION}`]: () => base,
-    ...routes,
-  });
+  return mockApi({ ...checkoutRoutes(base), ...routes });
 }
 
 function summary() {
@@ -92,13 +75,7 @@ function withSession(base: CheckoutEnvelope, session: Partial<CheckoutSession>):
 }
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
+afterEach(cleanUpKiosk);
 
 describe('CheckoutForm upsell', () => {
   const offered = envelope({ line_items: [line(proMonthly, { upsell_price: proYearly })] });

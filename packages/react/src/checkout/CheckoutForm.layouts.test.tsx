@@ -1,11 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSession } from '../payments/types.ts';
-import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import {
-  BUYER_ADDRESS,
-  BUYER_DID,
-  customer,
   envelope,
   jsonResponse,
   line,
@@ -13,26 +9,14 @@ import {
   price,
   enabledButton,
   renderKiosk,
-  settings,
+  checkoutRoutes,
+  cleanUpKiosk,
 } from '../test-support/index.ts';
 import { CHECKOUT_LAYOUTS, type CheckoutLayout } from './CheckoutFrame.tsx';
 import { CheckoutForm } from './CheckoutForm.tsx';
 
-const SESSION = '/api/checkout-sessions/retrieve/cs_test0000001';
-const signedIn: SessionAnswer = {
-  user: { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] },
-  initialized: true,
-  test_wallet: false,
-};
-
 function api(session: Partial<CheckoutSession> = {}) {
-  return mockApi({
-    'GET /api/session': () => signedIn,
-    'GET /api/settings': () => settings(),
-    'GET /api/customers/me': () => customer(),
-    'GET /api/checkout-sessions/cs_test0000001/cross-sell': () => null,
-    [`GET ${SESSION}`]: () => envelope(session),
-  });
+  return mockApi(checkoutRoutes(envelope(session)));
 }
 
 /** MUI's useMediaQuery reads window.matchMedia; `theme.breakpoints.down('md')` asks `(max-width:899.95px)`. */
@@ -66,12 +50,7 @@ const threeItems = [
 ];
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
+afterEach(cleanUpKiosk);
 
 describe('CheckoutForm layouts', () => {
   it.each(CHECKOUT_LAYOUTS)('renders the %s frame', async (layout: CheckoutLayout) => {
@@ -157,11 +136,8 @@ describe('CheckoutForm on a small screen', () => {
   it('opens a collapsed summary when the buyer skipped a required cross-sell', async () => {
     const offer = price({ id: 'price_wrap', name: 'Gift wrap', unit_amount: '2000000' });
     mockApi({
-      'GET /api/session': () => signedIn,
-      'GET /api/settings': () => settings(),
-      'GET /api/customers/me': () => customer(),
+      ...checkoutRoutes(envelope({ line_items: threeItems, cross_sell_behavior: 'required' })),
       'GET /api/checkout-sessions/cs_test0000001/cross-sell': () => offer,
-      [`GET ${SESSION}`]: () => envelope({ line_items: threeItems, cross_sell_behavior: 'required' }),
       'PUT /api/checkout-sessions/cs_test0000001/submit': () =>
         jsonResponse(
           { code: 'REQUIRE_CROSS_SELL', error: 'Please add the recommended item to continue' },

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutEnvelope, CheckoutSession, Customer } from '../payments/types.ts';
 import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import {
-  BUYER_ADDRESS,
   BUYER_DID,
   ETH,
   KDT,
@@ -13,8 +12,10 @@ import {
   mockApi,
   enabledButton,
   renderKiosk,
-  settings,
   submitAnswer,
+  checkoutRoutes,
+  cleanUpKiosk,
+  sessionAnswer,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 // The form loads its rules on demand; loading them here keeps that time out of each test's waits.
@@ -28,14 +29,6 @@ const TOKEN = 'POST /api/did/payment/token';
 const STATUS = 'GET /api/did/payment/status';
 const PREFERENCE = `kiosk:payment-currency-preference:${BUYER_DID}`;
 
-function sessionOf(did: string | null, testWallet = true): SessionAnswer {
-  return {
-    user: did ? { did, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] } : null,
-    initialized: true,
-    test_wallet: testWallet,
-  };
-}
-
 type Routes = Record<string, (request: { body: unknown; url: URL }) => unknown>;
 
 /** A checkout of `base` for the signed-in buyer `who`, paid through a connect session that answers `status`. */
@@ -44,13 +37,8 @@ function api(
   routes: Routes = {},
   options: { who?: Customer; session?: SessionAnswer } = {},
 ) {
-  const who = options.who ?? customer();
   return mockApi({
-    'GET /api/session': () => options.session ?? sessionOf(who.did),
-    'GET /api/settings': () => settings(),
-    'GET /api/customers/me': () => who,
-    [`GET /api/checkout-sessions/${ID}/cross-sell`]: () => null,
-    [`GET ${SESSION}`]: () => base,
+    ...checkoutRoutes(base, { session: options.session ?? sessionAnswer(true, true), customer: options.who }),
     [SUBMIT]: () => submitAnswer(base),
     [TOKEN]: () => ({
       token: 'tok_1',
@@ -95,13 +83,7 @@ const grace = customer({
 });
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
+afterEach(cleanUpKiosk);
 
 describe('CheckoutForm contact details', () => {
   it("prefills a signed-in buyer's form from their customer record", async () => {
@@ -278,7 +260,7 @@ describe('CheckoutForm submit', () => {
   });
 
   it('tells an anonymous buyer to sign in first when the host offers no sign-in', async () => {
-    const calls = api(envelope(), {}, { session: sessionOf(null) });
+    const calls = api(envelope(), {}, { session: sessionAnswer(false, true) });
     renderKiosk(<CheckoutForm id={ID} />);
     fireEvent.click(await enabledButton('Connect and pay'));
     expect((await screen.findByRole('alert')).textContent).toBe('Please sign in first');
@@ -310,7 +292,7 @@ describe('CheckoutForm pay dialog', () => {
       [{ livemode: true }, true, false],
     ];
     for (const [session, testWallet, offered] of cases) {
-      api(envelope(session), {}, { session: sessionOf(BUYER_DID, testWallet) });
+      api(envelope(session), {}, { session: sessionAnswer(true, testWallet) });
       renderKiosk(<CheckoutForm id={ID} />);
       await waitForPrefill();
       fireEvent.click(await enabledButton('Pay 25 KDT'));

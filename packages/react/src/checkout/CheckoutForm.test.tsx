@@ -2,18 +2,18 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/kiosk-client.ts';
-import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import {
-  BUYER_ADDRESS,
   BUYER_DID,
-  customer,
   envelope,
   jsonResponse,
   mockApi,
   enabledButton,
   renderKiosk,
-  settings,
   submitAnswer,
+  checkoutRoutes,
+  cleanUpKiosk,
+  sessionAnswer,
+  type ApiHandler,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 // The form loads its rules on demand; loading them here keeps that time out of each test's waits.
@@ -22,33 +22,16 @@ import '@kiosk/core/phone';
 
 const SESSION = '/api/checkout-sessions/retrieve/cs_test0000001';
 
-const signedOut: SessionAnswer = { user: null, initialized: true, test_wallet: true };
-const signedIn: SessionAnswer = {
-  user: { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] },
-  initialized: true,
-  test_wallet: true,
-};
+const signedOut = sessionAnswer(false, true);
+const signedIn = sessionAnswer(true, true);
 
 /** Routes every checkout needs, with the envelope and session given. */
-function api(routes: Record<string, (request: { body: unknown; url: URL }) => unknown>, session = signedOut) {
-  return mockApi({
-    'GET /api/session': () => session,
-    'GET /api/settings': () => settings(),
-    // Nothing offered beside the order (the page asks with skipError=1).
-    'GET /api/checkout-sessions/cs_test0000001/cross-sell': () => null,
-    'GET /api/customers/me': () => customer(),
-    ...routes,
-  });
+function api(routes: Record<string, ApiHandler>, session = signedOut) {
+  return mockApi({ ...checkoutRoutes(undefined, { session }), ...routes });
 }
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
-});
+afterEach(cleanUpKiosk);
 
 describe('CheckoutForm states', () => {
   it('shows a loading skeleton, then the order and the currencies it can be paid in', async () => {

@@ -1,3 +1,5 @@
+import type { BillingAddress, FieldPattern } from '@kiosk/core/customer-details';
+
 /**
  * The Kiosk Pay API's objects as the browser reads them (docs/payments.md; the server's zod schemas are
  * the source of truth). Amounts are decimal strings of the currency's smallest unit.
@@ -91,11 +93,6 @@ export interface SessionLineItem {
   upsell_price?: ExpandedPrice;
 }
 
-export interface FieldPattern {
-  pattern: string;
-  pattern_message?: Record<string, string>;
-}
-
 export interface CheckoutSession {
   id: string;
   livemode: boolean;
@@ -138,15 +135,6 @@ export interface PaymentIntent {
   last_payment_error: { code: string; message: string } | null;
 }
 
-export interface Address {
-  country?: string;
-  state?: string;
-  city?: string;
-  line1?: string;
-  line2?: string;
-  postal_code?: string;
-}
-
 export interface Customer {
   id: string | null;
   did: string;
@@ -154,7 +142,7 @@ export interface Customer {
   name: string | null;
   email: string | null;
   phone: string | null;
-  address: Address;
+  address: BillingAddress;
   metadata: { phone?: { country?: string | null; phoneNumber?: string }; [key: string]: unknown };
 }
 

@@ -8,6 +8,8 @@ import type {
   SessionLineItem,
   SubmitAnswer,
 } from '../payments/types.ts';
+import type { SessionAnswer } from '../session/use-kiosk-session.ts';
+import type { ApiHandler } from './mock-api.ts';
 
 /**
  * Objects shaped as the Kiosk Pay API answers them (docs/payments.md), for component tests. The real
@@ -198,5 +200,34 @@ export function submitAnswer(
     },
     balance: { sufficient: false },
     delegation: { sufficient: false },
+  };
+}
+
+/** What `GET /api/session` answers: the fixture buyer signed in, or nobody. */
+export function sessionAnswer(signedIn: boolean, testWallet = false): SessionAnswer {
+  return {
+    user: signedIn
+      ? { did: BUYER_DID, address: BUYER_ADDRESS, name: null, avatar: null, passports: [] }
+      : null,
+    initialized: true,
+    test_wallet: testWallet,
+  };
+}
+
+/**
+ * The calls every checkout page makes, answered for the fixture buyer: the session, the settings, the
+ * customer record, no cross-sell offer, and `base` as the checkout session when given.
+ */
+export function checkoutRoutes(
+  base?: CheckoutEnvelope,
+  options: { session?: SessionAnswer; customer?: Customer } = {},
+): Record<string, ApiHandler> {
+  const id = base?.checkoutSession.id ?? 'cs_test0000001';
+  return {
+    'GET /api/session': () => options.session ?? sessionAnswer(true),
+    'GET /api/settings': () => settings(),
+    'GET /api/customers/me': () => options.customer ?? customer(),
+    [`GET /api/checkout-sessions/${id}/cross-sell`]: () => null,
+    ...(base ? { [`GET /api/checkout-sessions/retrieve/${id}`]: () => base } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createKioskClient } from '../api/kiosk-client.ts';
@@ -36,4 +36,13 @@ export async function enabledButton(name: string | RegExp): Promise<HTMLButtonEl
   const button = await screen.findByRole<HTMLButtonElement>('button', { name });
   await waitFor(() => expect(button.disabled).toBe(false));
   return button;
+}
+
+/** After each test: unmount, real timers and globals again, empty storage (preferences, cached settings). */
+export function cleanUpKiosk(): void {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
 }
