@@ -148,14 +148,9 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
     await harness.screenshot(page, `checkout-success-${viewport}-${language}`);
 
     // The server agrees: the invoice is paid, and the page heard so on the realtime socket.
-    const merchant = { authorization: `Bearer ${harness.demo.apiKey}` };
-    const session: any = await (
-      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, { headers: merchant })
-    ).json();
+    const session = (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body;
     expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', amount_total: '25000000' });
-    const invoice: any = await (
-      await fetch(`${harness.server.url}/api/invoices/${session.invoice_id}`, { headers: merchant })
-    ).json();
+    const invoice = (await harness.merchant(`/api/invoices/${session.invoice_id}`)).body;
     expect(invoice).toMatchObject({ status: 'paid', amount_paid: '25000000' });
     expect(session.customer_details).toMatchObject({
       email: 'ada@example.com',
@@ -175,13 +170,6 @@ describe('hosted checkout layouts and states', () => {
   });
   afterAll(() => harness?.close());
 
-  const merchant = (path: string, body?: unknown) =>
-    fetch(`${harness.server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${harness.demo.apiKey}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((response) => response.json() as Promise<any>);
-
   it('hides the summary in the minimal layout and shows an expired session as expired', async () => {
     const { context, page } = await harness.open();
     await page.goto(`/checkout/pay/${harness.link('Sticker pack')}?mode=standalone-minimal`);
@@ -190,10 +178,7 @@ describe('hosted checkout layouts and states', () => {
     await harness.screenshot(page, 'checkout-minimal-desktop-en');
 
     const sessionId = new URL(page.url()).pathname.split('/').pop()!;
-    const expired = await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}/expire`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${harness.demo.apiKey}` },
-    });
+    const expired = await harness.merchant(`/api/checkout-sessions/${sessionId}/expire`, { method: 'PUT' });
     expect(expired.status).toBe(200);
     await page.reload();
     await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor();
@@ -246,11 +231,7 @@ describe('hosted checkout layouts and states', () => {
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 20_000 });
 
     const sessionId = new URL(page.url()).pathname.split('/').pop()!;
-    const session: any = await (
-      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, {
-        headers: { authorization: `Bearer ${harness.demo.apiKey}` },
-      })
-    ).json();
+    const session = (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body;
     expect(session).toMatchObject({
       payment_status: 'paid',
       customer_did: `did:pkh:eip155:1:${buyer.toLowerCase()}`,
@@ -259,13 +240,20 @@ describe('hosted checkout layouts and states', () => {
   });
 
   it('upsells on a phone, collapses a three-item order and keeps the pay button in reach', async () => {
-    const links = await merchant('/api/payment-links?pageSize=100');
+    const links = (await harness.merchant('/api/payment-links?pageSize=100')).body;
     const priceOf = (name: string) =>
       links.list.find((link: { name: string }) => link.name === name).line_items[0].price_id;
-    const link = await merchant('/api/payment-links', {
-      name: 'Merch box',
-      line_items: ['Kiosk T-shirt', 'Sticker pack', 'Tip jar'].map((name) => ({ price_id: priceOf(name) })),
-    });
+    const link = (
+      await harness.merchant('/api/payment-links', {
+        method: 'POST',
+        body: {
+          name: 'Merch box',
+          line_items: ['Kiosk T-shirt', 'Sticker pack', 'Tip jar'].map((name) => ({
+            price_id: priceOf(name),
+          })),
+        },
+      })
+    ).body;
     const { context, page } = await harness.open({ viewport: 'mobile' });
     await page.goto(`/checkout/pay/${link.id}`);
     const toggle = page.getByRole('button', { name: 'Show order summary (3 items)' });

@@ -75,11 +75,7 @@ describe('the checkout embedded in a page on another origin', () => {
       'kiosk_session',
     );
     const sessionId = (await page.title()).replace('Paid — ', '');
-    const session: any = await (
-      await fetch(`${harness.server.url}/api/checkout-sessions/${sessionId}`, {
-        headers: { authorization: `Bearer ${harness.demo.apiKey}` },
-      })
-    ).json();
+    const session = (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body;
     expect(session).toMatchObject({
       payment_status: 'paid',
       amount_total: '12000000',

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
 import { seedDemo, type DemoSummary } from '@kiosk/server';
-import { startTestServer, type TestServer } from '@kiosk/server/testing';
+import { cookieClient, startTestServer, type TestServer } from '@kiosk/server/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
@@ -84,6 +84,8 @@ export interface DemoHarness extends BrowserHarness {
   demo: DemoSummary;
   /** A payment link of the demo store by its name. */
   link(name: string): string;
+  /** The demo merchant's API, with its test key. */
+  merchant(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>;
 }
 
 /** The browser harness over the demo store: a local chain, its payment method and links, the test wallet. */
@@ -96,6 +98,11 @@ export async function startDemoHarness(env: Record<string, string> = {}): Promis
     chain,
     demo,
     link: (name) => demo.links.find((link) => link.name === name)!.id,
+    merchant: (path, init = {}) =>
+      cookieClient(harness.server.url).request(path, {
+        ...init,
+        headers: { authorization: `Bearer ${demo.apiKey}` },
+      }),
     async close() {
       await harness.close();
       await chain.stop();
