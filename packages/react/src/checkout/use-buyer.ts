@@ -14,12 +14,12 @@ export function useBuyer(livemode: boolean) {
   const queryClient = useQueryClient();
   const session = useKioskSession();
   const identified = Boolean(session.data?.user) || client.authToken() !== undefined;
-  const customer = useQuery({
+  const customerQuery = {
     queryKey: customerKey(livemode),
-    enabled: identified,
     queryFn: () =>
       client.request<Customer>(`/api/customers/me?skipSummary=1&fallback=1&livemode=${livemode}`),
-  });
+  };
+  const customer = useQuery({ ...customerQuery, enabled: identified });
 
   return {
     identified,
@@ -30,11 +30,7 @@ export function useBuyer(livemode: boolean) {
     async signIn(): Promise<Customer | undefined> {
       if (!signIn || !(await signIn())) return undefined;
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-      return queryClient.fetchQuery({
-        queryKey: customerKey(livemode),
-        queryFn: () =>
-          client.request<Customer>(`/api/customers/me?skipSummary=1&fallback=1&livemode=${livemode}`),
-      });
+      return queryClient.fetchQuery(customerQuery);
     },
     canSignIn: Boolean(signIn),
   };
