@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layering } from './eslint.layering.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**'] },
@@ -15,7 +16,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely typed JSON answers; their assertions are the type check.
-    files: ['**/*.test.{ts,tsx}', '**/testing.ts', 'test/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', 'packages/testkit/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
@@ -24,4 +25,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...layering,
 );

@@ -8,12 +8,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'test/repo/**/*.test.ts'],
           // packages/react runs in the web project (jsdom).
           exclude: [
             'packages/db/**',
             'packages/identity/**',
             'packages/payments/**',
+            'packages/platform/**',
             'packages/react/**',
             '**/node_modules/**',
           ],
@@ -35,6 +36,7 @@ export default defineConfig({
             'packages/db/src/**/*.test.ts',
             'packages/identity/src/**/*.test.ts',
             'packages/payments/src/**/*.test.ts',
+            'packages/platform/src/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

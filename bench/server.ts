@@ -3,8 +3,7 @@
  * loop. Adds a bare route (no database, no work) that other figures are compared with, and a checkout
  * session with two priced lines to retrieve.
  */
-import { startTestServer } from '@kiosk/server/testing';
-import { evmMethodBody, merchantOf } from '@kiosk/payments/testing';
+import { evmMethodBody, merchantOf, startTestServer } from '@kiosk/testkit';
 
 const server = await startTestServer('sqlite', {
   // Production's poll interval, not the tests' 20 ms.

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@kiosk/server/testing';
+import { freePort } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHarness, type DemoHarness } from './harness.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
 import { seedDemo, type DemoSummary } from '@kiosk/server';
-import { cookieClient, startTestServer, type TestServer } from '@kiosk/server/testing';
+import { cookieClient, startTestServer, type TestServer } from '@kiosk/testkit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**

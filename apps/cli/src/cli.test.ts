@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/testing';
+import { freePort } from '@kiosk/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /** These tests run the shipped bundle (`apps/cli/dist/kiosk.js`) as a user would. */
@@ -12,17 +12,6 @@ const bundle = fileURLToPath(new URL('../dist/kiosk.js', import.meta.url));
 beforeAll(() => {
   execFileSync(process.execPath, ['build.mjs'], { cwd: cliDir });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 function run(args: string[], env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, [bundle, ...args], {

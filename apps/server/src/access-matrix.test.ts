@@ -1,7 +1,7 @@
 import type { Access } from '@kiosk/identity';
 import { TestWallet } from '@kiosk/test-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from './testing.ts';
+import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 
 /**
  * Every route the server registered, called as every kind of caller. Each caller must get what the

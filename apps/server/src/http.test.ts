@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { KioskModule } from './modules.ts';
-import { startTestServer, testEngines, type TestServer } from './testing.ts';
+import { startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 
 async function json<T = ErrorBody>(response: Response | Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;

@@ -9,4 +9,4 @@ export {
   printDemo,
   seedDemo,
   type DemoSummary,
-} from './demo.ts';
+} from './demo/seed.ts';

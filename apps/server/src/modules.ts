@@ -1,11 +1,17 @@
 import type { MigrationSet } from '@kiosk/db';
-import { paymentsMigrations, paymentsPlugin } from '@kiosk/payments';
+import { paymentsMigrations, paymentsPlugin, type PaymentsApi } from '@kiosk/payments';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * A module (payments, store, identity …) owns its tables and routes. The server runs every module's
- * migrations at start and registers its plugin; modules reach shared services through `app.kiosk`.
+ * migrations at start and registers its plugin; modules reach shared services through `app.kiosk`,
+ * and each other only through the interfaces they publish in `app.kiosk.modules` (registered in order,
+ * so a module finds those of the modules before it).
  */
+export interface ModuleApis {
+  payments?: PaymentsApi;
+}
+
 export interface KioskModule {
   name: string;
   migrations: MigrationSet;
@@ -17,15 +23,14 @@ export const modules: KioskModule[] = [
   {
     name: 'payments',
     migrations: paymentsMigrations,
-    plugin: async (app) =>
-      paymentsPlugin(app, {
-        database: app.kiosk.database,
-        jobs: app.kiosk.jobs,
+    plugin: async (app) => {
+      app.kiosk.modules.payments = await paymentsPlugin(app, {
+        platform: app.kiosk.platform,
         baseUrl: app.kiosk.config.baseUrl,
-        publish: (topic, type, data) => app.kiosk.realtime.publish(topic, type, data),
         authorizeTopic: (prefix, authorize) =>
           app.kiosk.realtime.authorize(prefix, (topic) => authorize(topic)),
         registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),
-      }),
+      });
+    },
   },
 ];

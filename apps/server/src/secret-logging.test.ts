@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { TestWallet } from '@kiosk/test-wallet';
 import { describe, expect, it } from 'vitest';
-import { cookieClient, signedIn, startTestServer } from './testing.ts';
+import { cookieClient, signedIn, startTestServer } from '@kiosk/testkit';
 
 describe('logs', () => {
   it('never contain API keys, authTokens, connect secrets or session ids, even at trace level', async () => {

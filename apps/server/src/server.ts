@@ -22,16 +22,24 @@ import {
   identityPlugin,
   type RouteAccess,
 } from '@kiosk/identity';
-import { testWalletRpcUrls } from '@kiosk/payments';
+import {
+  createPlatform,
+  platformMigrations,
+  registerUnitsOfWork,
+  type Clock,
+  type Platform,
+} from '@kiosk/platform';
 import type { Config } from './config.ts';
+import { demoPlugin } from './demo/plugin.ts';
 import { registerHealth } from './health.ts';
 import { registerErrorHandling } from './http-errors.ts';
 import { registerLocale } from './locale.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
-import { modules as defaultModules, type KioskModule } from './modules.ts';
-import { registerOpenApi } from './openapi.ts';
+import { modules as defaultModules, type KioskModule, type ModuleApis } from './modules.ts';
+import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { RealtimeHub, registerRealtime } from './realtime.ts';
+import { callerScope } from './caller-scope.ts';
 import { registerWebApp } from './web.ts';
 
 export const VERSION = '0.1.0';
@@ -41,11 +49,15 @@ export interface KioskContext {
   config: Config;
   database: Database;
   jobs: JobRunner;
+  /** The clock, the event outbox, realtime fan-out across processes, resources with state machines. */
+  platform: Platform;
   realtime: RealtimeHub;
   /** Every route and who it admits (filled when the server is ready). */
   routes: RouteAccess[];
   /** What pages can ask a wallet to do through connect sessions; modules add their own actions. */
   connectActions: ConnectActions;
+  /** The interfaces modules publish for each other (the store buys through `modules.payments`). */
+  modules: ModuleApis;
 }
 
 declare module 'fastify' {
@@ -59,10 +71,12 @@ export interface BuildOptions {
   /** Where log lines go (standard output by default); tests capture them here. */
   logStream?: DestinationStream;
   onMigration?: (progress: MigrationProgress) => void;
+  /** Where every service reads the time; a test passes a TestClock to move it. */
+  clock?: Clock;
 }
 
 function migrationsOf(modules: KioskModule[]): MigrationSet[] {
-  return [jobsMigrations, identityMigrations, ...modules.map((m) => m.migrations)];
+  return [jobsMigrations, platformMigrations, identityMigrations, ...modules.map((m) => m.migrations)];
 }
 
 /** `kiosk migrate`: brings the schema up to date without starting the server. */
@@ -117,11 +131,21 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const jobs = new JobRunner(database, {
     pollMs: config.jobPollMs,
     onError: (error, job) => app.log.warn({ err: error, job }, 'job failed'),
+    ...(options.clock ? { now: () => options.clock!.nowMs() } : {}),
+  });
+  const platform = createPlatform({
+    database,
+    jobs,
+    databaseUrl: config.databaseUrl,
+    clock: options.clock,
+    onError: (error) => app.log.warn({ err: error }, 'event dispatch failed'),
   });
   const realtime = new RealtimeHub();
+  // Every process hears every message (PostgreSQL NOTIFY) and hands it to its own sockets.
+  platform.broadcaster.onMessage((message) => realtime.publish(message.topic, message.type, message.data));
   const routes: RouteAccess[] = [];
   const connectActions = new ConnectActions();
-  app.decorate('kiosk', { config, database, jobs, realtime, routes, connectActions });
+  app.decorate('kiosk', { config, database, jobs, platform, realtime, routes, connectActions, modules: {} });
 
   registerErrorHandling(app);
   await app.register(cookie);
@@ -138,31 +162,45 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       new KioskError('RATE_LIMITED', { params: { after: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
   registerLocale(app);
+  // Before any route: every write runs as one unit of work with its Idempotency-Key answer, and the
+  // OpenAPI document hears of every route.
+  registerUnitsOfWork(app, { database, clock: platform.clock, scopeOf: callerScope });
+  await collectOpenApi(app, VERSION, config.baseUrl);
   // Identity goes first among route owners: it makes every later route declare who may call it.
   await app.register(identityPlugin, {
-    database,
+    platform,
     baseUrl: config.baseUrl,
     ownerDid: config.ownerDid,
     testWallet: config.testWallet,
-    testWalletRpcUrls: () => testWalletRpcUrls(database),
     signInRateLimit: config.signInRateLimit,
     connectActions,
     notify: (token, status, error) =>
-      realtime.publish(`connect:${token}`, 'connect.status', { status, error }),
+      platform.broadcaster.publish(database.db, {
+        topic: `connect:${token}`,
+        type: 'connect.status',
+        data: { status, error },
+      }),
     routes,
   });
   realtime.authorize('connect:', (topic, message) =>
-    canWatchConnectSession(database, topic.slice('connect:'.length), String(message.secret ?? '')),
+    canWatchConnectSession(platform, topic.slice('connect:'.length), String(message.secret ?? '')),
   );
   await registerRealtime(app, realtime);
   registerMetrics(app);
-  await registerOpenApi(app, VERSION, config.baseUrl);
+  await registerOpenApiRoutes(app);
   registerHealth(app, database, VERSION);
   for (const module of modules) await app.register(module.plugin);
+  if (config.testWallet) await app.register(demoPlugin);
   await registerWebApp(app, config.webDir);
 
-  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onReady', async () => {
+    await platform.start();
+    jobs.start();
+  });
   app.addHook('preClose', async () => jobs.stop(config.shutdownGraceMs));
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await platform.close();
+    await database.close();
+  });
   return app;
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from './components/layout/AppShell.tsx';
@@ -93,10 +93,13 @@ describe('routes', () => {
     await screen.findByRole('heading', { level: 1 });
     await router.navigate('/search?q=x');
     await screen.findByText('Search results');
-    expect(pageView.mock.calls.map(([path]) => path)).toEqual([
-      '/checkout/pay/cs_1?currencyId=usd',
-      '/search?q=x',
-    ]);
+    // The view is reported by an effect after the page draws, not with the draw itself.
+    await waitFor(() =>
+      expect(pageView.mock.calls.map(([path]) => path)).toEqual([
+        '/checkout/pay/cs_1?currencyId=usd',
+        '/search?q=x',
+      ]),
+    );
   });
 
   it.each([

@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   paymentMethod: 'pm',
   paymentCurrency: 'pc',
   refund: 're',
+  charge: 'ch',
   event: 'evt',
   webhookEndpoint: 'we',
   accessToken: 'tok',

@@ -4,3 +4,4 @@ export * from './i18n/index.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './states/index.ts';

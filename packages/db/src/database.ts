@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import pg from 'pg';
 import { SqliteBooleanPlugin } from './columns.ts';
 import { registerSqliteMoneyFunctions } from './money.ts';
+import { registerUnitOfWork, UnitOfWorkDialect } from './unit-of-work.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -51,10 +52,9 @@ function openSqlite(dataDir: string): Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   registerSqliteMoneyFunctions(connection);
-  const db = new Kysely({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
-    plugins: [new SqliteBooleanPlugin()],
-  });
+  const dialect = new UnitOfWorkDialect(new SqliteDialect({ database: withStatementCache(connection) }));
+  const db = new Kysely({ dialect, plugins: [new SqliteBooleanPlugin()] });
+  registerUnitOfWork(db, dialect);
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
 }
 
@@ -96,7 +96,9 @@ function openPostgres({ databaseUrl: url = '', poolSize = 10, onConnectionError 
   });
   // Without a listener, an idle connection that the server drops would crash the process.
   pool.on('error', (error) => onConnectionError?.(error));
-  const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new UnitOfWorkDialect(new PostgresDialect({ pool }));
+  const db = new Kysely({ dialect });
+  registerUnitOfWork(db, dialect);
   return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }
 
@@ -108,11 +110,6 @@ export function redactUrl(url: string): string {
   } catch {
     return '(unparseable url)';
   }
-}
-
-/** Runs `work` in one transaction: all of its writes land together or none do. */
-export function inTransaction<T>(database: Database, work: (trx: AnyTransaction) => Promise<T>): Promise<T> {
-  return database.db.transaction().execute(work);
 }
 
 /** A round trip to the database, for the health check. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { inTransaction, openDatabase, type Database } from './database.ts';
+import { openDatabase, type Database } from './database.ts';
+import { transaction } from './unit-of-work.ts';
 import { jobsMigrations } from './jobs-schema.ts';
 import { migrateToLatest, type MigrationSet } from './migrations.ts';
 import { moneyColumnType, moneyOrder, moneySortKey, sumMoney } from './money.ts';
@@ -94,7 +95,7 @@ describe.each(await testEngines())('database on %s', (engine) => {
   it('rolls back every write of a failed transaction', async () => {
     await open();
     await expect(
-      inTransaction(database, async (trx) => {
+      transaction(database.db, async (trx) => {
         await trx.insertInto('ledger').values({ id: 1, amount: '5', settled: true }).execute();
         throw new Error('boom');
       }),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inTransaction, openDatabase, type Database } from './database.ts';
+import { openDatabase, type Database } from './database.ts';
+import { transaction } from './unit-of-work.ts';
 import { jobsMigrations, type JobsTables } from './jobs-schema.ts';
 import { JobRunner, backoffDelay } from './jobs.ts';
 import { migrateToLatest } from './migrations.ts';
@@ -44,12 +45,12 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     jobs.define<{ n: string }>('note', async ({ n }) => void ran.push(n));
 
     await expect(
-      inTransaction(database, async (trx) => {
+      transaction(database.db, async (trx) => {
         await jobs.enqueue(trx, 'note', { n: 'rolled back' });
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await inTransaction(database, (trx) => jobs.enqueue(trx, 'note', { n: 'committed' }));
+    await transaction(database.db, (trx) => jobs.enqueue(trx, 'note', { n: 'committed' }));
 
     jobs.start();
     await until(() => ran.length === 1);
@@ -120,6 +121,38 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     expect(first).toMatch(/^job_/);
     expect(again).toBeNull();
     expect(await jobsTable().execute()).toHaveLength(1);
+  });
+
+  it('prunes finished jobs older than the cutoff, freeing their keys', async () => {
+    await setup();
+    let now = 1_000_000;
+    const jobs = runner({ now: () => now });
+    jobs.define('note', async () => undefined);
+    await jobs.enqueue(database.db, 'note', null, { key: 'once' });
+    jobs.start();
+    await until(async () => (await jobsTable().where('status', '=', 'completed').execute()).length === 1);
+    await jobs.enqueue(database.db, 'note', null, { key: 'waiting', delayMs: 60_000 });
+    expect(await jobs.pruneFinished(now)).toBe(0);
+    now += 1;
+    expect(await jobs.pruneFinished(now)).toBe(1);
+    expect((await jobsTable().execute()).map((j) => j.key)).toEqual(['waiting']);
+    expect(await jobs.enqueue(database.db, 'note', null, { key: 'once' })).toMatch(/^job_/);
+  });
+
+  it('woken inside a unit of work, looks for jobs once it commits, outside it', async () => {
+    await setup();
+    const jobs = runner({ pollMs: 60_000 });
+    const ran: string[] = [];
+    jobs.define('note', async () => void ran.push('ran'));
+    jobs.start();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await transaction(database.db, async (trx) => {
+      await jobs.enqueue(trx, 'note', null);
+      jobs.wake();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(ran).toEqual([]);
+    });
+    await until(() => ran.length === 1);
   });
 
   it('hands each job to exactly one of several competing workers', async () => {

@@ -2,6 +2,7 @@ import { randomToken, newId } from '@kiosk/core';
 import type { Kysely } from 'kysely';
 import type { AnyKysely, Database } from './database.ts';
 import type { JobsTables } from './jobs-schema.ts';
+import { afterCommit, outsideUnitOfWork } from './unit-of-work.ts';
 
 /**
  * A durable job runner over the `jobs` table, one implementation for both engines:
@@ -140,7 +141,7 @@ export class JobRunner {
     if (this.started) return;
     this.started = true;
     this.abort = new AbortController();
-    this.loop();
+    outsideUnitOfWork(() => this.loop());
   }
 
   /**
@@ -158,11 +159,31 @@ export class JobRunner {
     this.abort.abort();
   }
 
-  /** Polls now instead of at the next interval. */
+  /**
+   * Polls now instead of at the next interval — once the caller's unit of work has committed (before,
+   * the new job is not there to be seen), and outside it (the runner's queries must not join it).
+   */
   wake(): void {
-    if (!this.started) return;
-    clearTimeout(this.timer);
-    this.loop();
+    afterCommit(() =>
+      outsideUnitOfWork(() => {
+        if (!this.started) return;
+        clearTimeout(this.timer);
+        this.loop();
+      }),
+    );
+  }
+
+  /**
+   * Deletes completed and failed jobs last touched before `beforeMs`, answering how many. Their keys
+   * go with them, so a key deduplicates only while its job is recent.
+   */
+  async pruneFinished(beforeMs: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['completed', 'failed'])
+      .where('updated_at', '<', beforeMs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   private loop(): void {

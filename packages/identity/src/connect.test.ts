@@ -1,14 +1,15 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import { cookieClient, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { canonicalJson } from './connect/routes.ts';
+import { findConnectSession } from './index.ts';
 
 describe.each(await testEngines())('connect sessions on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+    server = await startTestServer(engine);
   });
   afterAll(() => server?.close());
 
@@ -114,13 +115,21 @@ describe.each(await testEngines())('connect sessions on %s', (engine) => {
     socket.close();
   });
 
-  it('lets the built-in test wallet approve a session when enabled', async () => {
-    const { page, token, secret } = await open();
-    const approved = await page.request('/api/test-wallet/connect', { method: 'POST', body: { token } });
-    expect(approved.status).toBe(200);
-    expect(approved.body.address).toBe(new TestWallet({ index: 0 }).address);
-    await page.request(`/api/did/login/status?_t_=${token}&secret=${secret}`);
-    expect((await page.request('/api/session')).body.user.address).toBe(approved.body.address.toLowerCase());
+  it('tells the rest of the server what a session asks and where it stands, an expired one as expired', async () => {
+    const { token } = await open();
+    expect(await findConnectSession(server.app.kiosk.platform, token)).toEqual({
+      action: 'login',
+      params: {},
+      status: 'created',
+    });
+    // The row is the point: a session whose time ran out while nobody asked for it.
+    await server.app.kiosk.database.db
+      .updateTable('connect_sessions' as never)
+      .set({ expires_at: 0 } as never)
+      .where('token' as never, '=', token as never)
+      .execute();
+    expect((await findConnectSession(server.app.kiosk.platform, token))?.status).toBe('expired');
+    expect(await findConnectSession(server.app.kiosk.platform, 'nope')).toBeUndefined();
   });
 
   it('answers an action nobody registered with a coded 404 on every path', async () => {
@@ -143,21 +152,5 @@ describe.each(await testEngines())('connect sessions on %s', (engine) => {
     const response = await cookieClient(server.url).request('/api/did/login/auth?_t_=nope');
     expect(response.status).toBe(404);
     expect(response.body.error).toBe('Session does not exist or has expired');
-  });
-});
-
-describe('the test wallet route', () => {
-  it('does not exist unless KIOSK_TEST_WALLET is on', async () => {
-    const server = await startTestServer('sqlite');
-    try {
-      const response = await cookieClient(server.url).request('/api/test-wallet/connect', {
-        method: 'POST',
-        body: { token: 'x' },
-      });
-      expect(response.status).toBe(404);
-      expect((await cookieClient(server.url).request('/api/session')).body.test_wallet).toBe(false);
-    } finally {
-      await server.close();
-    }
   });
 });

@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ConnectActions } from './connect/actions.ts';
 import type { ConnectNotifier } from './connect/service.ts';
 import type { SiweExpectations } from './siwe.ts';
-import type { IdentityTables } from './tables.ts';
+import type { IdentityStore } from './store.ts';
 
-/** What identity's routes share; built once by the plugin. */
-export interface IdentityContext {
-  db: Kysely<IdentityTables>;
+/** What identity's routes share (its store among it); built once by the plugin. */
+export interface IdentityContext extends IdentityStore {
   baseUrl: string;
   ownerDid: string | undefined;
   secureCookies: boolean;
@@ -19,8 +17,6 @@ export interface IdentityContext {
   siweExpectations(): SiweExpectations;
   /** Per-IP requests per minute on sign-in routes. */
   signInRateLimit: number;
-  /** The demo's server-side test wallet answers connect sessions (never in production). */
+  /** Whether the server's test wallet is on (the demo plugin's route); `GET /api/session` tells pages. */
   testWallet: boolean;
-  /** Chain id → RPC URL, where the test wallet sends the transfers a connect session asks for. */
-  testWalletRpcUrls(): Promise<Record<number, string>>;
 }

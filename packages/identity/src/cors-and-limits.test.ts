@@ -1,4 +1,4 @@
-import { cookieClient, startTestServer } from '@kiosk/server/testing';
+import { cookieClient, startTestServer } from '@kiosk/testkit';
 import { describe, expect, it } from 'vitest';
 
 describe('browser access from other origins', () => {

@@ -1,8 +1,7 @@
 import { KioskError } from '@kiosk/core';
-import type { Database } from '@kiosk/db';
+import type { Platform } from '@kiosk/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { registerAccessControl, type Principal, type RouteAccess } from './access.ts';
@@ -19,17 +18,15 @@ import { registerPassportRoutes } from './passports/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import { resolveSession, SESSION_COOKIE } from './sessions/service.ts';
 import { expectedSiteOf } from './siwe.ts';
-import type { IdentityTables } from './tables.ts';
-import { registerTestWalletRoutes } from './test-wallet/routes.ts';
+import { identityStore } from './store.ts';
 import { rolesOf } from './users/service.ts';
 
 export interface IdentityOptions {
-  database: Database;
+  platform: Platform;
   baseUrl: string;
   ownerDid?: string | undefined;
+  /** Tells pages (`GET /api/session`) that the server's test wallet is on (the server's demo plugin). */
   testWallet?: boolean;
-  /** Where the test wallet pays, by chain id (the test-mode payment methods' RPC URLs). */
-  testWalletRpcUrls?: () => Promise<Record<number, string>>;
   signInRateLimit?: number;
   /** The connect actions: `login`, and those other modules register (the server shares it with them). */
   connectActions: ConnectActions;
@@ -40,27 +37,26 @@ export interface IdentityOptions {
 }
 
 async function identity(app: FastifyInstance, options: IdentityOptions): Promise<void> {
-  const db = options.database.db as Kysely<IdentityTables>;
+  const store = identityStore(options.platform);
   const site = expectedSiteOf(options.baseUrl);
   const context: IdentityContext = {
-    db,
+    ...store,
     baseUrl: options.baseUrl,
     ownerDid: options.ownerDid,
     secureCookies: options.baseUrl.startsWith('https://'),
-    authTokenKey: await authTokenKey(db),
-    appAccount: privateKeyToAccount((await appPrivateKey(db)) as Hex),
-    notify: options.notify ?? (() => undefined),
+    authTokenKey: await authTokenKey(store),
+    appAccount: privateKeyToAccount((await appPrivateKey(store)) as Hex),
+    notify: options.notify ?? (async () => undefined),
     connectActions: options.connectActions,
-    siweExpectations: () => ({ ...site, now: new Date() }),
+    siweExpectations: () => ({ ...site, now: new Date(store.clock.nowMs()) }),
     signInRateLimit: options.signInRateLimit ?? 30,
     testWallet: options.testWallet ?? false,
-    testWalletRpcUrls: options.testWalletRpcUrls ?? (async () => ({})),
   };
 
   async function resolve(request: FastifyRequest): Promise<Principal> {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      const key = await resolveApiKey(db, authorization.slice('Bearer '.length).trim());
+      const key = await resolveApiKey(store, authorization.slice('Bearer '.length).trim());
       if (!key) throw new KioskError('INVALID_API_KEY', { status: 401 });
       return { kind: 'apiKey', keyId: key.id, livemode: key.livemode, createdBy: key.createdBy };
     }
@@ -73,14 +69,19 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
           ? headerToken
           : undefined;
     if (token) {
-      const claims = verifyAuthToken(context.authTokenKey, token);
+      const claims = verifyAuthToken(context.authTokenKey, token, store.clock.nowUnix());
       if (!claims) throw new KioskError('INVALID_AUTH_TOKEN', { status: 401 });
       return { kind: 'authToken', customerDid: claims.sub, livemode: claims.livemode };
     }
     const cookie = request.cookies[SESSION_COOKIE];
-    const session = cookie ? await resolveSession(db, cookie) : undefined;
+    const session = cookie ? await resolveSession(store, cookie) : undefined;
     if (session)
-      return { kind: 'user', did: session.did, sessionId: session.id, roles: await rolesOf(db, session.did) };
+      return {
+        kind: 'user',
+        did: session.did,
+        sessionId: session.id,
+        roles: await rolesOf(store.db, session.did),
+      };
     return { kind: 'anonymous' };
   }
 
@@ -94,7 +95,6 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   registerPassportRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerAuthTokenRoutes(app, context);
-  if (context.testWallet) registerTestWalletRoutes(app, context);
 }
 
 /** Sign-in, sessions, connect sessions, roles, API keys and authTokens; registered before any other route. */

@@ -1,5 +1,5 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines } from '@kiosk/server/testing';
+import { cookieClient, signedIn, startTestServer, testEngines } from '@kiosk/testkit';
 import { describe, expect, it } from 'vitest';
 import { sha256 } from './crypto.ts';
 
@@ -135,6 +135,57 @@ describe.each(await testEngines())('roles and machine credentials on %s', (engin
       });
       expect(revoked.status).toBe(401);
       expect(revoked.body.code).toBe('INVALID_API_KEY');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('records who created and revoked each API key and passport, never a secret', async () => {
+    const server = await startTestServer(engine);
+    try {
+      const ownerWallet = TestWallet.random();
+      const owner = await signedIn(server, ownerWallet);
+      const memberWallet = TestWallet.random();
+      await signedIn(server, memberWallet);
+      const events = async (objectId: string) =>
+        server.app.kiosk.database.db
+          .selectFrom('events')
+          .select(['type', 'object_type', 'data'])
+          .where('object_id', '=', objectId)
+          .orderBy('id')
+          .execute();
+
+      const key = (
+        await owner.request('/api/api-keys', { method: 'POST', body: { name: 'audit', livemode: false } })
+      ).body;
+      await owner.request(`/api/api-keys/${key.id}`, { method: 'DELETE' });
+      const keyEvents = await events(key.id);
+      expect(keyEvents.map((e) => [e.type, e.object_type])).toEqual([
+        ['api_key.created', 'api_key'],
+        ['api_key.revoked', 'api_key'],
+      ]);
+      expect(JSON.parse(keyEvents[0]!.data)).toMatchObject({ name: 'audit', created_by: didOf(ownerWallet) });
+      expect(JSON.parse(keyEvents[1]!.data)).toMatchObject({ revoked_by: didOf(ownerWallet) });
+      expect(JSON.stringify(keyEvents)).not.toContain(key.secret);
+      expect(JSON.stringify(keyEvents)).not.toContain(sha256(key.secret));
+
+      const passport = (
+        await owner.request('/api/passports', {
+          method: 'POST',
+          body: { did: didOf(memberWallet), role: 'developer' },
+        })
+      ).body;
+      await owner.request(`/api/passports/${passport.id}`, { method: 'DELETE' });
+      expect(
+        (await events(passport.id)).map((e) => [
+          e.type,
+          JSON.parse(e.data).issued_by,
+          JSON.parse(e.data).revoked_by,
+        ]),
+      ).toEqual([
+        ['passport.created', didOf(ownerWallet), null],
+        ['passport.revoked', didOf(ownerWallet), didOf(ownerWallet)],
+      ]);
     } finally {
       await server.close();
     }

@@ -11,11 +11,6 @@ export const userSchema = z.object({
   passports: z.array(passportSchema),
 });
 
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
 export const siweAnswer = z.object({
   message: z.string().min(1).max(4_000),
   signature: z

@@ -1,5 +1,5 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import { cookieClient, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe.each(await testEngines())('Sign-In with Ethereum on %s', (engine) => {
@@ -136,6 +136,8 @@ describe.each(await testEngines())('Sign-In with Ethereum on %s', (engine) => {
   it('treats a forged or expired session cookie as signed out', async () => {
     const client = cookieClient(server.url, 'kiosk_session=not-a-real-session');
     expect((await client.request('/api/session')).body.user).toBeNull();
-    expect((await client.request('/api/auth/logout', { method: 'POST' })).status).toBe(401);
+    expect((await client.request('/api/whoami')).status).toBe(401);
+    // Logging out needs no session: a retry after a lost answer finds none, and that is fine.
+    expect((await client.request('/api/auth/logout', { method: 'POST' })).status).toBe(204);
   });
 });

@@ -22,6 +22,7 @@ export interface IdentityTables {
     issued_by: string;
     issued_at: number;
     revoked_at: number | null;
+    revoked_by: string | null;
   };
   /** `id` is the SHA-256 of the cookie's token: a copy of this table signs nobody in. */
   sessions: {
@@ -60,6 +61,7 @@ export interface IdentityTables {
     created_at: number;
     last_used_at: number | null;
     revoked_at: number | null;
+    revoked_by: string | null;
   };
   /** Instance-wide values made once (signing keys) and one-time flags (the owner bootstrap). */
   instance_values: {
@@ -145,6 +147,13 @@ export const identityMigrations: MigrationSet = {
         .addColumn('value', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Who revoked a key or a role is part of the record (its event carries it).
+  '20261123_10_identity_revoked_by': {
+    async up(db) {
+      await db.schema.alterTable('api_keys').addColumn('revoked_by', 'text').execute();
+      await db.schema.alterTable('passports').addColumn('revoked_by', 'text').execute();
     },
   },
 };

@@ -1,6 +1,5 @@
-import { startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import { evmMethodBody, merchantOf, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmMethodBody, merchantOf } from './testing.ts';
 
 describe.each(await testEngines())('catalog on %s', (engine) => {
   let server: TestServer;
@@ -148,11 +147,39 @@ describe.each(await testEngines())('catalog on %s', (engine) => {
     expect(second.body.id).toBe(first.body.id);
     expect(await count('products')).toBe(before + 1);
     const other = await merchant.test('/api/products', { method: 'POST', body: { name: 'Gadget' }, headers });
-    expect(other.status).toBe(409);
+    expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // Another caller may use the same key for its own request.
     const live = await merchant.live('/api/products', { method: 'POST', body: { name: 'Gadget' }, headers });
     expect(live.status).toBe(201);
+  });
+
+  it('changes only the fields a product update names', async () => {
+    const target = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: { name: 'Extra', prices: [{ currency_id: tokenId, unit_amount: '1' }] },
+      })
+    ).body;
+    const product = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Kept',
+          type: 'good',
+          active: false,
+          images: ['https://example.com/a.png'],
+          unit_label: 'piece',
+          metadata: { sku: '42' },
+          cross_sell: { cross_sells_to_id: target.prices[0].id },
+        },
+      })
+    ).body;
+    const updated = (
+      await merchant.test(`/api/products/${product.id}`, { method: 'PUT', body: { description: 'Soft' } })
+    ).body;
+    const { updated_at: _before, description: _none, ...unchanged } = product;
+    expect(updated).toMatchObject({ ...unchanged, description: 'Soft' });
   });
 
   it('writes an event for each change', async () => {

@@ -1,11 +1,11 @@
-import { nowUnix } from '@kiosk/core';
 import { dbBoolean, type Database } from '@kiosk/db';
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { Clock } from '@kiosk/platform';
+import type { Kysely } from 'kysely';
 import type { PaymentsTables } from './tables.ts';
 
+/** Kiosk Pay's tables; inside a unit of work this handle joins its transaction. */
 export type PaymentsDb = Kysely<PaymentsTables>;
-export type PaymentsTrx = Transaction<PaymentsTables>;
-export type Executor = PaymentsDb | PaymentsTrx;
+export type Executor = PaymentsDb;
 
 export function paymentsDb(database: Database): PaymentsDb {
   return database.db as PaymentsDb;
@@ -22,24 +22,7 @@ export const flag = (value: number | boolean): boolean => dbBoolean.parse(value)
 /** Money and counters come back as numbers or strings depending on the engine. */
 export const moneyText = (value: unknown): string => BigInt(value as string).toString();
 
-export function stamps() {
-  const now = nowUnix();
+export function stamps(clock: Clock) {
+  const now = clock.nowUnix();
   return { created_at: now, updated_at: now };
-}
-
-/** One page of a filtered list, newest first (ids are time-ordered), and how many rows match in all. */
-export async function pageOf<T extends keyof PaymentsTables & string>(
-  query: SelectQueryBuilder<PaymentsTables, T, object>,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<{ rows: PaymentsTables[T][]; count: number }> {
-  const rows = await query
-    .selectAll()
-    .orderBy(sql`id`, 'desc')
-    .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  const { count } = await query
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { rows: rows as PaymentsTables[T][], count: Number(count) };
 }

@@ -1,7 +1,14 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import {
+  cookieClient,
+  evmMethodBody,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmMethodBody, merchantOf } from './testing.ts';
 
 describe.each(await testEngines())('editing a checkout session on %s', (engine) => {
   let server: TestServer;
@@ -175,6 +182,6 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
     });
     const locked = await call(id, 'downsell', 'PUT', { from: upgraded });
     expect(locked.status).toBe(409);
-    expect(locked.body.code).toBe('CHECKOUT_LOCKED');
+    expect(locked.body.code).toBe('PAYMENT_IN_PROGRESS');
   });
 });

@@ -1,10 +1,16 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { canonicalJson } from '@kiosk/identity';
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import {
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
 import { verifyMessage, type Address, type Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantOf } from './testing.ts';
 
 /**
  * Paying on a real local chain, and trying to cheat: the server alone decides that a payment
@@ -152,6 +158,8 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     }
     throw new Error('no verdict');
   }
+  const chargesOf = async (intentId: string) =>
+    (await merchant.test(`/api/charges?payment_intent_id=${intentId}`)).body.list as any[];
   const invoiceOf = (id: string) =>
     server.app.kiosk.database.db
       .selectFrom('invoices')
@@ -183,8 +191,16 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     expect(result.paymentIntent).toMatchObject({
       status: 'succeeded',
       amount_received: '5000000',
-      payment_details: { evm: { tx_hash: tx, overpaid: '0' } },
+      payment_details: { evm: { tx_hash: tx, payer: wallet.address } },
     });
+    expect(await chargesOf(result.paymentIntent.id)).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        reference: tx,
+        amount: '5000000',
+        amount_refundable: '0',
+      }),
+    ]);
     expect((await invoiceOf(id)).status).toBe('paid');
     const after = await chain.publicClient.readContract({
       address: token,
@@ -246,7 +262,9 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     await claim(client, id, await pay(wallet, RECEIVER, 6_000_000n));
     const result = await outcome(id);
     expect(result.paid).toBe(true);
-    expect(result.paymentIntent.payment_details.evm.overpaid).toBe('1000000');
+    expect(await chargesOf(result.paymentIntent.id)).toEqual([
+      expect.objectContaining({ amount: '6000000', amount_refundable: '1000000', refund_reason: 'overpaid' }),
+    ]);
   });
 
   it('refuses another token', async () => {
@@ -332,9 +350,9 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     await Promise.all(Array.from({ length: 5 }, () => claim(client, id, tx)));
     expect((await outcome(id)).paid).toBe(true);
     const uses = await server.app.kiosk.database.db
-      .selectFrom('chain_transactions')
-      .select('payment_intent_id')
-      .where('tx_hash', '=', tx.toLowerCase())
+      .selectFrom('payment_references')
+      .select('charge_id')
+      .where('reference', '=', tx.toLowerCase())
       .execute();
     expect(uses).toHaveLength(1);
     const paidEvents = await server.app.kiosk.database.db
@@ -501,18 +519,28 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
     // Both named while unpaid (two wallets, one buyer): one pays, the other must not vanish.
     const claims = await Promise.all([claim(client, id, first), claim(client, id, second)]);
     expect(claims.map((c) => c.status)).toEqual([202, 202]);
-    expect((await outcome(id)).paid).toBe(true);
-    let details: { evm: { tx_hash: string }; extra_transfers?: { tx_hash: string; amount: string }[] } = {
-      evm: { tx_hash: '' },
-    };
-    for (let i = 0; i < 200 && !details.extra_transfers; i++) {
+    const paid = await outcome(id);
+    expect(paid.paid).toBe(true);
+    let charges: any[] = [];
+    for (
+      let i = 0;
+      i < 200 && !(charges.length === 2 && charges.every((c) => c.status === 'succeeded'));
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      details = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body
-        .paymentIntent.payment_details;
+      charges = await chargesOf(paid.paymentIntent.id);
     }
-    expect(details.extra_transfers).toEqual([
-      expect.objectContaining({ amount: '5000000', tx_hash: details.evm.tx_hash === first ? second : first }),
-    ]);
+    const paying = paid.paymentIntent.payment_details.evm.tx_hash;
+    expect(charges.map((c) => [c.reference, c.amount_refundable, c.refund_reason]).sort()).toEqual(
+      [
+        [paying, '0', null],
+        [paying === first ? second : first, '5000000', 'already_paid'],
+      ].sort(),
+    );
+    const refundable = (
+      await merchant.test(`/api/charges?refundable=1&payment_intent_id=${paid.paymentIntent.id}`)
+    ).body;
+    expect(refundable.count).toBe(1);
     expect((await invoiceOf(id)).amount_paid).toBe('5000000');
   });
 

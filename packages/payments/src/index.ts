@@ -1,8 +1,9 @@
 import type { Database } from '@kiosk/db';
 import { paymentsDb } from './db.ts';
-import { testModeRpcUrls } from './payment-methods/service.ts';
+import { testModeRpcUrls } from './methods/evm/rpc-urls.ts';
 
 export { paymentsPlugin } from './plugin.ts';
+export type { PaymentsApi, PaymentsEvents, PaymentsEventType } from './api.ts';
 export { paymentsMigrations } from './tables.ts';
 export type { PaymentsContext } from './context.ts';
 

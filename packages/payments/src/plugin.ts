@@ -1,40 +1,58 @@
+import type { EventHandler } from '@kiosk/platform';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentsContext } from './context.ts';
-import { registerCheckoutSessionRoutes } from './checkout-sessions/routes.ts';
-import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import { paymentsApi, type PaymentsApi } from './api.ts';
+import { registerChargeRoutes } from './charges/routes.ts';
+import { CHECK_SWEEP_JOB, defineChargeJobs } from './charges/verify.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
+import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
+import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
+import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merchant.ts';
+import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import type { PaymentsContext } from './context.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
+import { createDeps } from './deps.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
-import { defineEvmJobs } from './methods/evm/jobs.ts';
-import { paymentsDb } from './db.ts';
 import { registerPaymentIntentRoutes } from './payment-intents/routes.ts';
 import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 
-/** Kiosk Pay's routes; the module's tables come from `paymentsMigrations`. */
-export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<void> {
-  registerPaymentMethodRoutes(app, context);
-  registerCatalogRoutes(app, context);
-  registerSettingsRoutes(app, context);
-  registerPaymentLinkRoutes(app, context);
-  registerCheckoutSessionRoutes(app, context);
-  registerCustomerRoutes(app, context);
-  registerPaymentIntentRoutes(app, context);
-  registerInvoiceRoutes(app, context);
-  context.registerConnectAction('payment', paymentConnectAction(context));
+/** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
+const EXPIRE_SWEEP_MS = 60_000;
+/** Pending charges whose checks stopped are looked for this often. */
+const CHARGE_SWEEP_MS = 60_000;
+const EXPIRE_JOB = 'checkout.expire-sessions';
 
-  const db = paymentsDb(context.database);
-  defineEvmJobs(context);
+/**
+ * Kiosk Pay's routes, jobs and connect action; its tables come from `paymentsMigrations`. Answers the
+ * interface other modules use.
+ */
+export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<PaymentsApi> {
+  const deps = createDeps(context.platform, context.baseUrl);
+  registerPaymentMethodRoutes(app, deps);
+  registerCatalogRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerPaymentLinkRoutes(app, deps);
+  registerBuyerCheckoutRoutes(app, deps);
+  registerCheckoutEditRoutes(app, deps);
+  registerMerchantCheckoutRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+  registerPaymentIntentRoutes(app, deps);
+  registerChargeRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
+  context.registerConnectAction('payment', paymentConnectAction(deps));
+
+  defineChargeJobs(deps);
   // A checkout session's id is its buyer's capability: whoever has it may watch it complete.
   context.authorizeTopic(
     'checkout:',
-    async (topic) => (await findSessionRow(db, topic.slice('checkout:'.length))) !== undefined,
+    async (topic) => (await findSessionRow(deps.db, topic.slice('checkout:'.length))) !== undefined,
   );
-  context.jobs.define('checkout.expire-sessions', async () => void (await expireDueSessions(db)));
-  await context.jobs.schedule('checkout.expire-sessions', 'checkout.expire-sessions', EXPIRE_SWEEP_MS);
+  deps.jobs.define(EXPIRE_JOB, async () => void (await expireDueSessions(deps)));
+  await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
+  await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);
+  return paymentsApi(deps, (subscriber, type, handler) =>
+    context.platform.events.subscribe(subscriber, type, handler as EventHandler),
+  );
 }
-
-/** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
-const EXPIRE_SWEEP_MS = 60_000;

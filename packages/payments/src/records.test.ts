@@ -1,9 +1,15 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import {
+  cookieClient,
+  evmMethodBody,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentsDb } from './db.ts';
-import { settleTransfer } from './payment-intents/settle.ts';
-import { evmMethodBody, merchantOf } from './testing.ts';
+import { payAsVerified } from './test-support/settle.ts';
 
 type Mode = 'test' | 'live';
 type Client = ReturnType<typeof cookieClient>;
@@ -90,20 +96,6 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     };
   }
 
-  /** Pays an intent in full as the chain watcher would once it has verified the transfer. */
-  async function settle(intent: string, amount: bigint, payer: TestWallet) {
-    const settled = await settleTransfer(paymentsDb(server.app.kiosk.database), intent, {
-      chainId: 31337,
-      txHash: `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`,
-      amount,
-      payer: payer.address,
-      blockNumber: 1n,
-      gasUsed: 21_000n,
-      gasPrice: 1n,
-    });
-    expect(settled.result).toBe('paid');
-  }
-
   async function buyer() {
     const wallet = TestWallet.random();
     return { wallet, did: didOf(wallet), client: await signedIn(server, wallet) };
@@ -157,7 +149,10 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     await buy(client, { price: 'ether', quantity: 3 });
     await buy(client, { price: 'ether' });
     await buy(client);
-    await settle((await buy(client, { quantity: 2 })).intent, 5_000_000n, wallet);
+    await payAsVerified(server, client, (await buy(client, { quantity: 2 })).session, {
+      amount: 5_000_000n,
+      payer: wallet.address,
+    });
 
     const me = await client.request('/api/customers/me?livemode=false');
     expect(me.body.summary).toEqual({
@@ -246,7 +241,7 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     const { wallet, client } = await buyer();
     const open = await buy(client);
     const paid = await buy(client);
-    await settle(paid.intent, 2_500_000n, wallet);
+    await payAsVerified(server, client, paid.session, { amount: 2_500_000n, payer: wallet.address });
     const list = async (status: string) =>
       ids((await client.request(`/api/invoices?livemode=false&status=${status}`)).body.list);
     expect(await list('paid')).toEqual([paid.invoice]);

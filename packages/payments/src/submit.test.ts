@@ -1,7 +1,16 @@
 import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/server/testing';
+import {
+  cookieClient,
+  evmMethodBody,
+  merchantOf,
+  RECEIVER,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+  TOKEN,
+} from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmMethodBody, merchantOf, RECEIVER, TOKEN } from './testing.ts';
 
 describe.each(await testEngines())('checkout submit on %s', (engine) => {
   let server: TestServer;

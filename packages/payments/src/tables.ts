@@ -1,4 +1,6 @@
+import { newId } from '@kiosk/core';
 import { moneyColumnType, type MigrationSet } from '@kiosk/db';
+import type { ChargeStatus, CheckoutSessionStatus, InvoiceStatus, PaymentIntentStatus } from '@kiosk/core';
 import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
 
 /**
@@ -88,7 +90,7 @@ export interface PaymentsTables {
   };
   checkout_sessions: Row & {
     mode: 'payment' | 'subscription' | 'setup';
-    status: 'open' | 'complete' | 'expired';
+    status: CheckoutSessionStatus;
     payment_status: 'unpaid' | 'paid' | 'no_payment_required';
     payment_link_id: string | null;
     customer_id: string | null;
@@ -123,7 +125,7 @@ export interface PaymentsTables {
     metadata: Json;
   };
   payment_intents: Row & {
-    status: string;
+    status: PaymentIntentStatus;
     amount: Money;
     amount_received: Money;
     currency_id: string;
@@ -138,7 +140,7 @@ export interface PaymentsTables {
   };
   invoices: Row & {
     number: string;
-    status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+    status: InvoiceStatus;
     billing_reason: string;
     description: string | null;
     customer_id: string;
@@ -157,29 +159,43 @@ export interface PaymentsTables {
     status_transitions: Json;
     metadata: Json;
   };
-  /** Each on-chain transaction pays at most one thing, ever. */
-  chain_transactions: {
-    chain_id: number;
-    tx_hash: string;
+  /**
+   * One claimed payment of a payment intent (a named chain transaction …), checked by its method's
+   * adapter. What the intent asked when it was named is kept here: the payment is judged against
+   * that, whatever happens to the order later.
+   */
+  charges: Row & {
+    status: ChargeStatus;
     payment_intent_id: string;
+    payment_method_id: string;
+    currency_id: string;
+    /** The intent's amount when the payment was named. */
+    amount_due: Money;
+    /** Where `reference` is unique: `eip155:{chain id}` for an EVM chain. */
+    network: string;
+    /** The method's proof: a transaction hash (lowercase) on a chain. */
+    reference: string;
+    /** How many times it was named; each naming starts a new round of checks. */
+    round: number;
+    checks: number;
+    /** Unix seconds after which an unconfirmed payment stops being waited for. */
+    check_until: number;
+    /** What arrived, once verified. */
     amount: Money;
-    created_at: number;
+    payer: string | null;
+    details: Json;
+    /** Money that arrived but is not the intent's to keep (too little, too much, too late). */
+    amount_refundable: Money;
+    refund_reason: string | null;
+    failure_code: string | null;
+    /** Why the last check could not decide (the chain did not answer …). */
+    last_check_error: string | null;
   };
-  events: {
-    id: string;
-    livemode: Flag;
-    type: string;
-    object_id: string;
-    data: Json;
-    created_at: number;
-  };
-  /** A write with an Idempotency-Key answers the same thing when repeated. */
-  idempotency_keys: {
-    scope: string;
-    key: string;
-    request_hash: string;
-    status_code: number | null;
-    response: Json | null;
+  /** Each proof of payment counts once, ever: a transaction hash pays for one charge. */
+  payment_references: {
+    network: string;
+    reference: string;
+    charge_id: string;
     created_at: number;
   };
 }
@@ -198,6 +214,8 @@ const jsonList = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('[]');
 const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('0');
 
 export const paymentsMigrations: MigrationSet = {
+  // Migrations are history: they are never edited. (This one also made the event and idempotency
+  // tables, which the platform owns now.)
   '20261122_20_payments': {
     async up(db, engine) {
       const money = moneyColumnType(engine);
@@ -392,6 +410,95 @@ export const paymentsMigrations: MigrationSet = {
         .on('checkout_sessions')
         .columns(['payment_link_id', 'start_key'])
         .execute();
+    },
+  },
+  '20261123_20_payments_charges': {
+    async up(db, engine) {
+      const money = moneyColumnType(engine);
+      await common(db.schema.createTable('charges'))
+        .addColumn('status', 'text', notNull)
+        .addColumn('payment_intent_id', 'text', notNull)
+        .addColumn('payment_method_id', 'text', notNull)
+        .addColumn('currency_id', 'text', notNull)
+        .addColumn('amount_due', money, notNull)
+        .addColumn('network', 'text', notNull)
+        .addColumn('reference', 'text', notNull)
+        .addColumn('round', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('checks', 'integer', zero)
+        .addColumn('check_until', 'bigint', notNull)
+        .addColumn('amount', money, zero)
+        .addColumn('payer', 'text')
+        .addColumn('details', 'text', json)
+        .addColumn('amount_refundable', money, zero)
+        .addColumn('refund_reason', 'text')
+        .addColumn('failure_code', 'text')
+        .addColumn('last_check_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('charges_intent_reference')
+        .on('charges')
+        .columns(['payment_intent_id', 'network', 'reference'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('charges_status').on('charges').columns(['status']).execute();
+      await db.schema
+        .createTable('payment_references')
+        .addColumn('network', 'text', notNull)
+        .addColumn('reference', 'text', notNull)
+        .addColumn('charge_id', 'text', notNull)
+        .addColumn('created_at', 'bigint', notNull)
+        .addPrimaryKeyConstraint('payment_references_pk', ['network', 'reference'])
+        .execute();
+
+      // Transactions that paid before charges existed become the charges they were.
+      const paid = await db
+        .selectFrom('chain_transactions as t')
+        .innerJoin('payment_intents as pi', 'pi.id', 't.payment_intent_id')
+        .select(['t.chain_id', 't.tx_hash', 't.amount', 't.created_at', 'pi.id as intent', 'pi.livemode'])
+        .select(['pi.payment_method_id', 'pi.currency_id', 'pi.amount as due', 'pi.payment_details'])
+        .execute();
+      for (const row of paid) {
+        const id = newId('charge');
+        const network = `eip155:${row.chain_id}`;
+        const due = BigInt(String(row.due));
+        const amount = BigInt(String(row.amount));
+        // The transfer the intent names as its payment paid it; any other one is money to return.
+        const paidBy = (JSON.parse(row.payment_details) as { evm?: { tx_hash?: string } }).evm?.tx_hash;
+        const paying = paidBy?.toLowerCase() === row.tx_hash;
+        const refundable = paying ? amount - due : amount;
+        const reason = paying
+          ? amount > due
+            ? 'overpaid'
+            : null
+          : amount < due
+            ? 'underpaid'
+            : 'already_paid';
+        await db
+          .insertInto('charges')
+          .values({
+            id,
+            livemode: row.livemode,
+            created_at: row.created_at,
+            updated_at: row.created_at,
+            status: 'succeeded',
+            payment_intent_id: row.intent,
+            payment_method_id: row.payment_method_id,
+            currency_id: row.currency_id,
+            amount_due: due.toString(),
+            network,
+            reference: row.tx_hash,
+            check_until: row.created_at,
+            amount: amount.toString(),
+            amount_refundable: refundable.toString(),
+            refund_reason: reason,
+          })
+          .execute();
+        await db
+          .insertInto('payment_references')
+          .values({ network, reference: row.tx_hash, charge_id: id, created_at: row.created_at })
+          .execute();
+      }
+      await db.schema.dropTable('chain_transactions').execute();
     },
   },
 };

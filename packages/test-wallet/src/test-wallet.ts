@@ -2,8 +2,10 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   erc20Abi,
   http,
+  keccak256,
   type Address,
   type Hash,
   type Hex,
@@ -158,17 +160,22 @@ export class TestWallet {
 
   /** Signs in at `baseUrl` by SIWE; answers the session cookie (`name=value`) and the user. */
   async signIn(baseUrl: string): Promise<{ cookie: string; user: unknown }> {
-    const { nonce } = (await (await this.fetch(`${baseUrl}/api/auth/nonce`)).json()) as { nonce: string };
+    const { nonce, expires_at } = (await (await this.fetch(`${baseUrl}/api/auth/nonce`)).json()) as {
+      nonce: string;
+      expires_at: number;
+    };
     const site = new URL(baseUrl);
-    const now = new Date();
+    // The message lives as long as its nonce, in the server's time: a server on a test clock that
+    // has moved ahead still accepts it.
+    const expires = new Date(expires_at * 1000);
     const signed = await this.signSiwe({
       domain: site.host,
       uri: site.origin,
       nonce,
       statement: 'Sign in to Kiosk',
       version: '1',
-      issuedAt: now.toISOString(),
-      expirationTime: new Date(now.getTime() + 5 * 60_000).toISOString(),
+      issuedAt: new Date(expires.getTime() - 5 * 60_000).toISOString(),
+      expirationTime: expires.toISOString(),
     });
     const response = await this.fetch(`${baseUrl}/api/auth/siwe`, {
       method: 'POST',
@@ -246,6 +253,31 @@ export class TestWallet {
       gas: options.gas,
     });
     return this.mined(publicClient, hash);
+  }
+
+  /**
+   * Signs `token.transfer(to, amount)` without sending it: answers its hash now and `send()` to
+   * broadcast it later — a wallet whose transaction reaches the chain after its hash was named.
+   */
+  async signTokenTransfer(
+    options: ChainTarget & { token: Address; to: Address; amount: bigint },
+  ): Promise<{ hash: Hash; send(): Promise<Hash> }> {
+    const { publicClient, chain, transport } = chainClients(options);
+    const wallet = createWalletClient({ account: this.account, chain, transport });
+    const request = await wallet.prepareTransactionRequest({
+      to: options.token,
+      data: encodeFunctionData({
+        abi: ERC20_ABI,
+        functionName: 'transfer',
+        args: [options.to, options.amount],
+      }),
+    });
+    const signed = await wallet.signTransaction(request);
+    return {
+      hash: keccak256(signed),
+      send: async () =>
+        this.mined(publicClient, await wallet.sendRawTransaction({ serializedTransaction: signed })),
+    };
   }
 
   /** This wallet's balance: in wei, or in the smallest unit of `token` when given. */

@@ -30,13 +30,13 @@ export interface CreateApiKeyInput {
 
 const API_KEYS_QUERY_KEY = ['api-keys'] as const;
 
-/** `page` is zero-based, in DataTable and in the API alike. */
+/** `page` is zero-based as DataTable counts; the API counts pages from 1 (seed 001 §7). */
 export function useApiKeys(page: number, pageSize: number) {
   return useQuery({
     queryKey: [...API_KEYS_QUERY_KEY, { page, pageSize }],
     queryFn: () =>
       apiFetch<ApiKeyList>(
-        `/api/api-keys?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`,
+        `/api/api-keys?${new URLSearchParams({ page: String(page + 1), pageSize: String(pageSize) })}`,
       ),
     // Keeps the rows on screen while the next page loads, so the table does not jump.
     placeholderData: keepPreviousData,

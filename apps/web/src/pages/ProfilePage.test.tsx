@@ -76,7 +76,7 @@ describe('ProfilePage', () => {
     renderRoutesAt('/profile', routes);
     expect(await screen.findByText('Old back end')).toBeTruthy();
     const listed = api.calls('GET /api/api-keys')[0]!.url.searchParams;
-    expect([listed.get('page'), listed.get('pageSize')]).toEqual(['0', '10']);
+    expect([listed.get('page'), listed.get('pageSize')]).toEqual(['1', '10']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
     const form = screen.getByRole('dialog', { name: 'Create an API key' });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { pageQuery } from '../schemas.ts';
+import { pageQuery } from '@kiosk/contracts';
 import { createApiKey, listApiKeys, revokeApiKey } from './service.ts';
 
 const apiKeySchema = z.object({
@@ -28,13 +28,14 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
         response: { 200: z.object({ list: z.array(apiKeySchema), count: z.number() }) },
       },
     },
-    async (request) => listApiKeys(context.db, request.query.page, request.query.pageSize),
+    async (request) => listApiKeys(context, request.query),
   );
 
   r.post(
     '/api/api-keys',
     {
-      config: { access: ['admin'] },
+      // The secret is shown once and never stored, so a keyed retry cannot be answered again.
+      config: { access: ['admin'], idempotency: 'refused' },
       schema: {
         tags: ['identity'],
         summary: 'Create a secret API key; the secret is in this answer only',
@@ -44,7 +45,8 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
     },
     async (request, reply) => {
       const createdBy = request.auth.kind === 'user' ? request.auth.did : '';
-      return reply.status(201).send(await createApiKey(context.db, { ...request.body, createdBy }));
+      reply.status(201);
+      return createApiKey(context, { ...request.body, createdBy });
     },
   );
 
@@ -60,8 +62,9 @@ export function registerApiKeyRoutes(app: FastifyInstance, context: IdentityCont
       },
     },
     async (request, reply) => {
-      await revokeApiKey(context.db, request.params.id);
-      return reply.status(204).send(null);
+      await revokeApiKey(context, request.params.id, request.auth.kind === 'user' ? request.auth.did : '');
+      reply.status(204);
+      return null;
     },
   );
 }

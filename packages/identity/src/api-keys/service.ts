@@ -1,10 +1,10 @@
-import { KioskError, newId, nowUnix, randomToken } from '@kiosk/core';
-import { dbBoolean } from '@kiosk/db';
-import type { Kysely } from 'kysely';
+import type { PageQuery } from '@kiosk/contracts';
+import { KioskError, newId, randomToken } from '@kiosk/core';
+import { dbBoolean, transaction } from '@kiosk/db';
+import { pageOf } from '@kiosk/platform';
 import { sha256 } from '../crypto.ts';
+import type { IdentityStore } from '../store.ts';
 import type { IdentityTables } from '../tables.ts';
-
-type Db = Kysely<IdentityTables>;
 
 export interface ApiKeyView {
   id: string;
@@ -19,29 +19,32 @@ export const API_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
 /** last_used_at is a hint for humans; writing it on every call would make each request a write. */
 const LAST_USED_RESOLUTION_SECONDS = 60;
 
+/** A new secret key, recorded (`api_key.created`, never with its secret); the secret is answered once. */
 export async function createApiKey(
-  db: Db,
+  store: IdentityStore,
   input: { name: string; livemode: boolean; createdBy: string },
 ): Promise<ApiKeyView & { secret: string }> {
   const secret = `sk_${input.livemode ? 'live' : 'test'}_${randomToken(32)}`;
-  const row = {
-    id: newId('apiKey'),
-    name: input.name,
-    livemode: input.livemode,
-    prefix: secret.slice(0, 12),
-    secret_hash: sha256(secret),
-    created_by: input.createdBy,
-    created_at: nowUnix(),
-    last_used_at: null,
-    revoked_at: null,
-  };
-  await db.insertInto('api_keys').values(row).execute();
+  const row = await store.apiKeys.insert(
+    store.db,
+    {
+      id: newId('apiKey'),
+      name: input.name,
+      livemode: input.livemode,
+      prefix: secret.slice(0, 12),
+      secret_hash: sha256(secret),
+      created_by: input.createdBy,
+      created_at: store.clock.nowUnix(),
+      last_used_at: null,
+      revoked_at: null,
+      revoked_by: null,
+    },
+    'api_key.created',
+  );
   return { ...view(row), secret };
 }
 
-function view(
-  row: Omit<IdentityTables['api_keys'], 'secret_hash' | 'created_by' | 'revoked_at'>,
-): ApiKeyView {
+function view(row: IdentityTables['api_keys']): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -53,33 +56,31 @@ function view(
 }
 
 export async function listApiKeys(
-  db: Db,
-  page: number,
-  pageSize: number,
+  store: IdentityStore,
+  paging: PageQuery,
 ): Promise<{ list: ApiKeyView[]; count: number }> {
-  const live = db.selectFrom('api_keys').where('revoked_at', 'is', null);
-  const rows = await live
-    .select(['id', 'name', 'livemode', 'prefix', 'created_at', 'last_used_at'])
-    .orderBy('created_at', 'desc')
-    .limit(pageSize)
-    .offset(page * pageSize)
-    .execute();
-  const { count } = await live.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return { list: rows.map(view), count: Number(count) };
+  const live = store.db.selectFrom('api_keys').where('revoked_at', 'is', null);
+  const { rows, count } = await pageOf<IdentityTables, 'api_keys'>(live, paging);
+  return { list: rows.map(view), count };
 }
 
-export async function revokeApiKey(db: Db, id: string): Promise<void> {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: nowUnix() })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new KioskError('API_KEY_NOT_FOUND', { status: 404 });
+/** Revokes a key, recorded as `api_key.revoked` with who did it. */
+export async function revokeApiKey(store: IdentityStore, id: string, revokedBy: string): Promise<void> {
+  await transaction(store.db, async (trx) => {
+    const row = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: store.clock.nowUnix(), revoked_by: revokedBy })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new KioskError('API_KEY_NOT_FOUND', { status: 404 });
+    await store.apiKeys.record(trx, row, 'api_key.revoked');
+  });
 }
 
 export async function resolveApiKey(
-  db: Db,
+  { db, clock }: Pick<IdentityStore, 'db' | 'clock'>,
   secret: string,
 ): Promise<{ id: string; livemode: boolean; createdBy: string } | undefined> {
   if (!API_KEY_PATTERN.test(secret)) return undefined;
@@ -90,7 +91,7 @@ export async function resolveApiKey(
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const now = nowUnix();
+  const now = clock.nowUnix();
   if (row.last_used_at === null || now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_SECONDS) {
     await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }

@@ -18,7 +18,8 @@ export function registerAuthTokenRoutes(app: FastifyInstance, context: IdentityC
   r.post(
     '/api/auth-tokens',
     {
-      config: { access: ['apiKey', 'admin'] },
+      // The token is a credential: it is not kept for a replay.
+      config: { access: ['apiKey', 'admin'], idempotency: 'refused' },
       schema: {
         tags: ['identity'],
         summary: 'Mint an authToken for a host app on another origin to act for one customer',
@@ -30,12 +31,17 @@ export function registerAuthTokenRoutes(app: FastifyInstance, context: IdentityC
       },
     },
     async (request, reply) => {
-      const minted = mintAuthToken(context.authTokenKey, {
-        customerDid: request.body.customer_did,
-        livemode: request.livemode,
-        expiresIn: request.body.expires_in,
-      });
-      return reply.status(201).send({ ...minted, livemode: request.livemode });
+      const minted = mintAuthToken(
+        context.authTokenKey,
+        {
+          customerDid: request.body.customer_did,
+          livemode: request.livemode,
+          expiresIn: request.body.expires_in,
+        },
+        context.clock.nowUnix(),
+      );
+      reply.status(201);
+      return { ...minted, livemode: request.livemode };
     },
   );
 

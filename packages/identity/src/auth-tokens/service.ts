@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { nowUnix, SECONDS } from '@kiosk/core';
+import { SECONDS } from '@kiosk/core';
 import { sameSecret } from '../crypto.ts';
 
 /**
@@ -24,8 +24,9 @@ function sign(key: string, payload: string): string {
 export function mintAuthToken(
   key: string,
   input: { customerDid: string; livemode: boolean; expiresIn?: number },
+  nowUnix: number,
 ): { token: string; expires_at: number } {
-  const iat = nowUnix();
+  const iat = nowUnix;
   const claims: AuthTokenClaims = {
     sub: input.customerDid,
     livemode: input.livemode,
@@ -36,12 +37,12 @@ export function mintAuthToken(
   return { token: `at_${payload}.${sign(key, payload)}`, expires_at: claims.exp };
 }
 
-export function verifyAuthToken(key: string, token: string): AuthTokenClaims | undefined {
+export function verifyAuthToken(key: string, token: string, nowUnix: number): AuthTokenClaims | undefined {
   const match = /^at_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
   if (!match || !sameSecret(sign(key, match[1]!), match[2]!)) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(match[1]!, 'base64url').toString()) as AuthTokenClaims;
-    return claims.exp > nowUnix() ? claims : undefined;
+    return claims.exp > nowUnix ? claims : undefined;
   } catch {
     return undefined;
   }

@@ -79,7 +79,8 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
   r.post(
     '/api/did/:action/token',
     {
-      config: { access: ['public'], rateLimit },
+      // The page's secret is in the answer only: it is not kept for a replay.
+      config: { access: ['public'], rateLimit, idempotency: 'refused' },
       schema: {
         tags: ['connect'],
         summary: 'Open a connect session (shown as a QR code and a deep link)',
@@ -101,7 +102,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       const { action } = request.params;
       const spec = context.connectActions.get(action);
       const params = await spec.open(checked(spec.params, request.body?.params ?? {}, 'body.params'));
-      const opened = await openConnectSession(context.db, action, params);
+      const opened = await openConnectSession(context, action, params);
       const url = authUrl(action, opened.token);
       return {
         ...opened,
@@ -128,14 +129,14 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     },
     async (request, reply) => {
       context.connectActions.get(request.params.action); // an unknown action is a 404 here too
-      const row = await loadConnectSession(context.db, request.query._t_, context.notify);
+      const row = await loadConnectSession(context, request.query._t_, context.notify);
       checkSecret(row, request.query.secret);
       if (row.action !== request.params.action)
         throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
       if (row.action === 'login' && row.status === 'succeeded') {
-        const did = await redeemLogin(context.db, row.token);
+        const did = await redeemLogin(context, row.token);
         if (did) {
-          await recordSignIn(context.db, did.slice(did.lastIndexOf(':') + 1), context.ownerDid);
+          await recordSignIn(context, did.slice(did.lastIndexOf(':') + 1), context.ownerDid);
           await startSession(context, reply, did);
         }
       }
@@ -157,7 +158,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     async (request) => {
       const { action } = request.params;
       const { row, description } = await requestForWallet(
-        context.db,
+        context,
         request.query._t_,
         action,
         context.connectActions.get(action),
@@ -176,7 +177,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
           nonce: row.nonce,
           statement: SIWE_STATEMENT,
           version: '1',
-          issuedAt: new Date().toISOString(),
+          issuedAt: new Date(context.clock.nowMs()).toISOString(),
           expirationTime: new Date(row.expires_at * 1000).toISOString(),
         },
         params: storedParams(row),
@@ -207,7 +208,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       // A malformed answer proves nothing: it is refused before the session is touched.
       const { message, signature, ...rest } = request.body;
       const { did } = await answerConnectSession(
-        context.db,
+        context,
         request.query._t_,
         request.params.action,
         action,

@@ -1,8 +1,8 @@
-import { KioskError, nowUnix, randomToken, SECONDS } from '@kiosk/core';
+import { KioskError, randomToken, SECONDS } from '@kiosk/core';
 import { dbBoolean } from '@kiosk/db';
-import type { Kysely } from 'kysely';
 import { sameSecret, sha256 } from '../crypto.ts';
 import { verifySiwe, type SiweExpectations } from '../siwe.ts';
+import type { IdentityStore } from '../store.ts';
 import type { IdentityTables } from '../tables.ts';
 import { didFromAddress } from '../did.ts';
 import type { ConnectAction } from './actions.ts';
@@ -13,21 +13,21 @@ import type { ConnectAction } from './actions.ts';
  * needed to read the outcome. Protocol: docs/identity.md §2.
  */
 
-type Db = Kysely<IdentityTables>;
+type Store = Pick<IdentityStore, 'db' | 'clock'>;
 type Row = IdentityTables['connect_sessions'];
 export type ConnectStatus = Row['status'];
 
 export const CONNECT_TTL_SECONDS = 5 * SECONDS.minute;
 
 /** Told of every status change, to push it to pages listening on the realtime socket. */
-export type ConnectNotifier = (token: string, status: ConnectStatus, error: string | null) => void;
+export type ConnectNotifier = (token: string, status: ConnectStatus, error: string | null) => Promise<void>;
 
-export async function openConnectSession(db: Db, action: string, params: Record<string, unknown>) {
+export async function openConnectSession(store: Store, action: string, params: Record<string, unknown>) {
   const token = randomToken(32);
   const secret = randomToken(32);
-  const now = nowUnix();
+  const now = store.clock.nowUnix();
   const expires_at = now + CONNECT_TTL_SECONDS;
-  await db
+  await store.db
     .insertInto('connect_sessions')
     .values({
       token,
@@ -47,19 +47,45 @@ export async function openConnectSession(db: Db, action: string, params: Record<
   return { token, secret, expires_at };
 }
 
+/** A session nobody answered in time has expired, whether or not its row says so yet. */
+function hasExpired(row: Row, now: number): boolean {
+  return (row.status === 'created' || row.status === 'scanned') && row.expires_at <= now;
+}
+
 /** The session for `token`, with an expired one marked so; a missing one is the seed's connect error. */
-export async function loadConnectSession(db: Db, token: string, notify: ConnectNotifier): Promise<Row> {
-  const row = await db
+export async function loadConnectSession(store: Store, token: string, notify: ConnectNotifier): Promise<Row> {
+  const row = await store.db
     .selectFrom('connect_sessions')
     .selectAll()
     .where('token', '=', token)
     .executeTakeFirst();
   if (!row) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
-  if ((row.status === 'created' || row.status === 'scanned') && row.expires_at <= nowUnix()) {
-    await setStatus(db, token, ['created', 'scanned'], { status: 'expired' }, notify);
+  if (hasExpired(row, store.clock.nowUnix())) {
+    await setStatus(store, token, ['created', 'scanned'], { status: 'expired' }, notify);
     return { ...row, status: 'expired' };
   }
   return row;
+}
+
+/**
+ * What another part of the server may know of a session: its action, params and status (an expired
+ * one reads `expired`). It only reads; the wallet's own requests mark the row and tell the page.
+ */
+export async function findConnectSession(
+  store: Store,
+  token: string,
+): Promise<{ action: string; params: Record<string, unknown>; status: ConnectStatus } | undefined> {
+  const row = await store.db
+    .selectFrom('connect_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    action: row.action,
+    params: storedParams(row),
+    status: hasExpired(row, store.clock.nowUnix()) ? 'expired' : row.status,
+  };
 }
 
 export function checkSecret(row: Row, secret: string): void {
@@ -68,26 +94,31 @@ export function checkSecret(row: Row, secret: string): void {
 }
 
 async function setStatus(
-  db: Db,
+  store: Store,
   token: string,
   from: ConnectStatus[],
   change: Partial<Pick<Row, 'status' | 'did' | 'error'>> & { status: ConnectStatus },
   notify: ConnectNotifier,
 ): Promise<boolean> {
-  const result = await db
+  const result = await store.db
     .updateTable('connect_sessions')
-    .set({ ...change, updated_at: nowUnix() })
+    .set({ ...change, updated_at: store.clock.nowUnix() })
     .where('token', '=', token)
     .where('status', 'in', from)
     .executeTakeFirst();
   const changed = result.numUpdatedRows > 0n;
-  if (changed) notify(token, change.status, change.error ?? null);
+  if (changed) await notify(token, change.status, change.error ?? null);
   return changed;
 }
 
 /** A session a wallet may still answer, reached through its own action's path. */
-async function answerable(db: Db, token: string, action: string, notify: ConnectNotifier): Promise<Row> {
-  const row = await loadConnectSession(db, token, notify);
+async function answerable(
+  store: Store,
+  token: string,
+  action: string,
+  notify: ConnectNotifier,
+): Promise<Row> {
+  const row = await loadConnectSession(store, token, notify);
   if (row.action !== action || (row.status !== 'created' && row.status !== 'scanned')) {
     throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
   }
@@ -104,15 +135,15 @@ export function storedParams(row: Row): Record<string, unknown> {
  * fetching it moves the session to `scanned`.
  */
 export async function requestForWallet(
-  db: Db,
+  store: Store,
   token: string,
   name: string,
   action: ConnectAction,
   notify: ConnectNotifier,
 ): Promise<{ row: Row; description: Record<string, unknown> }> {
-  const row = await answerable(db, token, name, notify);
+  const row = await answerable(store, token, name, notify);
   const description = (await action.describe?.(storedParams(row))) ?? {};
-  await setStatus(db, token, ['created'], { status: 'scanned' }, notify);
+  await setStatus(store, token, ['created'], { status: 'scanned' }, notify);
   return { row, description };
 }
 
@@ -121,7 +152,7 @@ export async function requestForWallet(
  * does with the rest of the answer. Refusals fail the session.
  */
 export async function answerConnectSession(
-  db: Db,
+  store: Store,
   token: string,
   name: string,
   action: ConnectAction,
@@ -129,28 +160,28 @@ export async function answerConnectSession(
   expected: SiweExpectations,
   notify: ConnectNotifier,
 ): Promise<{ did: string }> {
-  const row = await answerable(db, token, name, notify);
+  const row = await answerable(store, token, name, notify);
   try {
     const message = await verifySiwe(answer.message, answer.signature, expected);
     if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
     const did = didFromAddress(message.address);
     await action.complete?.(storedParams(row), did, answer.fields);
-    const won = await setStatus(db, token, ['created', 'scanned'], { status: 'succeeded', did }, notify);
+    const won = await setStatus(store, token, ['created', 'scanned'], { status: 'succeeded', did }, notify);
     if (!won) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
     return { did };
   } catch (error) {
     if (error instanceof KioskError && error.code !== 'CONNECT_SESSION_INVALID') {
-      await setStatus(db, token, ['created', 'scanned'], { status: 'failed', error: error.code }, notify);
+      await setStatus(store, token, ['created', 'scanned'], { status: 'failed', error: error.code }, notify);
     }
     throw error;
   }
 }
 
 /** Marks a succeeded login as used; answers the DID only to the one caller that redeemed it. */
-export async function redeemLogin(db: Db, token: string): Promise<string | undefined> {
-  const result = await db
+export async function redeemLogin(store: Store, token: string): Promise<string | undefined> {
+  const result = await store.db
     .updateTable('connect_sessions')
-    .set({ redeemed: true, updated_at: nowUnix() })
+    .set({ redeemed: true, updated_at: store.clock.nowUnix() })
     .where('token', '=', token)
     .where('status', '=', 'succeeded')
     .where('redeemed', '=', false)
@@ -164,8 +195,8 @@ export function isRedeemed(row: Row): boolean {
 }
 
 /** Whether the holder of `secret` may watch the connect session `token` (the realtime socket asks). */
-export async function canWatch(db: Db, token: string, secret: string): Promise<boolean> {
-  const row = await db
+export async function canWatch(store: Store, token: string, secret: string): Promise<boolean> {
+  const row = await store.db
     .selectFrom('connect_sessions')
     .select('secret_hash')
     .where('token', '=', token)

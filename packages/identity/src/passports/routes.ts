@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { DID_PATTERN } from '../did.ts';
-import { pageQuery, passportSchema, userSchema } from '../schemas.ts';
+import { pageQuery } from '@kiosk/contracts';
+import { passportSchema, userSchema } from '../schemas.ts';
 import { ROLES } from '../tables.ts';
 import { grantPassport, listUsers, revokePassport } from '../users/service.ts';
 
@@ -22,7 +23,7 @@ export function registerPassportRoutes(app: FastifyInstance, context: IdentityCo
         response: { 200: z.object({ list: z.array(userSchema), count: z.number() }) },
       },
     },
-    async (request) => listUsers(context.db, request.query.page, request.query.pageSize),
+    async (request) => listUsers(context.db, request.query),
   );
 
   r.post(
@@ -36,10 +37,10 @@ export function registerPassportRoutes(app: FastifyInstance, context: IdentityCo
         response: { 201: passportSchema },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await grantPassport(context.db, actor(request.auth), request.body.did, request.body.role)),
+    async (request, reply) => {
+      reply.status(201);
+      return grantPassport(context, actor(request.auth), request.body.did, request.body.role);
+    },
   );
 
   r.delete(
@@ -54,8 +55,9 @@ export function registerPassportRoutes(app: FastifyInstance, context: IdentityCo
       },
     },
     async (request, reply) => {
-      await revokePassport(context.db, actor(request.auth), request.params.id);
-      return reply.status(204).send(null);
+      await revokePassport(context, actor(request.auth), request.params.id);
+      reply.status(204);
+      return null;
     },
   );
 }

@@ -20,7 +20,7 @@ export async function startSession(
   reply: FastifyReply,
   did: string,
 ): Promise<void> {
-  const { token } = await createSession(context.db, did);
+  const { token } = await createSession(context, did);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -44,13 +44,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
         response: { 200: z.object({ nonce: z.string(), expires_at: z.number() }) },
       },
     },
-    async () => issueNonce(context.db),
+    async () => issueNonce(context),
   );
 
   r.post(
     '/api/auth/siwe',
     {
-      config: { access: ['public'], rateLimit },
+      // The answer is a session cookie: it is not kept for a replay.
+      config: { access: ['public'], rateLimit, idempotency: 'refused' },
       schema: {
         tags: ['identity'],
         summary: 'Sign in with a signed EIP-4361 message; sets the session cookie',
@@ -64,9 +65,9 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
         request.body.signature,
         context.siweExpectations(),
       );
-      if (!(await consumeNonce(context.db, message.nonce)))
+      if (!(await consumeNonce(context, message.nonce)))
         throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
-      const user = await recordSignIn(context.db, message.address, context.ownerDid);
+      const user = await recordSignIn(context, message.address, context.ownerDid);
       await startSession(context, reply, user.did);
       request.log.info({ did: user.did }, 'signed in');
       return { user };
@@ -99,13 +100,15 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
   r.post(
     '/api/auth/logout',
     {
-      config: { access: ['signedIn'] },
-      schema: { tags: ['identity'], summary: 'End the session', response: { 204: z.null() } },
+      // Anyone may log out: a retry whose first answer was lost finds the session already ended, and
+      // logging out again changes nothing, so a key needs no stored answer.
+      config: { access: ['public'], idempotency: 'ignored' },
+      schema: { tags: ['identity'], summary: 'End the session (if any)', response: { 204: z.null() } },
     },
     async (request, reply) => {
-      if (request.auth.kind === 'user') await endSession(context.db, request.auth.sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.status(204).send(null);
+      if (request.auth.kind === 'user') await endSession(context, request.auth.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' }).status(204);
+      return null;
     },
   );
 }

@@ -1,8 +1,10 @@
-import { KioskError, newId, nowUnix } from '@kiosk/core';
-import type { AnyTransaction } from '@kiosk/db';
+import type { PageQuery } from '@kiosk/contracts';
+import { KioskError, newId } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
 import type { Kysely } from 'kysely';
 import { didFromAddress } from '../did.ts';
 import { claimOnce } from '../instance-values.ts';
+import type { IdentityStore } from '../store.ts';
 import type { IdentityTables, Role } from '../tables.ts';
 
 export interface Passport {
@@ -25,10 +27,14 @@ type Db = Kysely<IdentityTables>;
  * Records a sign-in: creates the user on first sight (with a member passport) and makes them owner
  * when they are the instance's first user, or the one `KIOSK_OWNER_DID` names.
  */
-export async function recordSignIn(db: Db, address: string, ownerDid: string | undefined): Promise<User> {
+export async function recordSignIn(
+  store: IdentityStore,
+  address: string,
+  ownerDid: string | undefined,
+): Promise<User> {
   const did = didFromAddress(address);
-  const now = nowUnix();
-  await db.transaction().execute(async (trx) => {
+  const now = store.clock.nowUnix();
+  await transaction(store.db, async (trx) => {
     const created = await trx
       .insertInto('users')
       .values({
@@ -43,28 +49,31 @@ export async function recordSignIn(db: Db, address: string, ownerDid: string | u
       .onConflict((oc) => oc.column('did').doNothing())
       .returning('did')
       .executeTakeFirst();
-    if (created) await grant(trx, did, 'member', 'system');
+    if (created) await grant(store, trx, did, 'member', 'system');
     else await trx.updateTable('users').set({ last_login_at: now }).where('did', '=', did).execute();
-    const becomesOwner = ownerDid ? ownerDid === did : await claimOnce(trx, 'owner_bootstrapped');
-    if (becomesOwner) await grant(trx, did, 'owner', 'system');
+    const becomesOwner = ownerDid ? ownerDid === did : await claimOnce(trx, 'owner_bootstrapped', now);
+    if (becomesOwner) await grant(store, trx, did, 'owner', 'system');
   });
-  return (await findUser(db, did))!;
+  return (await findUser(store.db, did))!;
 }
 
-/** Adds a live passport unless the user holds that role already. */
-async function grant(trx: AnyTransaction | Db, did: string, role: Role, by: string): Promise<void> {
-  await (trx as Db)
+/** Adds a live passport (`passport.created`, naming who issued it) unless the user holds that role already. */
+async function grant(store: IdentityStore, trx: Db, did: string, role: Role, by: string): Promise<void> {
+  const row = await trx
     .insertInto('passports')
     .values({
       id: newId('passport'),
       user_did: did,
       role,
       issued_by: by,
-      issued_at: nowUnix(),
+      issued_at: store.clock.nowUnix(),
       revoked_at: null,
+      revoked_by: null,
     })
     .onConflict((oc) => oc.columns(['user_did', 'role']).where('revoked_at', 'is', null).doNothing())
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await store.passports.record(trx, row, 'passport.created');
 }
 
 export async function findUser(db: Db, did: string): Promise<User | undefined> {
@@ -100,16 +109,26 @@ function mayManage(actorRoles: Set<Role>, role: Role): boolean {
   return actorRoles.has('owner') || actorRoles.has('admin');
 }
 
-export async function grantPassport(db: Db, actorDid: string, did: string, role: Role): Promise<Passport> {
+export async function grantPassport(
+  store: IdentityStore,
+  actorDid: string,
+  did: string,
+  role: Role,
+): Promise<Passport> {
+  const { db } = store;
   if (!mayManage(await rolesOf(db, actorDid), role)) throw new KioskError('FORBIDDEN');
   if (!(await findUser(db, did))) throw new KioskError('USER_NOT_FOUND', { status: 404, params: { did } });
-  await grant(db, did, role, actorDid);
-  const passport = (await findUser(db, did))!.passports.find((p) => p.role === role)!;
-  return passport;
+  await transaction(db, (trx) => grant(store, trx, did, role, actorDid));
+  return (await findUser(db, did))!.passports.find((p) => p.role === role)!;
 }
 
-export async function revokePassport(db: Db, actorDid: string, passportId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Revokes a passport (`passport.revoked`); the last owner stays. */
+export async function revokePassport(
+  store: IdentityStore,
+  actorDid: string,
+  passportId: string,
+): Promise<void> {
+  await transaction(store.db, async (trx) => {
     const passport = await trx
       .selectFrom('passports')
       .selectAll()
@@ -127,21 +146,27 @@ export async function revokePassport(db: Db, actorDid: string, passportId: strin
         .execute();
       if (owners.length <= 1) throw new KioskError('LAST_OWNER', { status: 409 });
     }
-    await trx.updateTable('passports').set({ revoked_at: nowUnix() }).where('id', '=', passportId).execute();
+    const revoked = await trx
+      .updateTable('passports')
+      .set({ revoked_at: store.clock.nowUnix(), revoked_by: actorDid })
+      .where('id', '=', passportId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await store.passports.record(trx, revoked, 'passport.revoked');
   });
 }
 
 export async function listUsers(
   db: Db,
-  page: number,
-  pageSize: number,
+  { page, pageSize }: PageQuery,
 ): Promise<{ list: User[]; count: number }> {
   const rows = await db
     .selectFrom('users')
     .select('did')
     .orderBy('created_at', 'desc')
+    .orderBy('did')
     .limit(pageSize)
-    .offset(page * pageSize)
+    .offset((page - 1) * pageSize)
     .execute();
   const { count } = await db
     .selectFrom('users')

@@ -1,15 +1,24 @@
+import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
+import { paymentInstructionsSchema } from '../methods/instructions.ts';
 import { methodSchema } from '../payment-methods/schema.ts';
-import { paymentLinkSchema } from '../payment-links/schema.ts';
+import { checkoutOptions, lineItemInput, paymentLinkSchema } from '../payment-links/schema.ts';
 import { priceSchema } from '../prices/schema.ts';
+
+/** What a merchant (or another module) creates a session from. */
+export const checkoutSessionInput = checkoutOptions.extend({
+  line_items: z.array(lineItemInput).min(1).max(20),
+  success_url: z.url().nullable().default(null),
+  cancel_url: z.url().nullable().default(null),
+  expires_at: z.number().int().optional(),
+  customer_did: z.string().max(200).nullable().default(null),
+});
 
 /** A checkout session's id, as paths and the `payment` connect action carry it. */
 export const checkoutSessionId = z.string().regex(/^cs_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId');
 
-/** The hash of the transaction a buyer names as their payment. */
-export const txHash = z
-  .string({ error: 'validation.txHash' })
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'validation.txHash');
+/** The buyer's proof of payment (a transaction hash); the method's adapter checks its form. */
+export const txHash = z.string({ error: 'validation.txHash' }).min(1, 'validation.txHash').max(200);
 
 export const expandedPrice = priceSchema.extend({
   product: z.object({
@@ -40,7 +49,7 @@ export const checkoutSessionSchema = z.object({
   object: z.literal('checkout.session'),
   livemode: z.boolean(),
   mode: z.enum(['payment', 'subscription', 'setup']),
-  status: z.enum(['open', 'complete', 'expired']),
+  status: z.enum(CHECKOUT_SESSION_STATUSES),
   payment_status: z.enum(['unpaid', 'paid', 'no_payment_required']),
   payment_link_id: z.string().nullable(),
   customer_id: z.string().nullable(),
@@ -74,7 +83,7 @@ export const paymentIntentSchema = z.object({
   id: z.string(),
   object: z.literal('payment_intent'),
   livemode: z.boolean(),
-  status: z.string(),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
   amount: z.string(),
   amount_received: z.string(),
   currency_id: z.string(),
@@ -110,18 +119,6 @@ export const checkoutEnvelope = z.object({
   paymentLink: paymentLinkSchema.nullable(),
   paymentIntent: paymentIntentSchema.nullable(),
   customer: customerSchema.nullable(),
-});
-
-/** How the buyer pays: an exact transfer of `amount` of the currency (`token` null: the native coin) to `to`. */
-export const paymentInstructionsSchema = z.object({
-  type: z.literal('evm_transfer'),
-  chain_id: z.number(),
-  to: z.string(),
-  token: z.string().nullable(),
-  amount: z.string(),
-  currency_id: z.string(),
-  decimal: z.number(),
-  symbol: z.string(),
 });
 
 /** Seed 000 §7: what submit answers; balance and delegation (fast pay) arrive with subscriptions. */

@@ -1,19 +1,22 @@
-import { checkQuantity, KioskError, nowUnix, type ErrorDetail } from '@kiosk/core';
+import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
   checkCustomerDetails,
   type CustomerDetailsInput,
   type FieldPattern,
 } from '@kiosk/core/customer-details';
 import { normalizePhone } from '@kiosk/core/phone';
-import { flag, fromJson, toJson, type PaymentsDb } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
-import { upsertCustomer, type Customer } from '../customers/service.ts';
-import { prepareCheckoutInvoice } from '../invoices/service.ts';
+import { transaction } from '@kiosk/db';
+import { flag, fromJson, toJson } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { upsertCustomer } from '../customers/service.ts';
+import type { Customer } from '../customers/view.ts';
+import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
+import type { PaymentInstructions } from '../methods/instructions.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import { preparePaymentIntent } from '../payment-intents/service.ts';
-import { crossSellPrice } from './edit.ts';
+import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
+import { crossSellPrice } from './edits.ts';
 import { priceLines, type StoredLine } from './lines.ts';
-import { paymentInstructions, type PaymentInstructions } from './pay.ts';
+import { lockOpenOrder } from './order.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
@@ -29,39 +32,28 @@ export interface Submitted {
 
 /**
  * PUT /api/checkout-sessions/{id}/submit: checks the buyer's details (seed 000 §5), the chosen method
- * and currency, and stock; records the customer; creates or re-aims the payment intent and the open
- * invoice; all in one transaction with an event per change. It never marks anything paid: only the
- * chain watcher does that.
+ * and currency, and stock; records the customer; creates the payment intent and the open invoice, or
+ * re-aims them while nothing is on its way to pay them; all in one transaction with an event per
+ * change. It never marks anything paid: only a verified payment does.
  */
 export async function submitCheckout(
-  db: PaymentsDb,
+  deps: Deps,
   sessionId: string,
   buyerDid: string,
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  return db.transaction().execute(async (trx) => {
-    // Claiming the row first makes concurrent submits of one session wait for each other.
-    const claimed = await trx
-      .updateTable('checkout_sessions')
-      .set({ updated_at: nowUnix() })
-      .where('id', '=', sessionId)
-      .returningAll()
-      .executeTakeFirst();
-    if (!claimed) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
-    const livemode = flag(claimed.livemode);
-    if (claimed.payment_status !== 'unpaid' || claimed.status === 'complete')
-      throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
-    if (claimed.status === 'expired' || Number(claimed.expires_at) <= nowUnix())
-      throw new KioskError('CHECKOUT_SESSION_EXPIRED', { status: 410 });
+  return transaction(deps.db, async (trx) => {
+    const { session, intent } = await lockOpenOrder(deps, trx, sessionId);
+    const livemode = flag(session.livemode);
 
     const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
-      claimed.metadata,
+      session.metadata,
       {},
     );
     const { details, problems } = checkCustomerDetails(input, {
-      phoneRequired: fromJson(claimed.phone_number_collection, { enabled: false }).enabled,
-      addressRequired: claimed.billing_address_collection === 'required',
+      phoneRequired: fromJson(session.phone_number_collection, { enabled: false }).enabled,
+      addressRequired: session.billing_address_collection === 'required',
       fieldValidation: metadata.page_info?.field_validation,
       locale,
       normalizePhone,
@@ -73,13 +65,16 @@ export async function submitCheckout(
     if (!method || !method.active || !currency || !currency.active)
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
 
-    const lines = fromJson<StoredLine[]>(claimed.line_items, []);
+    const lines = fromJson<StoredLine[]>(session.line_items, []);
     // Seed 000 §8: a required cross-sell must be in the cart before paying.
-    if (claimed.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
+    if (session.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
       if (await crossSellPrice(trx, livemode, lines, currency.id))
         throw new KioskError('REQUIRE_CROSS_SELL', { status: 400 });
     }
     const priced = await priceLines(trx, livemode, lines, currency.id);
+    // A recurring price is a subscription: it is never sold once as a one-time payment.
+    if (priced.mode !== 'payment')
+      throw new KioskError('CHECKOUT_MODE_NOT_SUPPORTED', { params: { mode: priced.mode } });
     const stock: ErrorDetail[] = [];
     for (const [index, line] of lines.entries()) {
       const problem = checkQuantity(priced.prices.get(line.price_id)!, line.quantity);
@@ -96,32 +91,41 @@ export async function submitCheckout(
       );
     }
 
-    const customer = await upsertCustomer(trx, livemode, buyerDid, details);
+    const customer = await upsertCustomer(deps, trx, livemode, buyerDid, details);
     const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
-    const paymentIntentId = await preparePaymentIntent(trx, {
-      livemode,
-      sessionId,
-      existingId: claimed.payment_intent_id,
+    const terms = {
       amount: priced.total,
       currencyId: currency.id,
       methodId: method.id,
       customerId: customer.id,
-      description,
-    });
-    const invoiceId = await prepareCheckoutInvoice(trx, {
-      livemode,
-      existingId: claimed.invoice_id,
-      sessionId,
-      paymentIntentId,
-      customerId: customer.id,
-      currencyId: currency.id,
+    };
+    const paymentIntentId = intent
+      ? (await reaimPaymentIntent(deps, trx, intent.id, terms)).id
+      : (await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId, description })).id;
+    const change = {
       total: priced.total,
       lines: priced.lines,
-      description,
-    });
-    await trx
-      .updateTable('checkout_sessions')
-      .set({
+      currencyId: currency.id,
+      customerId: customer.id,
+    };
+    const invoiceId = session.invoice_id
+      ? (await reaimInvoice(deps, trx, session.invoice_id, change), session.invoice_id)
+      : (
+          await createCheckoutInvoice(deps, trx, {
+            livemode,
+            sessionId,
+            paymentIntentId,
+            customerId: customer.id,
+            currencyId: currency.id,
+            total: priced.total,
+            lines: priced.lines,
+            description,
+          })
+        ).id;
+    await deps.resources.checkoutSessions.update(
+      trx,
+      sessionId,
+      {
         customer_id: customer.id,
         customer_did: buyerDid,
         currency_id: currency.id,
@@ -136,21 +140,16 @@ export async function submitCheckout(
           phone: details.phone,
           address: details.address,
         }),
-      })
-      .where('id', '=', sessionId)
-      .execute();
-    await recordEvent(trx, {
-      type: 'checkout.session.updated',
-      livemode,
-      objectId: sessionId,
-      data: { payment_intent_id: paymentIntentId },
-    });
+      },
+      'checkout.session.updated',
+    );
 
+    const { adapter, method: read } = deps.methods.read(method);
     return {
       sessionId,
       paymentIntentId,
       customer,
-      instructions: paymentInstructions(method, currency, priced.total),
+      instructions: adapter.instructions(read, currency, priced.total),
     };
   });
 }

@@ -3,16 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerSchema } from '../checkout-sessions/schema.ts';
-import type { PaymentsContext } from '../context.ts';
-import { paymentsDb } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import { customerInvoiceSummary } from '../invoices/service.ts';
-import { buyerDid, idParam, listOf, MERCHANT, queryFlag } from '../schemas.ts';
+import { idParam, listOf, queryFlag } from '@kiosk/contracts';
+import { buyerDid, MERCHANT } from '../schemas.ts';
 import { customerListQuery, myCustomerSchema } from './schema.ts';
 import { findCustomerByDid, getCustomer, listCustomers } from './service.ts';
 
-export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsContext): void {
+export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = paymentsDb(context.database);
   const tags = ['customers'];
 
   r.get(
@@ -33,7 +32,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
     },
     async (request) => {
       const did = buyerDid(request)!;
-      const customer = await findCustomerByDid(db, request.livemode, did);
+      const customer = await findCustomerByDid(deps.db, request.livemode, did);
       if (!customer && !request.query.fallback) throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
       // The checkout form prefills from this before the buyer's first submit creates the customer.
       const answer = customer ?? {
@@ -51,7 +50,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
       };
       if (request.query.skipSummary) return answer;
       const summary = customer
-        ? await customerInvoiceSummary(db, context.database.engine, customer.id)
+        ? await customerInvoiceSummary(deps.db, deps.engine, customer.id)
         : { paid: {}, due: {} };
       return { ...answer, summary };
     },
@@ -67,7 +66,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
         response: { 200: listOf(customerSchema) },
       },
     },
-    (request) => listCustomers(db, request.livemode, request.query),
+    (request) => listCustomers(deps.db, request.livemode, request.query),
   );
   r.get(
     '/api/customers/:id',
@@ -76,7 +75,7 @@ export function registerCustomerRoutes(app: FastifyInstance, context: PaymentsCo
       schema: { tags, summary: 'A customer', params: idParam, response: { 200: customerSchema } },
     },
     async (request) => {
-      const customer = await getCustomer(db, request.livemode, request.params.id);
+      const customer = await getCustomer(deps.db, request.livemode, request.params.id);
       if (!customer) throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
       return customer;
     },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { customerSchema } from '../checkout-sessions/schema.ts';
-import { listQuery } from '../schemas.ts';
+import { pageQuery } from '@kiosk/contracts';
 
-export const customerListQuery = listQuery.extend({
+export const customerListQuery = pageQuery.extend({
   did: z.string().max(200).optional(),
   email: z.string().max(254).optional(),
 });

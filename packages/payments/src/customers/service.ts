@@ -1,38 +1,11 @@
-import { newId, nowUnix } from '@kiosk/core';
+import type { PageQuery } from '@kiosk/contracts';
+import { newId } from '@kiosk/core';
 import type { CleanDetails } from '@kiosk/core/customer-details';
-import { flag, fromJson, pageOf, stamps, toJson, type Executor } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
+import { pageOf } from '@kiosk/platform';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-export interface Customer {
-  id: string;
-  object: 'customer';
-  livemode: boolean;
-  did: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-}
-
-export function customerView(row: PaymentsTables['customers']): Customer {
-  return {
-    id: row.id,
-    object: 'customer',
-    livemode: flag(row.livemode),
-    did: row.did,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: fromJson(row.address, {}),
-    metadata: fromJson(row.metadata, {}),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-  };
-}
+import { customerView, type Customer } from './view.ts';
 
 export async function findCustomerByDid(
   db: Executor,
@@ -65,18 +38,19 @@ export async function getCustomer(
 export async function listCustomers(
   db: Executor,
   livemode: boolean,
-  filter: { did?: string; email?: string; page: number; pageSize: number },
+  filter: PageQuery & { did?: string; email?: string },
 ) {
   let query = db.selectFrom('customers').where('livemode', '=', livemode);
   if (filter.did) query = query.where('did', '=', filter.did);
   if (filter.email) query = query.where('email', '=', filter.email);
-  const { rows, count } = await pageOf(query, filter);
+  const { rows, count } = await pageOf<PaymentsTables, 'customers'>(query, filter);
   return { list: rows.map(customerView), count };
 }
 
 /** Seed 000 §7: created or updated on submit from the buyer's details; one customer per DID and mode. */
 export async function upsertCustomer(
-  db: Executor,
+  deps: Deps,
+  trx: Executor,
   livemode: boolean,
   did: string,
   details: CleanDetails,
@@ -92,29 +66,17 @@ export async function upsertCustomer(
         : {},
     ),
   };
-  const existing = await findCustomerByDid(db, livemode, did);
+  const existing = await findCustomerByDid(trx, livemode, did);
   if (existing) {
-    await db
-      .updateTable('customers')
-      .set({ ...fields, updated_at: nowUnix() })
-      .where('id', '=', existing.id)
-      .execute();
-    await recordEvent(db, {
-      type: 'customer.updated',
-      livemode,
-      objectId: existing.id,
-      data: { id: existing.id },
-    });
-    return (await findCustomerByDid(db, livemode, did))!;
+    const row = await deps.resources.customers.update(trx, existing.id, fields, 'customer.updated');
+    return customerView(row!);
   }
-  const id = newId('customer');
-  const inserted = await db
+  const inserted = await trx
     .insertInto('customers')
-    .values({ id, livemode, did, ...fields, ...stamps() })
+    .values({ id: newId('customer'), livemode, did, ...fields, ...stamps(deps.clock) })
     .onConflict((oc) => oc.columns(['did', 'livemode']).doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  if (inserted)
-    await recordEvent(db, { type: 'customer.created', livemode, objectId: id, data: { id, did } });
-  return (await findCustomerByDid(db, livemode, did))!;
+  if (inserted) await deps.resources.customers.record(trx, inserted, 'customer.created');
+  return (await findCustomerByDid(trx, livemode, did))!;
 }

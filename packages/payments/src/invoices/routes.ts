@@ -2,24 +2,23 @@ import { KioskError } from '@kiosk/core';
 import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PaymentsContext } from '../context.ts';
+import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from '../customers/service.ts';
-import { paymentsDb } from '../db.ts';
-import { buyerDid, idParam, listOf, MERCHANT } from '../schemas.ts';
+import { idParam, listOf } from '@kiosk/contracts';
+import { buyerDid, MERCHANT } from '../schemas.ts';
 import { invoiceListQuery, invoiceSchema } from './schema.ts';
 import { getInvoice, listInvoices } from './service.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
 
-export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsContext): void {
+export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = paymentsDb(context.database);
   const tags = ['invoices'];
 
   const isMerchant = (request: FastifyRequest) => admits(MERCHANT, request.auth);
   const ownCustomerId = async (request: FastifyRequest) =>
-    (await findCustomerByDid(db, request.livemode, buyerDid(request)!))?.id;
+    (await findCustomerByDid(deps.db, request.livemode, buyerDid(request)!))?.id;
 
   r.get(
     '/api/invoices',
@@ -33,12 +32,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsCon
       },
     },
     async (request) => {
-      if (isMerchant(request)) return listInvoices(db, request.livemode, request.query);
+      if (isMerchant(request)) return listInvoices(deps.db, request.livemode, request.query);
       const own = await ownCustomerId(request);
       const asked = request.query.customer_id;
       if (asked && asked !== own) throw new KioskError('FORBIDDEN');
       if (!own) return { list: [], count: 0 };
-      return listInvoices(db, request.livemode, { ...request.query, customer_id: own });
+      return listInvoices(deps.db, request.livemode, { ...request.query, customer_id: own });
     },
   );
   r.get(
@@ -48,7 +47,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, context: PaymentsCon
       schema: { tags, summary: 'An invoice', params: idParam, response: { 200: invoiceSchema } },
     },
     async (request) => {
-      const invoice = await getInvoice(db, request.params.id);
+      const invoice = await getInvoice(deps.db, request.params.id);
       // A buyer learns nothing of invoices that are not theirs, not even that they exist.
       if (
         !invoice ||

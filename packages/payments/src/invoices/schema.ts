@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { listQuery, queryFlag } from '../schemas.ts';
+import { pageQuery, queryFlag } from '@kiosk/contracts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 /** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */
 const noEffectYet = queryFlag.describe('No effect until subscriptions land');
 
-export const invoiceListQuery = listQuery.extend({
+export const invoiceListQuery = pageQuery.extend({
   status: z
     .string()
     .transform((value) => value.split(','))

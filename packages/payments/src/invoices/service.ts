@@ -1,66 +1,13 @@
-import { newId, nowUnix, randomToken } from '@kiosk/core';
+import type { PageQuery } from '@kiosk/contracts';
+import { KioskError, newId, randomToken, type InvoiceStatus } from '@kiosk/core';
 import { sumMoney, type Engine } from '@kiosk/db';
-import { flag, fromJson, moneyText, pageOf, stamps, toJson, type Executor } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
+import { pageOf } from '@kiosk/platform';
+import { fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { invoiceView, type Invoice } from './view.ts';
 
-export type InvoiceStatus = PaymentsTables['invoices']['status'];
-
-export interface Invoice {
-  id: string;
-  object: 'invoice';
-  livemode: boolean;
-  number: string;
-  status: InvoiceStatus;
-  billing_reason: string;
-  description: string | null;
-  customer_id: string;
-  subscription_id: string | null;
-  checkout_session_id: string | null;
-  payment_intent_id: string | null;
-  currency_id: string;
-  subtotal: string;
-  total: string;
-  amount_due: string;
-  amount_paid: string;
-  amount_remaining: string;
-  lines: unknown[];
-  period_start: number | null;
-  period_end: number | null;
-  status_transitions: Record<string, number>;
-  metadata: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-}
-
-export function invoiceView(row: PaymentsTables['invoices']): Invoice {
-  return {
-    id: row.id,
-    object: 'invoice',
-    livemode: flag(row.livemode),
-    number: row.number,
-    status: row.status,
-    billing_reason: row.billing_reason,
-    description: row.description,
-    customer_id: row.customer_id,
-    subscription_id: row.subscription_id,
-    checkout_session_id: row.checkout_session_id,
-    payment_intent_id: row.payment_intent_id,
-    currency_id: row.currency_id,
-    subtotal: moneyText(row.subtotal),
-    total: moneyText(row.total),
-    amount_due: moneyText(row.amount_due),
-    amount_paid: moneyText(row.amount_paid),
-    amount_remaining: moneyText(row.amount_remaining),
-    lines: fromJson(row.lines, []),
-    period_start: row.period_start === null ? null : Number(row.period_start),
-    period_end: row.period_end === null ? null : Number(row.period_end),
-    status_transitions: fromJson(row.status_transitions, {}),
-    metadata: fromJson(row.metadata, {}),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-  };
-}
+type InvoiceRow = PaymentsTables['invoices'];
 
 /** Human invoice numbers: the day and six characters a person can read out (KSK-20261122-7QX2MD). */
 function invoiceNumber(now: number): string {
@@ -76,14 +23,12 @@ export async function getInvoice(db: Executor, id: string): Promise<Invoice | un
 export async function listInvoices(
   db: Executor,
   livemode: boolean,
-  filter: {
+  filter: PageQuery & {
     status?: InvoiceStatus[];
     customer_id?: string;
     currency_id?: string;
     subscription_id?: string;
     ignore_zero?: boolean;
-    page: number;
-    pageSize: number;
   },
 ) {
   let query = db.selectFrom('invoices').where('livemode', '=', livemode);
@@ -93,7 +38,7 @@ export async function listInvoices(
   if (filter.subscription_id) query = query.where('subscription_id', '=', filter.subscription_id);
   // Exact on both engines: numeric on PostgreSQL, canonical decimal text on SQLite.
   if (filter.ignore_zero) query = query.where('total', '!=', '0');
-  const { rows, count } = await pageOf(query, filter);
+  const { rows, count } = await pageOf<PaymentsTables, 'invoices'>(query, filter);
   return { list: rows.map(invoiceView), count };
 }
 
@@ -116,14 +61,14 @@ export async function customerInvoiceSummary(db: Executor, engine: Engine, custo
 }
 
 /**
- * The one-time invoice of a checkout: created open on submit, re-aimed by a later submit while open.
- * billing_reason `manual` for one-time payments (subscriptions use subscription_create and so on).
+ * The one-time invoice of a checkout, made open (finalised) on its first submit. billing_reason
+ * `manual` for one-time payments (subscriptions bring subscription_create and the others).
  */
-export async function prepareCheckoutInvoice(
-  db: Executor,
+export async function createCheckoutInvoice(
+  deps: Deps,
+  trx: Executor,
   input: {
     livemode: boolean;
-    existingId: string | null;
     sessionId: string;
     paymentIntentId: string;
     customerId: string;
@@ -132,36 +77,13 @@ export async function prepareCheckoutInvoice(
     lines: unknown[];
     description: string | null;
   },
-): Promise<string> {
+): Promise<InvoiceRow> {
   const total = input.total.toString();
-  const amounts = { subtotal: total, total, amount_due: total, amount_paid: '0', amount_remaining: total };
-  if (input.existingId) {
-    await db
-      .updateTable('invoices')
-      .set({
-        ...amounts,
-        currency_id: input.currencyId,
-        customer_id: input.customerId,
-        lines: toJson(input.lines),
-        updated_at: nowUnix(),
-      })
-      .where('id', '=', input.existingId)
-      .where('status', '=', 'open')
-      .execute();
-    await recordEvent(db, {
-      type: 'invoice.updated',
-      livemode: input.livemode,
-      objectId: input.existingId,
-      data: { total },
-    });
-    return input.existingId;
-  }
-  const id = newId('invoice');
-  const now = nowUnix();
-  await db
-    .insertInto('invoices')
-    .values({
-      id,
+  const now = deps.clock.nowUnix();
+  const row = await deps.resources.invoices.insert(
+    trx,
+    {
+      id: newId('invoice'),
       livemode: input.livemode,
       number: invoiceNumber(now),
       status: 'open',
@@ -172,21 +94,67 @@ export async function prepareCheckoutInvoice(
       checkout_session_id: input.sessionId,
       payment_intent_id: input.paymentIntentId,
       currency_id: input.currencyId,
-      ...amounts,
+      subtotal: total,
+      total,
+      amount_due: total,
+      amount_paid: '0',
+      amount_remaining: total,
       lines: toJson(input.lines),
       period_start: null,
       period_end: null,
       status_transitions: toJson({ finalized_at: now }),
       metadata: '{}',
-      ...stamps(),
-    })
-    .execute();
-  await db
+      ...stamps(deps.clock),
+    },
+    'invoice.created',
+  );
+  await deps.resources.invoices.record(trx, row, 'invoice.finalized');
+  await trx
     .updateTable('payment_intents')
-    .set({ invoice_id: id })
+    .set({ invoice_id: row.id })
     .where('id', '=', input.paymentIntentId)
     .execute();
-  await recordEvent(db, { type: 'invoice.created', livemode: input.livemode, objectId: id, data: { id } });
-  await recordEvent(db, { type: 'invoice.finalized', livemode: input.livemode, objectId: id, data: { id } });
-  return id;
+  return row;
+}
+
+/** What an open invoice bills changes with its order (a later submit, an edit), with its event. */
+export async function reaimInvoice(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  change: { total: bigint; lines: unknown[]; currencyId?: string; customerId?: string },
+): Promise<void> {
+  const total = change.total.toString();
+  const row = await deps.resources.invoices.update(
+    trx,
+    id,
+    {
+      subtotal: total,
+      total,
+      amount_due: total,
+      amount_remaining: total,
+      lines: toJson(change.lines),
+      ...(change.currencyId ? { currency_id: change.currencyId } : {}),
+      ...(change.customerId ? { customer_id: change.customerId } : {}),
+    },
+    'invoice.updated',
+    ['open'],
+  );
+  if (!row) throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+}
+
+/** Paid in full (an uncollectible invoice may still be paid). */
+export async function payInvoice(deps: Deps, trx: Executor, id: string): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  await deps.resources.invoices.transition(trx, id, ['open', 'uncollectible'], 'paid', {
+    type: 'invoice.paid',
+    set: {
+      amount_paid: moneyText(invoice.total),
+      amount_remaining: '0',
+      status_transitions: toJson({
+        ...fromJson(invoice.status_transitions, {}),
+        paid_at: deps.clock.nowUnix(),
+      }),
+    },
+  });
 }

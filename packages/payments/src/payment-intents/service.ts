@@ -1,129 +1,139 @@
-import { newId, nowUnix } from '@kiosk/core';
-import { flag, fromJson, moneyText, pageOf, stamps, type Executor } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
+import type { PageQuery } from '@kiosk/contracts';
+import {
+  KioskError,
+  newId,
+  REAIMABLE_INTENT_STATUSES,
+  type Locale,
+  type PaymentIntentStatus,
+} from '@kiosk/core';
+import { pageOf } from '@kiosk/platform';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { paymentIntentView, type PaymentIntent } from './view.ts';
 
-export interface PaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  livemode: boolean;
-  status: string;
-  amount: string;
-  amount_received: string;
-  currency_id: string;
-  payment_method_id: string;
-  customer_id: string;
-  checkout_session_id: string | null;
-  invoice_id: string | null;
-  description: string | null;
-  last_payment_error: { code: string; message: string } | null;
-  payment_details: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
+type IntentRow = PaymentsTables['payment_intents'];
+
+export async function findIntentRow(db: Executor, id: string): Promise<IntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function paymentIntentView(row: PaymentsTables['payment_intents']): PaymentIntent {
-  return {
-    id: row.id,
-    object: 'payment_intent',
-    livemode: flag(row.livemode),
-    status: row.status,
-    amount: moneyText(row.amount),
-    amount_received: moneyText(row.amount_received),
-    currency_id: row.currency_id,
-    payment_method_id: row.payment_method_id,
-    customer_id: row.customer_id,
-    checkout_session_id: row.checkout_session_id,
-    invoice_id: row.invoice_id,
-    description: row.description,
-    last_payment_error: fromJson(row.last_payment_error, null),
-    payment_details: fromJson(row.payment_details, {}),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-  };
-}
-
-export async function getPaymentIntent(db: Executor, id: string): Promise<PaymentIntent | undefined> {
-  const row = await db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && paymentIntentView(row);
+export async function getPaymentIntent(
+  db: Executor,
+  id: string,
+  locale?: Locale,
+): Promise<PaymentIntent | undefined> {
+  const row = await findIntentRow(db, id);
+  return row && paymentIntentView(row, locale);
 }
 
 export async function listPaymentIntents(
   db: Executor,
   livemode: boolean,
-  filter: {
-    customer_id?: string;
-    status?: string;
-    checkout_session_id?: string;
-    page: number;
-    pageSize: number;
-  },
+  filter: PageQuery & { customer_id?: string; status?: PaymentIntentStatus; checkout_session_id?: string },
+  locale: Locale,
 ) {
   let query = db.selectFrom('payment_intents').where('livemode', '=', livemode);
   if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.checkout_session_id) query = query.where('checkout_session_id', '=', filter.checkout_session_id);
-  const { rows, count } = await pageOf(query, filter);
-  return { list: rows.map(paymentIntentView), count };
+  const { rows, count } = await pageOf<PaymentsTables, 'payment_intents'>(query, filter);
+  return { list: rows.map((row) => paymentIntentView(row, locale)), count };
 }
 
-/**
- * The session's payment intent: created on the first submit, and re-aimed (amount, currency, method)
- * on a later submit while nothing has been paid. Awaiting the buyer's transfer is `requires_action`.
- */
-export async function preparePaymentIntent(
-  db: Executor,
-  input: {
-    livemode: boolean;
-    sessionId: string;
-    existingId: string | null;
-    amount: bigint;
-    currencyId: string;
-    methodId: string;
-    customerId: string;
-    description: string | null;
-  },
-): Promise<string> {
-  const fields = {
-    amount: input.amount.toString(),
-    currency_id: input.currencyId,
-    payment_method_id: input.methodId,
-    customer_id: input.customerId,
-    status: 'requires_action',
-    last_payment_error: 'null',
-    updated_at: nowUnix(),
-  };
-  if (input.existingId) {
-    await db.updateTable('payment_intents').set(fields).where('id', '=', input.existingId).execute();
-    await recordEvent(db, {
-      type: 'payment_intent.requires_action',
+export interface IntentTerms {
+  amount: bigint;
+  currencyId: string;
+  methodId: string;
+  customerId: string;
+}
+
+/** A checkout's intent, made on its first submit: the buyer must now send the payment. */
+export async function createPaymentIntent(
+  deps: Deps,
+  trx: Executor,
+  input: IntentTerms & { livemode: boolean; sessionId: string; description: string | null },
+): Promise<IntentRow> {
+  return deps.resources.paymentIntents.insert(
+    trx,
+    {
+      id: newId('paymentIntent'),
       livemode: input.livemode,
-      objectId: input.existingId,
-      data: { amount: fields.amount },
-    });
-    return input.existingId;
-  }
-  const id = newId('paymentIntent');
-  await db
-    .insertInto('payment_intents')
-    .values({
-      id,
-      livemode: input.livemode,
-      ...fields,
+      status: 'requires_action',
+      amount: input.amount.toString(),
       amount_received: '0',
+      currency_id: input.currencyId,
+      payment_method_id: input.methodId,
+      customer_id: input.customerId,
       checkout_session_id: input.sessionId,
       invoice_id: null,
       description: input.description,
+      last_payment_error: 'null',
       payment_details: '{}',
       metadata: '{}',
-      ...stamps(),
-    })
-    .execute();
-  await recordEvent(db, {
-    type: 'payment_intent.created',
-    livemode: input.livemode,
-    objectId: id,
-    data: { id, amount: fields.amount },
+      ...stamps(deps.clock),
+    },
+    'payment_intent.created',
+  );
+}
+
+/**
+ * Changes what an intent asks for (a later submit, an edit of the order), with its event — only while
+ * nothing is on its way to pay it: a payment being checked or made refuses the change.
+ */
+export async function reaimPaymentIntent(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  terms: Partial<IntentTerms>,
+): Promise<IntentRow> {
+  const row = await deps.resources.paymentIntents.update(
+    trx,
+    id,
+    {
+      ...(terms.amount !== undefined ? { amount: terms.amount.toString() } : {}),
+      ...(terms.currencyId ? { currency_id: terms.currencyId } : {}),
+      ...(terms.methodId ? { payment_method_id: terms.methodId } : {}),
+      ...(terms.customerId ? { customer_id: terms.customerId } : {}),
+      last_payment_error: 'null',
+    },
+    'payment_intent.updated',
+    REAIMABLE_INTENT_STATUSES,
+  );
+  if (!row) throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+  return row;
+}
+
+/** A named payment is being checked: nothing about the order may change until it is decided. */
+export async function markIntentProcessing(deps: Deps, trx: Executor, id: string): Promise<void> {
+  await deps.resources.paymentIntents.transition(trx, id, REAIMABLE_INTENT_STATUSES, 'processing', {
+    type: 'payment_intent.processing',
+    set: { last_payment_error: 'null' },
   });
-  return id;
+}
+
+/** The checks of every named payment ended without paying it: the buyer must act again, told why. */
+export async function failIntentPayment(deps: Deps, trx: Executor, id: string, code: string): Promise<void> {
+  await deps.resources.paymentIntents.transition(trx, id, 'processing', 'requires_action', {
+    type: 'payment_intent.payment_failed',
+    set: { last_payment_error: toJson({ code }) },
+  });
+}
+
+/** Paid: what arrived and the rail's record of it, under the method's type. */
+export async function succeedIntent(
+  deps: Deps,
+  trx: Executor,
+  intent: IntentRow,
+  received: { amount: bigint; methodType: string; details: Record<string, string> },
+): Promise<IntentRow | undefined> {
+  const details = JSON.parse(intent.payment_details) as Record<string, unknown>;
+  return deps.resources.paymentIntents.transition(trx, intent.id, 'processing', 'succeeded', {
+    type: 'payment_intent.succeeded',
+    set: {
+      amount_received: received.amount.toString(),
+      last_payment_error: 'null',
+      payment_details: toJson({ ...details, [received.methodType]: received.details }),
+    },
+  });
 }

@@ -1,16 +1,14 @@
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PaymentsContext } from '../context.ts';
-import { paymentsDb } from '../db.ts';
-import { once } from '../idempotency/scope.ts';
-import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import type { Deps } from '../deps.ts';
+import { idParam, listOf, pageQuery } from '@kiosk/contracts';
+import { MERCHANT } from '../schemas.ts';
 import { paymentLinkInput, paymentLinkSchema, paymentLinkUpdate } from './schema.ts';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink } from './service.ts';
 
-export function registerPaymentLinkRoutes(app: FastifyInstance, context: PaymentsContext): void {
+export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = paymentsDb(context.database);
   const tags = ['payment links'];
 
   r.post(
@@ -25,11 +23,8 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, context: Payment
       },
     },
     async (request, reply) => {
-      const answer = await once(context, request, async () => ({
-        status: 201,
-        body: await createPaymentLink(db, request.livemode, context.baseUrl, request.body),
-      }));
-      return reply.status(201).send(answer.body);
+      reply.status(201);
+      return createPaymentLink(deps, request.livemode, request.body);
     },
   );
   r.get(
@@ -39,12 +34,11 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, context: Payment
       schema: {
         tags,
         summary: 'Payment links',
-        querystring: listQuery,
+        querystring: pageQuery,
         response: { 200: listOf(paymentLinkSchema) },
       },
     },
-    (request) =>
-      listPaymentLinks(db, request.livemode, context.baseUrl, request.query.page, request.query.pageSize),
+    (request) => listPaymentLinks(deps.db, request.livemode, deps.baseUrl, request.query),
   );
   r.get(
     '/api/payment-links/:id',
@@ -53,7 +47,7 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, context: Payment
       schema: { tags, summary: 'A payment link', params: idParam, response: { 200: paymentLinkSchema } },
     },
     async (request) => {
-      const link = await getPaymentLink(db, request.livemode, request.params.id, context.baseUrl);
+      const link = await getPaymentLink(deps.db, request.livemode, request.params.id, deps.baseUrl);
       if (!link) throw new KioskError('PAYMENT_LINK_NOT_FOUND', { status: 404 });
       return link;
     },
@@ -70,6 +64,6 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, context: Payment
         response: { 200: paymentLinkSchema },
       },
     },
-    (request) => updatePaymentLink(db, request.livemode, context.baseUrl, request.params.id, request.body),
+    (request) => updatePaymentLink(deps, request.livemode, request.params.id, request.body),
   );
 }

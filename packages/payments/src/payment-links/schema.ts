@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, metadata } from '../schemas.ts';
+import { amountString, metadata } from '@kiosk/contracts';
 
 export const lineItemInput = z.object({
   price_id: z.string().min(1).max(64),

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KioskError } from '@kiosk/core';
 import { z } from 'zod';
-import { paymentsDb } from '../db.ts';
-import { idParam, MERCHANT } from '../schemas.ts';
-import type { PaymentsContext } from '../context.ts';
+import { idParam } from '@kiosk/contracts';
+import { MERCHANT } from '../schemas.ts';
+import type { Deps } from '../deps.ts';
 import { currencyInput, currencySchema, methodInput, methodSchema, methodUpdate } from './schema.ts';
 import {
   createPaymentCurrency,
@@ -14,9 +14,8 @@ import {
   updatePaymentMethod,
 } from './service.ts';
 
-export function registerPaymentMethodRoutes(app: FastifyInstance, context: PaymentsContext): void {
+export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = paymentsDb(context.database);
   const tags = ['payment methods'];
 
   r.post(
@@ -25,13 +24,16 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, context: Payme
       config: { access: MERCHANT },
       schema: {
         tags,
-        summary: 'Create a payment method (an EVM chain) with its currencies',
+        summary:
+          'Create a payment method (an EVM chain …) with its currencies; its adapter checks the settings',
         body: methodInput,
         response: { 201: methodSchema },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createPaymentMethod(db, request.livemode, request.body)),
+    async (request, reply) => {
+      reply.status(201);
+      return createPaymentMethod(deps, request.livemode, request.body);
+    },
   );
 
   r.get(
@@ -45,7 +47,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, context: Payme
       },
     },
     async (request) => {
-      const list = await listPaymentMethods(db, request.livemode);
+      const list = await listPaymentMethods(deps.db, request.livemode);
       return { list, count: list.length };
     },
   );
@@ -57,7 +59,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, context: Payme
       schema: { tags, summary: 'A payment method', params: idParam, response: { 200: methodSchema } },
     },
     async (request) => {
-      const method = await getPaymentMethod(db, request.livemode, request.params.id);
+      const method = await getPaymentMethod(deps.db, request.livemode, request.params.id);
       if (!method) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
       return method;
     },
@@ -75,7 +77,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, context: Payme
         response: { 200: methodSchema },
       },
     },
-    async (request) => updatePaymentMethod(db, request.livemode, request.params.id, request.body),
+    async (request) => updatePaymentMethod(deps, request.livemode, request.params.id, request.body),
   );
 
   r.post(
@@ -91,9 +93,8 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, context: Payme
     },
     async (request, reply) => {
       const { payment_method_id, ...input } = request.body;
-      return reply
-        .status(201)
-        .send(await createPaymentCurrency(db, request.livemode, payment_method_id, input));
+      reply.status(201);
+      return createPaymentCurrency(deps, request.livemode, payment_method_id, input);
     },
   );
 }

@@ -1,18 +1,5 @@
+import { metadata } from '@kiosk/contracts';
 import { z } from 'zod';
-import { evmAddress, metadata } from '../schemas.ts';
-
-export const EVM_METHOD_TYPES = ['ethereum', 'base', 'evm'] as const;
-
-export const evmSettings = z.object({
-  chain_id: z.number().int().positive(),
-  /** The chain's JSON-RPC URL; it may hold a provider key, so it never leaves the merchant API. */
-  api_host: z.url({ protocol: /^https?$/ }),
-  explorer_host: z.url({ protocol: /^https?$/ }).optional(),
-  /** Blocks on top of the paying transaction's block before it counts. */
-  confirmation: z.number().int().min(0).max(1_000).default(1),
-  receiving_address: evmAddress,
-});
-export type EvmSettings = z.infer<typeof evmSettings>;
 
 export const currencyInput = z.object({
   name: z.string().trim().min(1).max(100),
@@ -20,8 +7,8 @@ export const currencyInput = z.object({
   decimal: z.number().int().min(0).max(36).default(18),
   maximum_precision: z.number().int().min(0).max(36).default(6),
   logo: z.string().max(2_000).nullable().default(null),
-  /** ERC-20 contract; omitted for the chain's native coin. */
-  contract: evmAddress.nullable().default(null),
+  /** The token's contract on its chain; omitted for the chain's native coin. */
+  contract: z.string().max(200).nullable().default(null),
   active: z.boolean().default(true),
 });
 
@@ -33,12 +20,15 @@ export const currencySchema = currencyInput.extend({
 });
 export type PaymentCurrency = z.infer<typeof currencySchema>;
 
+/** `settings` are the method type's own (docs/payments.md); its adapter checks them. */
+export const methodSettings = z.record(z.string(), z.unknown());
+
 export const methodInput = z.object({
-  type: z.enum(EVM_METHOD_TYPES),
+  type: z.string().min(1).max(40).describe('ethereum, base or evm (any EVM chain by chain id)'),
   name: z.string().trim().min(1).max(100),
   description: z.string().max(1_000).nullable().default(null),
   logo: z.string().max(2_000).nullable().default(null),
-  settings: evmSettings,
+  settings: methodSettings,
   active: z.boolean().default(true),
   metadata,
   currencies: z.array(currencyInput).max(50).default([]),
@@ -48,7 +38,7 @@ export const methodUpdate = z.object({
   name: z.string().trim().min(1).max(100).optional(),
   description: z.string().max(1_000).nullable().optional(),
   logo: z.string().max(2_000).nullable().optional(),
-  settings: evmSettings.optional(),
+  settings: methodSettings.optional(),
   active: z.boolean().optional(),
   default_currency_id: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),

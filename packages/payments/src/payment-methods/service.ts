@@ -1,136 +1,100 @@
-import { KioskError, newId, nowUnix } from '@kiosk/core';
+import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { flag, fromJson, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
-import type { PaymentsTables } from '../tables.ts';
-import {
-  EVM_METHOD_TYPES,
-  evmSettings,
-  type currencyInput,
-  type methodInput,
-  type methodUpdate,
-  type EvmSettings,
-  type PaymentCurrency,
-  type PaymentMethod,
-} from './schema.ts';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import type { MethodRegistry } from '../methods/adapter.ts';
+import type { currencyInput, methodInput, methodUpdate, PaymentCurrency, PaymentMethod } from './schema.ts';
+import { currencyView, methodView } from './view.ts';
 
-type MethodRow = PaymentsTables['payment_methods'];
-type CurrencyRow = PaymentsTables['payment_currencies'];
-
-export function currencyView(row: CurrencyRow): PaymentCurrency {
-  return {
-    id: row.id,
-    livemode: flag(row.livemode),
-    payment_method_id: row.payment_method_id,
-    name: row.name,
-    symbol: row.symbol,
-    decimal: Number(row.decimal),
-    maximum_precision: Number(row.maximum_precision),
-    logo: row.logo,
-    contract: row.contract,
-    is_base_currency: flag(row.is_base_currency),
-    active: flag(row.active),
-  };
-}
-
-function methodView(row: MethodRow, currencies: CurrencyRow[]): PaymentMethod {
-  return {
-    id: row.id,
-    livemode: flag(row.livemode),
-    type: row.type,
-    name: row.name,
-    description: row.description,
-    logo: row.logo,
-    settings: fromJson(row.settings, {}),
-    default_currency_id: row.default_currency_id,
-    active: flag(row.active),
-    metadata: fromJson(row.metadata, {}),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(currencyView),
-  };
+/** The method's settings as its adapter reads them, or 400 naming each bad field under `at`. */
+function checkedSettings(methods: MethodRegistry, type: string, settings: unknown, at: string): unknown {
+  const parsed = methods.for(type).settings.safeParse(settings);
+  if (parsed.success) return parsed.data;
+  throw new KioskError('VALIDATION_FAILED', {
+    details: parsed.error.issues.map((issue) => ({
+      path: [at, ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  });
 }
 
 async function addCurrency(
-  db: Executor,
-  methodId: string,
-  livemode: boolean,
+  deps: Deps,
+  trx: Executor,
+  method: { id: string; type: string; livemode: boolean },
   input: z.infer<typeof currencyInput>,
+  at: string,
 ): Promise<string> {
-  if (input.maximum_precision > input.decimal) {
-    throw new KioskError('VALIDATION_FAILED', {
-      details: [{ path: 'body.maximum_precision', message: 'validation.precisionAboveDecimal' }],
-    });
-  }
-  const id = newId('paymentCurrency');
-  await db
-    .insertInto('payment_currencies')
-    .values({
-      id,
-      livemode,
-      payment_method_id: methodId,
+  const problems: ErrorDetail[] = [];
+  if (input.maximum_precision > input.decimal)
+    problems.push({ path: `${at}.maximum_precision`, message: 'validation.precisionAboveDecimal' });
+  const contractProblem = deps.methods.for(method.type).checkCurrency?.(input);
+  if (contractProblem) problems.push({ path: `${at}.contract`, message: contractProblem });
+  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
+  const row = await deps.resources.paymentCurrencies.insert(
+    trx,
+    {
+      id: newId('paymentCurrency'),
+      livemode: method.livemode,
+      payment_method_id: method.id,
       ...input,
       contract: input.contract?.toLowerCase() ?? null,
       is_base_currency: input.contract === null,
-      ...stamps(),
-    })
-    .execute();
-  return id;
+      ...stamps(deps.clock),
+    },
+    'payment_currency.created',
+  );
+  return row.id;
 }
 
 export async function createPaymentMethod(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   input: z.infer<typeof methodInput>,
 ): Promise<PaymentMethod> {
   const id = newId('paymentMethod');
-  await db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const { currencies, settings, metadata, ...fields } = input;
-    await trx
-      .insertInto('payment_methods')
-      .values({
-        id,
-        livemode,
-        ...fields,
-        settings: toJson(settings),
-        metadata: toJson(metadata),
-        default_currency_id: null,
-        ...stamps(),
-      })
-      .execute();
+    const method = { id, type: input.type, livemode };
     const currencyIds = [];
-    for (const currency of currencies) currencyIds.push(await addCurrency(trx, id, livemode, currency));
-    if (currencyIds[0]) {
+    const row = {
+      id,
+      livemode,
+      ...fields,
+      settings: toJson(checkedSettings(deps.methods, input.type, settings, 'body.settings')),
+      metadata: toJson(metadata),
+      default_currency_id: null,
+      ...stamps(deps.clock),
+    };
+    await trx.insertInto('payment_methods').values(row).execute();
+    for (const [index, currency] of currencies.entries())
+      currencyIds.push(await addCurrency(deps, trx, method, currency, `body.currencies.${index}`));
+    await deps.resources.paymentMethods.record(
+      trx,
+      { ...row, default_currency_id: currencyIds[0] ?? null },
+      'payment_method.created',
+    );
+    if (currencyIds[0])
       await trx
         .updateTable('payment_methods')
         .set({ default_currency_id: currencyIds[0] })
         .where('id', '=', id)
         .execute();
-    }
-    await recordEvent(trx, { type: 'payment_method.created', livemode, objectId: id, data: { id } });
   });
-  return (await getPaymentMethod(db, livemode, id))!;
+  return (await getPaymentMethod(deps.db, livemode, id))!;
 }
 
 export async function createPaymentCurrency(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   methodId: string,
   input: z.infer<typeof currencyInput>,
 ): Promise<PaymentCurrency> {
-  const method = await getPaymentMethod(db, livemode, methodId);
+  const method = await getPaymentMethod(deps.db, livemode, methodId);
   if (!method) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
-  const id = await db.transaction().execute(async (trx) => {
-    const created = await addCurrency(trx, methodId, livemode, input);
-    await recordEvent(trx, {
-      type: 'payment_currency.created',
-      livemode,
-      objectId: created,
-      data: { id: created },
-    });
-    return created;
-  });
-  return (await getPaymentCurrency(db, livemode, id))!;
+  const id = await transaction(deps.db, (trx) => addCurrency(deps, trx, method, input, 'body'));
+  return (await getPaymentCurrency(deps.db, livemode, id))!;
 }
 
 export async function listPaymentMethods(
@@ -191,47 +155,31 @@ export async function getPaymentCurrency(
 }
 
 export async function updatePaymentMethod(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   id: string,
   input: z.infer<typeof methodUpdate>,
 ): Promise<PaymentMethod> {
-  await db.transaction().execute(async (trx) => {
-    const { settings, metadata, ...fields } = input;
-    const result = await trx
-      .updateTable('payment_methods')
-      .set({
-        ...fields,
-        ...(settings ? { settings: toJson(settings) } : {}),
-        ...(metadata ? { metadata: toJson(metadata) } : {}),
-        updated_at: nowUnix(),
-      })
-      .where('id', '=', id)
-      .where('livemode', '=', livemode)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
-    await recordEvent(trx, { type: 'payment_method.updated', livemode, objectId: id, data: input });
-  });
-  return (await getPaymentMethod(db, livemode, id))!;
-}
-
-export function evmSettingsOf(method: Pick<PaymentMethod, 'settings'>): EvmSettings {
-  return evmSettings.parse(method.settings);
-}
-
-/** Chain id → RPC URL of the test-mode EVM methods: the chains the demo's test wallet pays on. */
-export async function testModeRpcUrls(db: Executor): Promise<Record<number, string>> {
-  const methods = await listPaymentMethods(db, false);
-  return Object.fromEntries(
-    methods
-      .filter((m) => (EVM_METHOD_TYPES as readonly string[]).includes(m.type))
-      .map(evmSettingsOf)
-      .map((settings) => [settings.chain_id, settings.api_host]),
+  const method = await getPaymentMethod(deps.db, livemode, id);
+  if (!method) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
+  const { settings, metadata, ...fields } = input;
+  await deps.resources.paymentMethods.update(
+    deps.db,
+    id,
+    {
+      ...fields,
+      ...(settings
+        ? { settings: toJson(checkedSettings(deps.methods, method.type, settings, 'body.settings')) }
+        : {}),
+      ...(metadata ? { metadata: toJson(metadata) } : {}),
+    },
+    'payment_method.updated',
   );
+  return (await getPaymentMethod(deps.db, livemode, id))!;
 }
 
-/** What a buyer's browser may see of a method: no RPC URL (it can carry a provider key). */
-export function publicMethod(method: PaymentMethod): PaymentMethod {
-  const { api_host: _hidden, ...settings } = method.settings;
-  return { ...method, settings };
+/** What a buyer's browser may see of a method: its adapter strips the secrets from the settings. */
+export function publicMethod(methods: MethodRegistry, method: PaymentMethod): PaymentMethod {
+  const { adapter, method: read } = methods.read(method);
+  return { ...method, settings: adapter.publicSettings(read.settings) };
 }

@@ -1,36 +1,14 @@
-import { KioskError, newId, nowUnix, type ErrorDetail } from '@kiosk/core';
+import type { PageQuery } from '@kiosk/contracts';
+import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
-import { flag, fromJson, moneyText, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import { getPaymentCurrency } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { Price, PriceFields, priceUpdate } from './schema.ts';
-
-type PriceRow = PaymentsTables['prices'];
-
-export function priceView(row: PriceRow): Price {
-  return {
-    id: row.id,
-    livemode: flag(row.livemode),
-    product_id: row.product_id,
-    type: row.type,
-    nickname: row.nickname,
-    lookup_key: row.lookup_key,
-    currency_id: row.currency_id,
-    unit_amount: moneyText(row.unit_amount),
-    currency_options: fromJson(row.currency_options, []),
-    custom_unit_amount: fromJson(row.custom_unit_amount, null),
-    recurring: fromJson(row.recurring, null),
-    upsell: fromJson(row.upsell, null),
-    quantity_available: Number(row.quantity_available),
-    quantity_sold: Number(row.quantity_sold),
-    quantity_limit_per_checkout: Number(row.quantity_limit_per_checkout),
-    active: flag(row.active),
-    metadata: fromJson(row.metadata, {}),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-  };
-}
+import { priceView } from './view.ts';
 
 /** The rules a price must keep that a schema alone cannot state; every broken one is reported. */
 async function checkPrice(db: Executor, livemode: boolean, input: PriceFields, path: string): Promise<void> {
@@ -88,6 +66,7 @@ async function checkPrice(db: Executor, livemode: boolean, input: PriceFields, p
 
 /** Inserts a price; the caller holds the transaction and has checked the product exists. */
 export async function insertPrice(
+  deps: Deps,
   trx: Executor,
   livemode: boolean,
   productId: string,
@@ -96,9 +75,9 @@ export async function insertPrice(
 ): Promise<string> {
   await checkPrice(trx, livemode, input, path);
   const id = newId('price');
-  await trx
-    .insertInto('prices')
-    .values({
+  await deps.resources.prices.insert(
+    trx,
+    {
       id,
       livemode,
       product_id: productId,
@@ -116,24 +95,19 @@ export async function insertPrice(
       quantity_limit_per_checkout: input.quantity_limit_per_checkout,
       active: input.active,
       metadata: toJson(input.metadata),
-      ...stamps(),
-    })
-    .execute();
-  await recordEvent(trx, {
-    type: 'price.created',
-    livemode,
-    objectId: id,
-    data: { id, product_id: productId },
-  });
+      ...stamps(deps.clock),
+    },
+    'price.created',
+  );
   return id;
 }
 
 export async function createPrice(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   input: PriceFields & { product_id: string },
 ): Promise<Price> {
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await transaction(deps.db, async (trx) => {
     const product = await trx
       .selectFrom('products')
       .select('id')
@@ -141,9 +115,9 @@ export async function createPrice(
       .where('livemode', '=', livemode)
       .executeTakeFirst();
     if (!product) throw new KioskError('PRODUCT_NOT_FOUND', { status: 404 });
-    return insertPrice(trx, livemode, input.product_id, input);
+    return insertPrice(deps, trx, livemode, input.product_id, input);
   });
-  return (await getPrice(db, livemode, id))!;
+  return (await getPrice(deps.db, livemode, id))!;
 }
 
 export async function getPrice(db: Executor, livemode: boolean, id: string): Promise<Price | undefined> {
@@ -159,36 +133,32 @@ export async function getPrice(db: Executor, livemode: boolean, id: string): Pro
 export async function listPrices(
   db: Executor,
   livemode: boolean,
-  filter: { product_id?: string; active?: boolean; page: number; pageSize: number },
+  filter: PageQuery & { product_id?: string; active?: boolean },
 ): Promise<{ list: Price[]; count: number }> {
   let query = db.selectFrom('prices').where('livemode', '=', livemode);
   if (filter.product_id) query = query.where('product_id', '=', filter.product_id);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  const { rows, count } = await pageOf(query, filter);
+  const { rows, count } = await pageOf<PaymentsTables, 'prices'>(query, filter);
   return { list: rows.map(priceView), count };
 }
 
 export async function updatePrice(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   id: string,
   input: z.infer<typeof priceUpdate>,
 ): Promise<Price> {
-  await db.transaction().execute(async (trx) => {
-    const { upsell, metadata, ...fields } = input;
-    const result = await trx
-      .updateTable('prices')
-      .set({
-        ...fields,
-        ...(upsell !== undefined ? { upsell: toJson(upsell) } : {}),
-        ...(metadata ? { metadata: toJson(metadata) } : {}),
-        updated_at: nowUnix(),
-      })
-      .where('id', '=', id)
-      .where('livemode', '=', livemode)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new KioskError('PRICE_NOT_FOUND', { status: 404 });
-    await recordEvent(trx, { type: 'price.updated', livemode, objectId: id, data: input });
-  });
-  return (await getPrice(db, livemode, id))!;
+  if (!(await getPrice(deps.db, livemode, id))) throw new KioskError('PRICE_NOT_FOUND', { status: 404 });
+  const { upsell, metadata, ...fields } = input;
+  await deps.resources.prices.update(
+    deps.db,
+    id,
+    {
+      ...fields,
+      ...(upsell !== undefined ? { upsell: toJson(upsell) } : {}),
+      ...(metadata ? { metadata: toJson(metadata) } : {}),
+    },
+    'price.updated',
+  );
+  return (await getPrice(deps.db, livemode, id))!;
 }

@@ -2,12 +2,11 @@ import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PaymentsContext } from '../context.ts';
-import { paymentsDb } from '../db.ts';
-import { once } from '../idempotency/scope.ts';
+import type { Deps } from '../deps.ts';
 import { createPrice, getPrice, listPrices, updatePrice } from '../prices/service.ts';
 import { priceInput, priceSchema, priceUpdate } from '../prices/schema.ts';
-import { idParam, listOf, listQuery, MERCHANT } from '../schemas.ts';
+import { idParam, listOf, pageQuery } from '@kiosk/contracts';
+import { MERCHANT } from '../schemas.ts';
 import { productInput, productSchema, productUpdate } from './schema.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './service.ts';
 
@@ -16,9 +15,8 @@ const activeFilter = z
   .transform((v) => v === 'true')
   .optional();
 
-export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsContext): void {
+export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = paymentsDb(context.database);
 
   r.post(
     '/api/products',
@@ -32,11 +30,8 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       },
     },
     async (request, reply) => {
-      const answer = await once(context, request, async () => ({
-        status: 201,
-        body: await createProduct(db, request.livemode, request.body),
-      }));
-      return reply.status(201).send(answer.body);
+      reply.status(201);
+      return createProduct(deps, request.livemode, request.body);
     },
   );
   r.get(
@@ -46,11 +41,11 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       schema: {
         tags: ['products'],
         summary: 'Products with their prices',
-        querystring: listQuery.extend({ active: activeFilter }),
+        querystring: pageQuery.extend({ active: activeFilter }),
         response: { 200: listOf(productSchema) },
       },
     },
-    (request) => listProducts(db, request.livemode, request.query),
+    (request) => listProducts(deps.db, request.livemode, request.query),
   );
   r.get(
     '/api/products/:id',
@@ -59,7 +54,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       schema: { tags: ['products'], summary: 'A product', params: idParam, response: { 200: productSchema } },
     },
     async (request) => {
-      const product = await getProduct(db, request.livemode, request.params.id);
+      const product = await getProduct(deps.db, request.livemode, request.params.id);
       if (!product) throw new KioskError('PRODUCT_NOT_FOUND', { status: 404 });
       return product;
     },
@@ -76,7 +71,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
         response: { 200: productSchema },
       },
     },
-    (request) => updateProduct(db, request.livemode, request.params.id, request.body),
+    (request) => updateProduct(deps, request.livemode, request.params.id, request.body),
   );
 
   r.post(
@@ -91,11 +86,8 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       },
     },
     async (request, reply) => {
-      const answer = await once(context, request, async () => ({
-        status: 201,
-        body: await createPrice(db, request.livemode, request.body),
-      }));
-      return reply.status(201).send(answer.body);
+      reply.status(201);
+      return createPrice(deps, request.livemode, request.body);
     },
   );
   r.get(
@@ -105,11 +97,11 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       schema: {
         tags: ['prices'],
         summary: 'Prices',
-        querystring: listQuery.extend({ product_id: z.string().max(64).optional(), active: activeFilter }),
+        querystring: pageQuery.extend({ product_id: z.string().max(64).optional(), active: activeFilter }),
         response: { 200: listOf(priceSchema) },
       },
     },
-    (request) => listPrices(db, request.livemode, request.query),
+    (request) => listPrices(deps.db, request.livemode, request.query),
   );
   r.get(
     '/api/prices/:id',
@@ -118,7 +110,7 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
       schema: { tags: ['prices'], summary: 'A price', params: idParam, response: { 200: priceSchema } },
     },
     async (request) => {
-      const price = await getPrice(db, request.livemode, request.params.id);
+      const price = await getPrice(deps.db, request.livemode, request.params.id);
       if (!price) throw new KioskError('PRICE_NOT_FOUND', { status: 404 });
       return price;
     },
@@ -135,6 +127,6 @@ export function registerCatalogRoutes(app: FastifyInstance, context: PaymentsCon
         response: { 200: priceSchema },
       },
     },
-    (request) => updatePrice(db, request.livemode, request.params.id, request.body),
+    (request) => updatePrice(deps, request.livemode, request.params.id, request.body),
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { priceFields, priceSchema } from '../prices/schema.ts';
-import { metadata } from '../schemas.ts';
+import { metadata, updateOf } from '@kiosk/contracts';
 
 export const productInput = z.object({
   type: z.enum(['service', 'good']).default('service'),
@@ -21,7 +21,7 @@ export const productInput = z.object({
   prices: z.array(priceFields).max(20).default([]),
 });
 
-export const productUpdate = productInput.omit({ prices: true }).partial();
+export const productUpdate = updateOf(productInput.omit({ prices: true }));
 
 export const productSchema = z.object({
   id: z.string(),

@@ -1,60 +1,40 @@
-import { KioskError, newId, nowUnix } from '@kiosk/core';
+import type { PageQuery } from '@kiosk/contracts';
+import { KioskError, newId } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
-import { flag, fromJson, pageOf, stamps, toJson, type Executor, type PaymentsDb } from '../db.ts';
-import { recordEvent } from '../events/service.ts';
-import { insertPrice, priceView } from '../prices/service.ts';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { insertPrice } from '../prices/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { Product, productInput, productUpdate } from './schema.ts';
-
-function crossSellOf(text: string): { cross_sells_to_id: string } | null {
-  const value = fromJson<{ cross_sells_to_id?: string } | null>(text, null);
-  return value?.cross_sells_to_id ? { cross_sells_to_id: value.cross_sells_to_id } : null;
-}
-
-function productView(row: PaymentsTables['products'], prices: PaymentsTables['prices'][]): Product {
-  return {
-    id: row.id,
-    livemode: flag(row.livemode),
-    type: row.type,
-    name: row.name,
-    description: row.description,
-    images: fromJson(row.images, []),
-    unit_label: row.unit_label,
-    statement_descriptor: row.statement_descriptor,
-    active: flag(row.active),
-    metadata: fromJson(row.metadata, {}),
-    cross_sell: crossSellOf(row.cross_sell),
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    prices: prices.filter((p) => p.product_id === row.id).map(priceView),
-  };
-}
+import { productView } from './view.ts';
 
 export async function createProduct(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   input: z.infer<typeof productInput>,
 ): Promise<Product> {
   const id = newId('product');
-  await db.transaction().execute(async (trx) => {
+  await transaction(deps.db, async (trx) => {
     const { prices, images, metadata, cross_sell, ...fields } = input;
-    await trx
-      .insertInto('products')
-      .values({
+    await deps.resources.products.insert(
+      trx,
+      {
         id,
         livemode,
         ...fields,
         images: toJson(images),
         metadata: toJson(metadata),
         cross_sell: toJson(cross_sell),
-        ...stamps(),
-      })
-      .execute();
-    await recordEvent(trx, { type: 'product.created', livemode, objectId: id, data: { id } });
+        ...stamps(deps.clock),
+      },
+      'product.created',
+    );
     for (const [index, price] of prices.entries())
-      await insertPrice(trx, livemode, id, price, `body.prices.${index}`);
+      await insertPrice(deps, trx, livemode, id, price, `body.prices.${index}`);
   });
-  return (await getProduct(db, livemode, id))!;
+  return (await getProduct(deps.db, livemode, id))!;
 }
 
 export async function getProduct(db: Executor, livemode: boolean, id: string): Promise<Product | undefined> {
@@ -77,11 +57,11 @@ export async function getProduct(db: Executor, livemode: boolean, id: string): P
 export async function listProducts(
   db: Executor,
   livemode: boolean,
-  filter: { active?: boolean; page: number; pageSize: number },
+  filter: PageQuery & { active?: boolean },
 ): Promise<{ list: Product[]; count: number }> {
   let query = db.selectFrom('products').where('livemode', '=', livemode);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  const { rows, count } = await pageOf(query, filter);
+  const { rows, count } = await pageOf<PaymentsTables, 'products'>(query, filter);
   const prices = rows.length
     ? await db
         .selectFrom('prices')
@@ -98,27 +78,23 @@ export async function listProducts(
 }
 
 export async function updateProduct(
-  db: PaymentsDb,
+  deps: Deps,
   livemode: boolean,
   id: string,
   input: z.infer<typeof productUpdate>,
 ): Promise<Product> {
-  await db.transaction().execute(async (trx) => {
-    const { images, metadata, cross_sell, ...fields } = input;
-    const result = await trx
-      .updateTable('products')
-      .set({
-        ...fields,
-        ...(cross_sell !== undefined ? { cross_sell: toJson(cross_sell) } : {}),
-        ...(images ? { images: toJson(images) } : {}),
-        ...(metadata ? { metadata: toJson(metadata) } : {}),
-        updated_at: nowUnix(),
-      })
-      .where('id', '=', id)
-      .where('livemode', '=', livemode)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new KioskError('PRODUCT_NOT_FOUND', { status: 404 });
-    await recordEvent(trx, { type: 'product.updated', livemode, objectId: id, data: input });
-  });
-  return (await getProduct(db, livemode, id))!;
+  if (!(await getProduct(deps.db, livemode, id))) throw new KioskError('PRODUCT_NOT_FOUND', { status: 404 });
+  const { images, metadata, cross_sell, ...fields } = input;
+  await deps.resources.products.update(
+    deps.db,
+    id,
+    {
+      ...fields,
+      ...(cross_sell !== undefined ? { cross_sell: toJson(cross_sell) } : {}),
+      ...(images ? { images: toJson(images) } : {}),
+      ...(metadata ? { metadata: toJson(metadata) } : {}),
+    },
+    'product.updated',
+  );
+  return (await getProduct(deps.db, livemode, id))!;
 }

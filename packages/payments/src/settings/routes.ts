@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PaymentsContext } from '../context.ts';
-import { paymentsDb } from '../db.ts';
+import type { Deps } from '../deps.ts';
 import { currencySchema, methodSchema } from '../payment-methods/schema.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 
@@ -10,8 +9,7 @@ import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts'
  * Seed 000 §7 `GET /api/settings`: the active payment methods (with currencies) of the requested mode
  * and the base currency. Public: a buyer's checkout page reads it; secrets are stripped.
  */
-export function registerSettingsRoutes(app: FastifyInstance, context: PaymentsContext): void {
-  const db = paymentsDb(context.database);
+export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/settings',
     {
@@ -26,8 +24,8 @@ export function registerSettingsRoutes(app: FastifyInstance, context: PaymentsCo
       },
     },
     async (request, reply) => {
-      const methods = (await listPaymentMethods(db, request.livemode, { activeOnly: true })).map(
-        publicMethod,
+      const methods = (await listPaymentMethods(deps.db, request.livemode, { activeOnly: true })).map(
+        (method) => publicMethod(deps.methods, method),
       );
       const first = methods[0];
       const baseCurrency =

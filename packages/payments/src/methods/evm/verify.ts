@@ -4,35 +4,22 @@ import {
   getAddress,
   http,
   parseAbi,
+  TransactionReceiptNotFoundError,
   type Hash,
   type PublicClient,
 } from 'viem';
-import type { EvmSettings } from '../../payment-methods/schema.ts';
+import type { Verdict } from '../adapter.ts';
+import type { EvmSettings } from './settings.ts';
 
 /**
  * Reads one transaction from the chain and says what it paid, trusting nothing the buyer's browser
  * said: the chain must be the method's (chain id), the transfer must reach the receiving address in
  * the expected token (or native coin), succeed, and have the confirmations the method asks for.
+ * Only a receipt the chain says it does not have is "not found"; any other failure to read it (the
+ * node is down, times out, answers garbage) is thrown, so the check is retried instead of decided.
  */
 
 const TRANSFER_ABI = parseAbi(['event Transfer(address indexed from, address indexed to, uint256 value)']);
-
-export type Verdict =
-  | { outcome: 'pending'; reason: 'NOT_MINED' | 'CONFIRMATIONS' }
-  | { outcome: 'rejected'; reason: 'WRONG_CHAIN' | 'TX_FAILED' | 'WRONG_RECIPIENT' | 'WRONG_TOKEN' }
-  | {
-      outcome: 'received';
-      amount: bigint;
-      payer: string;
-      blockNumber: bigint;
-      gasUsed: bigint;
-      gasPrice: bigint;
-    };
-
-export interface Expectation {
-  /** ERC-20 contract, or null for the native coin. */
-  token: string | null;
-}
 
 const clients = new Map<string, PublicClient>();
 
@@ -54,13 +41,18 @@ export function chainClient(settings: Pick<EvmSettings, 'api_host'>): PublicClie
 export async function verifyEvmTransfer(
   client: PublicClient,
   settings: EvmSettings,
-  expected: Expectation,
+  expected: { token: string | null },
   txHash: Hash,
 ): Promise<Verdict> {
   if ((await client.getChainId()) !== settings.chain_id)
     return { outcome: 'rejected', reason: 'WRONG_CHAIN' };
-  const receipt = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined);
-  if (!receipt) return { outcome: 'pending', reason: 'NOT_MINED' };
+  let receipt;
+  try {
+    receipt = await client.getTransactionReceipt({ hash: txHash });
+  } catch (error) {
+    if (error instanceof TransactionReceiptNotFoundError) return { outcome: 'pending', reason: 'NOT_FOUND' };
+    throw error;
+  }
   const transaction = await client.getTransaction({ hash: txHash });
   if (transaction.chainId !== undefined && transaction.chainId !== settings.chain_id)
     return { outcome: 'rejected', reason: 'WRONG_CHAIN' };
@@ -90,15 +82,21 @@ export async function verifyEvmTransfer(
   }
 
   const head = await client.getBlockNumber();
-  if (head - receipt.blockNumber + 1n < BigInt(Math.max(settings.confirmation, 1))) {
+  if (head - receipt.blockNumber + 1n < BigInt(Math.max(settings.confirmation, 1)))
     return { outcome: 'pending', reason: 'CONFIRMATIONS' };
-  }
+  const payer = getAddress(transaction.from);
   return {
     outcome: 'received',
+    reference: txHash.toLowerCase(),
     amount,
-    payer: getAddress(transaction.from),
-    blockNumber: receipt.blockNumber,
-    gasUsed: receipt.gasUsed,
-    gasPrice: receipt.effectiveGasPrice,
+    payer,
+    details: {
+      tx_hash: txHash,
+      payer,
+      block_height: receipt.blockNumber.toString(),
+      gas_used: receipt.gasUsed.toString(),
+      gas_price: receipt.effectiveGasPrice.toString(),
+      type: 'transfer',
+    },
   };
 }

@@ -1,0 +1,16 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Whose Idempotency-Keys a request uses: the signed-in user, the API key, the authToken's buyer, else the address. */
+export function callerScope(request: FastifyRequest): string {
+  const auth = request.auth;
+  switch (auth.kind) {
+    case 'user':
+      return `user:${auth.did}`;
+    case 'apiKey':
+      return `key:${auth.keyId}`;
+    case 'authToken':
+      return `buyer:${auth.customerDid}:${auth.livemode}`;
+    case 'anonymous':
+      return `ip:${request.ip}`;
+  }
+}

@@ -1,0 +1,17 @@
+import { testWalletRpcUrls } from '@kiosk/payments';
+import type { FastifyInstance } from 'fastify';
+import { registerTestWalletRoute } from './test-wallet-route.ts';
+
+/**
+ * What the demo and the tests turn on with KIOSK_TEST_WALLET, never production: the server's own test
+ * wallet. Production code uses the test tools (test-wallet, devchain) only in this folder.
+ */
+export async function demoPlugin(app: FastifyInstance): Promise<void> {
+  const { config, database, platform } = app.kiosk;
+  registerTestWalletRoute(app, {
+    platform,
+    baseUrl: config.baseUrl,
+    // It pays on the chains of the test-mode payment methods.
+    rpcUrls: () => testWalletRpcUrls(database),
+  });
+}

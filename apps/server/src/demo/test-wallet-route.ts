@@ -1,0 +1,88 @@
+import { KioskError } from '@kiosk/core';
+import type { Platform } from '@kiosk/platform';
+import { didFromAddress, findConnectSession } from '@kiosk/identity';
+import { ConnectRefusedError, TestWallet, type WalletFetch } from '@kiosk/test-wallet';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export interface TestWalletRouteOptions {
+  platform: Platform;
+  baseUrl: string;
+  /** Chain id → RPC URL, where the test wallet sends the transfers a connect session asks for. */
+  rpcUrls(): Promise<Record<number, string>>;
+}
+
+/**
+ * The demo's "Test wallet" button: the server's own test wallet answers a connect session through the
+ * wallet protocol, in process (`app.inject`), exactly as a phone would over the network, paying on the
+ * test-mode chains when the session asks for a payment.
+ */
+export function registerTestWalletRoute(app: FastifyInstance, options: TestWalletRouteOptions): void {
+  // The test mnemonic's accounts, by DID: the ones the test wallet can answer as.
+  const testAccounts = Array.from({ length: 20 }, (_, index) =>
+    didFromAddress(new TestWallet({ index }).address),
+  );
+  const inProcess: WalletFetch = async (url, init = {}) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return {
+      status: response.statusCode,
+      headers: {
+        get: (name: string) => (response.headers[name.toLowerCase()] as string | undefined) ?? null,
+      },
+      json: async () => response.json(),
+    };
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/test-wallet/connect',
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary:
+          'Demo and test mode only: the built-in test wallet approves a connect session, paying if asked',
+        body: z.object({
+          token: z.string().min(1).max(64),
+          account_index: z.number().int().min(0).max(19).default(0),
+        }),
+        response: { 200: z.object({ address: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { token } = request.body;
+      const session = await findConnectSession(options.platform, token);
+      if (!session) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+      // A session for a signed-in buyer (a payment) is answered by that buyer's own test account.
+      const named = testAccounts.indexOf(String(session.params.sessionUserDid));
+      const wallet = new TestWallet({
+        index: named >= 0 ? named : request.body.account_index,
+        fetch: inProcess,
+      });
+      const refusal = (status: number, body: unknown) =>
+        new KioskError((body as { code?: string }).code ?? 'CONNECT_SESSION_INVALID', { status });
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await wallet.approveConnect(
+          `${options.baseUrl}/api/did/${session.action}/auth?_t_=${token}`,
+          {
+            rpcUrls: await options.rpcUrls(),
+          },
+        );
+      } catch (error) {
+        if (error instanceof ConnectRefusedError) throw refusal(error.status, error.body);
+        // The chain or the wallet failed (no funds, no RPC URL, another payer): the caller's to see.
+        const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        throw new KioskError('TEST_WALLET_FAILED', { status: 409, params: { reason } });
+      }
+      if (answer.status !== 200) throw refusal(answer.status, answer.body);
+      return { address: wallet.address };
+    },
+  );
+}

@@ -1,0 +1,353 @@
+import {
+  cookieClient,
+  evmMethodBody,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
+import { TestWallet } from '@kiosk/test-wallet';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Every write route the server registered, called with an Idempotency-Key and then again with the
+ * same key and request: the repeat answers the first answer (status and body) and writes nothing — the
+ * whole database is the same before and after it. Routes come from the server itself: a new write
+ * route fails here until it has an example below. Routes whose answer is a secret shown once refuse a
+ * key instead (and write nothing either).
+ */
+
+type Client = ReturnType<typeof cookieClient>['request'];
+interface Example {
+  call: Client;
+  path: string;
+  body?: unknown;
+}
+
+/** Their answer is a credential: never stored, so a keyed request is refused (400). */
+const SECRET_ANSWERS = [
+  'POST /api/auth/siwe',
+  'POST /api/did/:action/token',
+  'POST /api/api-keys',
+  'POST /api/auth-tokens',
+];
+
+/** Doing them again changes nothing: a key is accepted and not stored. */
+const NATURALLY_IDEMPOTENT = ['POST /api/auth/logout'];
+
+const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex')}`;
+const randomHash = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
+const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
+
+describe.each(await testEngines())('every write route replayed with its Idempotency-Key on %s', (engine) => {
+  let server: TestServer;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let examples: Record<string, () => Promise<Example>>;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    merchant = await merchantOf(server);
+    const api: Client = (path, init) => merchant.test(path, init);
+    const created = async (path: string, body: unknown) => {
+      const answer = await api(path, { method: 'POST', body });
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(201);
+      return answer.body;
+    };
+    const method = await created('/api/payment-methods', evmMethodBody());
+    const currency = method.payment_currencies[0].id as string;
+    const target = await created('/api/products', {
+      name: 'Stickers',
+      prices: [{ currency_id: currency, unit_amount: '1000000' }],
+    });
+    const upgrade = await created('/api/products', {
+      name: 'Bundle',
+      prices: [{ currency_id: currency, unit_amount: '3000000' }],
+    });
+    const product = await created('/api/products', {
+      name: 'Shirt',
+      cross_sell: { cross_sells_to_id: target.prices[0].id },
+      prices: [
+        { currency_id: currency, unit_amount: '2500000', upsell: { upsells_to_id: upgrade.prices[0].id } },
+        {
+          currency_id: currency,
+          custom_unit_amount: { presets: ['1000000'], minimum: '1', maximum: '100000000' },
+        },
+      ],
+    });
+    const [base, custom] = product.prices.map((p: { id: string }) => p.id as string);
+    const buyerWallet = TestWallet.random();
+    const buyer = await signedIn(server, buyerWallet);
+
+    const link = (price = base) => created('/api/payment-links', { line_items: [{ price_id: price }] });
+    const started = async (price = base) =>
+      (await buyer.request(`/api/checkout-sessions/start/${(await link(price)).id}`, { method: 'POST' })).body
+        .checkoutSession.id as string;
+    const submitBody = {
+      customer_name: 'Ada',
+      customer_email: 'ada@example.com',
+      payment_method: method.id,
+      payment_currency: currency,
+    };
+    const submitted = async () => {
+      const id = await started();
+      await buyer.request(`/api/checkout-sessions/${id}/submit`, { method: 'PUT', body: submitBody });
+      return id;
+    };
+    const edit = (id: string, what: string, verb: string, body?: unknown) =>
+      buyer.request(`/api/checkout-sessions/${id}/${what}`, { method: verb, body });
+
+    examples = {
+      'POST /api/payment-methods': async () => ({
+        call: api,
+        path: '/api/payment-methods',
+        body: evmMethodBody(),
+      }),
+      'PUT /api/payment-methods/:id': async () => ({
+        call: api,
+        path: `/api/payment-methods/${method.id}`,
+        body: { name: 'Renamed' },
+      }),
+      'POST /api/payment-currencies': async () => ({
+        call: api,
+        path: '/api/payment-currencies',
+        body: {
+          payment_method_id: method.id,
+          name: 'Other',
+          symbol: 'OTH',
+          decimal: 6,
+          contract: randomAddress(),
+        },
+      }),
+      'POST /api/products': async () => ({ call: api, path: '/api/products', body: { name: 'Walked' } }),
+      'PUT /api/products/:id': async () => ({
+        call: api,
+        path: `/api/products/${product.id}`,
+        body: { description: 'Soft' },
+      }),
+      'POST /api/prices': async () => ({
+        call: api,
+        path: '/api/prices',
+        body: { product_id: product.id, currency_id: currency, unit_amount: '7' },
+      }),
+      'PUT /api/prices/:id': async () => ({
+        call: api,
+        path: `/api/prices/${base}`,
+        body: { nickname: 'Classic' },
+      }),
+      'POST /api/payment-links': async () => ({
+        call: api,
+        path: '/api/payment-links',
+        body: { line_items: [{ price_id: base }] },
+      }),
+      'PUT /api/payment-links/:id': async () => ({
+        call: api,
+        path: `/api/payment-links/${(await link()).id}`,
+        body: { name: 'Sale' },
+      }),
+      'POST /api/checkout-sessions': async () => ({
+        call: api,
+        path: '/api/checkout-sessions',
+        body: { line_items: [{ price_id: base }] },
+      }),
+      'PUT /api/checkout-sessions/:id/expire': async () => ({
+        call: api,
+        path: `/api/checkout-sessions/${(await created('/api/checkout-sessions', { line_items: [{ price_id: base }] })).id}/expire`,
+      }),
+      'POST /api/checkout-sessions/start/:id': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/start/${(await link()).id}`,
+      }),
+      'PUT /api/checkout-sessions/:id/submit': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${await started()}/submit`,
+        body: submitBody,
+      }),
+      'PUT /api/checkout-sessions/:id/upsell': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${await started()}/upsell`,
+        body: { from: base, to: upgrade.prices[0].id },
+      }),
+      'PUT /api/checkout-sessions/:id/downsell': async () => {
+        const id = await started();
+        await edit(id, 'upsell', 'PUT', { from: base, to: upgrade.prices[0].id });
+        return {
+          call: buyer.request,
+          path: `/api/checkout-sessions/${id}/downsell`,
+          body: { from: upgrade.prices[0].id },
+        };
+      },
+      'PUT /api/checkout-sessions/:id/cross-sell': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${await started()}/cross-sell`,
+        body: { to: target.prices[0].id },
+      }),
+      'DELETE /api/checkout-sessions/:id/cross-sell': async () => {
+        const id = await started();
+        await edit(id, 'cross-sell', 'PUT', { to: target.prices[0].id });
+        return { call: buyer.request, path: `/api/checkout-sessions/${id}/cross-sell` };
+      },
+      'PUT /api/checkout-sessions/:id/amount': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${await started(custom)}/amount`,
+        body: { priceId: custom, amount: '2500000' },
+      }),
+      'POST /api/checkout-sessions/:id/pay': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${await submitted()}/pay`,
+        body: { tx_hash: randomHash() },
+      }),
+      'POST /api/charges/:id/check': async () => {
+        const id = await submitted();
+        await buyer.request(`/api/checkout-sessions/${id}/pay`, {
+          method: 'POST',
+          body: { tx_hash: randomHash() },
+        });
+        const db = server.app.kiosk.database.db as Kysely<any>;
+        const intent = (await buyer.request(`/api/checkout-sessions/retrieve/${id}`)).body.paymentIntent.id;
+        // The check's verdict is not what this test is about: the charge is failed by hand.
+        await db
+          .updateTable('charges')
+          .set({ status: 'failed', failure_code: 'TX_NOT_CONFIRMED' })
+          .where('payment_intent_id', '=', intent)
+          .execute();
+        const charge = await db
+          .selectFrom('charges')
+          .select('id')
+          .where('payment_intent_id', '=', intent)
+          .executeTakeFirstOrThrow();
+        return { call: api, path: `/api/charges/${charge.id}/check` };
+      },
+      'POST /api/auth/logout': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: '/api/auth/logout',
+      }),
+      'POST /api/did/:action/auth': async () => {
+        const page = cookieClient(server.url);
+        const opened = (await page.request('/api/did/login/token', { method: 'POST', body: {} })).body;
+        const wallet = TestWallet.random();
+        const request = await wallet.fetchConnectRequest(opened.auth_url);
+        const path = new URL(opened.auth_url);
+        return {
+          call: page.request,
+          path: `${path.pathname}${path.search}`,
+          body: await wallet.signSiwe(request.siwe),
+        };
+      },
+      'DELETE /api/api-keys/:id': async () => {
+        const key = (
+          await merchant.owner.request('/api/api-keys', {
+            method: 'POST',
+            body: { name: 'old', livemode: false },
+          })
+        ).body;
+        return { call: merchant.owner.request, path: `/api/api-keys/${key.id}` };
+      },
+      'POST /api/passports': async () => {
+        const wallet = TestWallet.random();
+        await signedIn(server, wallet);
+        return {
+          call: merchant.owner.request,
+          path: '/api/passports',
+          body: { did: didOf(wallet), role: 'developer' },
+        };
+      },
+      'DELETE /api/passports/:id': async () => {
+        const wallet = TestWallet.random();
+        await signedIn(server, wallet);
+        const passport = (
+          await merchant.owner.request('/api/passports', {
+            method: 'POST',
+            body: { did: didOf(wallet), role: 'developer' },
+          })
+        ).body;
+        return { call: merchant.owner.request, path: `/api/passports/${passport.id}` };
+      },
+    };
+    // Nothing may change the database between an answer and its replay but the replay itself.
+    await server.app.kiosk.jobs.stop();
+  });
+  afterAll(() => server?.close());
+
+  /** Every row of every table (a secret key's last use is a clock reading, not a write of the request). */
+  async function everything(): Promise<string> {
+    await server.app.kiosk.platform.events.idle();
+    const db = server.app.kiosk.database.db as Kysely<any>;
+    const tables = (await db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_'));
+    const dump: Record<string, string[]> = {};
+    for (const table of tables.sort()) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows;
+      dump[table] = rows.map(({ last_used_at: _clock, ...row }) => JSON.stringify(row)).sort();
+    }
+    return JSON.stringify(dump);
+  }
+
+  const writeRoutes = () =>
+    server.app.kiosk.routes
+      .filter(
+        (route) => route.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method),
+      )
+      .map((route) => `${route.method} ${route.url}`);
+
+  it('has an example for every write route, or knows why it refuses keys', () => {
+    const missing = writeRoutes().filter((route) => !examples[route] && !SECRET_ANSWERS.includes(route));
+    expect(missing, 'write routes without an example here').toEqual([]);
+  });
+
+  it('answers a replay with the first answer and writes nothing, on every write route', async () => {
+    for (const route of writeRoutes().filter((r) => examples[r])) {
+      const method = route.split(' ')[0]!;
+      const { call, path, body } = await examples[route]!();
+      const headers = { 'idempotency-key': `walk:${route}` };
+      const first = await call(path, { method, body, headers });
+      expect(first.status, `${route}: ${JSON.stringify(first.body)}`).toBeLessThan(300);
+      const before = await everything();
+      const replay = await call(path, { method, body, headers });
+      expect({ route, status: replay.status, body: replay.body }).toEqual({
+        route,
+        status: first.status,
+        body: first.body,
+      });
+      // Logging out again changes nothing: its key is not stored, the repeat simply does it again.
+      if (!NATURALLY_IDEMPOTENT.includes(route))
+        expect(replay.headers.get('idempotent-replayed'), route).toBe('true');
+      expect(await everything(), `${route} wrote on replay`).toBe(before);
+    }
+  });
+
+  it('refuses a key where the answer is a secret shown once, and writes nothing', async () => {
+    const page = cookieClient(server.url);
+    const calls: Record<string, Example> = {
+      'POST /api/auth/siwe': {
+        call: page.request,
+        path: '/api/auth/siwe',
+        body: { message: 'x', signature: '0x00' },
+      },
+      'POST /api/did/:action/token': { call: page.request, path: '/api/did/login/token', body: {} },
+      'POST /api/api-keys': {
+        call: merchant.owner.request,
+        path: '/api/api-keys',
+        body: { name: 'k', livemode: false },
+      },
+      'POST /api/auth-tokens': {
+        call: (path, init) => merchant.test(path, init),
+        path: '/api/auth-tokens',
+        body: { customer_did: didOf(TestWallet.random()) },
+      },
+    };
+    expect(Object.keys(calls).sort()).toEqual([...SECRET_ANSWERS].sort());
+    for (const [route, { call, path, body }] of Object.entries(calls)) {
+      const before = await everything();
+      const refused = await call(path, { method: 'POST', body, headers: { 'idempotency-key': 'secret' } });
+      expect({ route, status: refused.status, code: refused.body.code }).toEqual({
+        route,
+        status: 400,
+        code: 'IDEMPOTENCY_NOT_SUPPORTED',
+      });
+      expect(await everything(), route).toBe(before);
+    }
+  });
+});

@@ -1,0 +1,5 @@
+export * from './machine.ts';
+export * from './checkout-session.ts';
+export * from './payment-intent.ts';
+export * from './invoice.ts';
+export * from './charge.ts';

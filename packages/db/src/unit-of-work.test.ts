@@ -1,0 +1,131 @@
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database.ts';
+import { migrateToLatest, type MigrationSet } from './migrations.ts';
+import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
+import { afterCommit, outsideUnitOfWork, transaction } from './unit-of-work.ts';
+
+interface Tables {
+  notes: { id: number; text: string };
+}
+
+const notes: MigrationSet = {
+  '20261123_90_test_notes': {
+    async up(db) {
+      await db.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (c) => c.primaryKey().notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+describe.each(await testEngines())('units of work on %s', (engine) => {
+  let test: TestDatabase;
+  let database: Database;
+  let db: Kysely<Tables>;
+  afterEach(async () => {
+    await database?.close();
+    await test?.dispose();
+  });
+
+  async function open() {
+    test = await createTestDatabase(engine);
+    database = openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+    await migrateToLatest(database, [notes]);
+    db = database.db as Kysely<Tables>;
+  }
+  const texts = async () =>
+    (await db.selectFrom('notes').select('text').orderBy('id').execute()).map((r) => r.text);
+  const add = (executor: Kysely<Tables>, id: number, text: string) =>
+    executor.insertInto('notes').values({ id, text }).execute();
+
+  it('commits everything written inside it, through the root handle too', async () => {
+    await open();
+    await transaction(db, async (trx) => {
+      await add(trx, 1, 'through the transaction');
+      // Code that never saw the transaction joins it: it reads the uncommitted row and writes beside it.
+      expect(await texts()).toEqual(['through the transaction']);
+      await add(db, 2, 'through the root handle');
+    });
+    expect(await texts()).toEqual(['through the transaction', 'through the root handle']);
+  });
+
+  it('rolls back everything when the unit fails, inner transactions included', async () => {
+    await open();
+    await expect(
+      transaction(db, async () => {
+        await transaction(db, (inner) => add(inner, 1, 'inner, committed to its savepoint'));
+        await add(db, 2, 'outer');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await texts()).toEqual([]);
+  });
+
+  it('undoes only the failed inner transaction, as a service alone would', async () => {
+    await open();
+    await transaction(db, async () => {
+      await add(db, 1, 'before');
+      await expect(
+        transaction(db, async (inner) => {
+          await add(inner, 2, 'rolled back');
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      // Kysely's own nested transaction becomes a savepoint too.
+      await db.transaction().execute((inner) => add(inner, 3, 'kept'));
+    });
+    expect(await texts()).toEqual(['before', 'kept']);
+  });
+
+  it('keeps its writes from others until it commits', async () => {
+    await open();
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const unit = transaction(db, async () => {
+      await add(db, 1, 'pending');
+      await holding;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another request, outside the unit: PostgreSQL answers what is committed; SQLite's one
+    // connection makes it wait for the commit. Neither sees a row that may still roll back.
+    const outside = outsideUnitOfWork(() => texts());
+    const seenBeforeCommit = await Promise.race([
+      outside,
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 50)),
+    ]);
+    expect(seenBeforeCommit).toEqual(engine === 'postgres' ? [] : 'waiting');
+    release();
+    await unit;
+    expect(await texts()).toEqual(['pending']);
+  });
+
+  it('runs after-commit callbacks once it commits, and never after a rollback', async () => {
+    await open();
+    const ran: string[] = [];
+    await transaction(db, async () => {
+      await add(db, 1, 'x');
+      afterCommit(() => ran.push('committed'));
+      expect(ran).toEqual([]);
+    });
+    await transaction(db, async () => {
+      afterCommit(() => ran.push('rolled back'));
+      throw new Error('no');
+    }).catch(() => undefined);
+    afterCommit(() => ran.push('outside a unit: at once'));
+    expect(ran).toEqual(['committed', 'outside a unit: at once']);
+  });
+
+  it('lets work it started run on its own once it has ended', async () => {
+    await open();
+    let later: Promise<string[]> | undefined;
+    await transaction(db, async () => {
+      await add(db, 1, 'x');
+      // A timer set inside the unit fires after its commit: it gets a connection of its own.
+      later = new Promise((resolve) => setTimeout(() => resolve(texts()), 30));
+    });
+    expect(await later).toEqual(['x']);
+  });
+});

@@ -1,0 +1,176 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, TransactionSettings } from 'kysely';
+import { CompiledQuery } from 'kysely';
+
+/**
+ * A unit of work is one database transaction that everything inside it joins, however deep in the
+ * call stack and without passing the transaction along: a write request runs in one (so its stored
+ * Idempotency-Key answer commits with its work, or neither does), and `transaction()` starts one
+ * when none is running.
+ *
+ * How: the dialect's driver is wrapped. While a unit of work is running (an AsyncLocalStorage value
+ * of this async context), every query of that database goes to its connection, and a transaction
+ * begun inside it (`db.transaction()`, or `transaction()`) becomes a savepoint, so an inner failure
+ * rolls back only what the inner transaction wrote — the same atomicity each service has alone.
+ * Outside a unit of work the driver behaves exactly as the wrapped one.
+ */
+
+interface Work {
+  readonly driver: UnitOfWorkDriver;
+  readonly connection: DatabaseConnection;
+  /** Savepoint names of the transactions open inside the unit, innermost last. */
+  readonly savepoints: string[];
+  readonly afterCommit: (() => void)[];
+  open: boolean;
+}
+
+const current = new AsyncLocalStorage<Work>();
+let savepointCount = 0;
+
+class UnitOfWorkDriver implements Driver {
+  constructor(private readonly inner: Driver) {}
+
+  /** The running unit of this database, if any (a closed one may linger in callbacks it spawned). */
+  private work(): Work | undefined {
+    const work = current.getStore();
+    return work?.driver === this && work.open ? work : undefined;
+  }
+
+  private owns(connection: DatabaseConnection): Work | undefined {
+    const work = this.work();
+    return work?.connection === connection ? work : undefined;
+  }
+
+  init() {
+    return this.inner.init();
+  }
+  async acquireConnection() {
+    return this.work()?.connection ?? this.inner.acquireConnection();
+  }
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const work = this.owns(connection);
+    if (!work) return this.inner.beginTransaction(connection, settings);
+    const name = `uow_${++savepointCount}`;
+    work.savepoints.push(name);
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+  }
+  async commitTransaction(connection: DatabaseConnection) {
+    const work = this.owns(connection);
+    if (!work) return this.inner.commitTransaction(connection);
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${work.savepoints.pop()}`));
+  }
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const work = this.owns(connection);
+    if (!work) return this.inner.rollbackTransaction(connection);
+    const name = work.savepoints.pop();
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+  }
+  async releaseConnection(connection: DatabaseConnection) {
+    if (!this.owns(connection)) await this.inner.releaseConnection(connection);
+  }
+  destroy() {
+    return this.inner.destroy();
+  }
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.inner.savepoint!(connection, name, compile);
+  }
+  rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.inner.rollbackToSavepoint!(connection, name, compile);
+  }
+  releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.inner.releaseSavepoint!(connection, name, compile);
+  }
+
+  /**
+   * Runs `work` as a unit of work: committed when it resolves, rolled back when it throws; inside a
+   * running one it simply joins it. Transactions inside one unit run one after another (savepoints
+   * nest, they do not interleave).
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.work()) return work();
+    const connection = await this.inner.acquireConnection();
+    const unit: Work = { driver: this, connection, savepoints: [], afterCommit: [], open: true };
+    try {
+      await this.inner.beginTransaction(connection, {});
+      let result: T;
+      try {
+        result = await current.run(unit, work);
+      } catch (error) {
+        unit.open = false;
+        await this.inner.rollbackTransaction(connection);
+        throw error;
+      }
+      unit.open = false;
+      await this.inner.commitTransaction(connection);
+      for (const callback of unit.afterCommit) callback();
+      return result;
+    } finally {
+      unit.open = false;
+      await this.inner.releaseConnection(connection);
+    }
+  }
+}
+
+/** Wraps a dialect so that its databases can run units of work. */
+export class UnitOfWorkDialect implements Dialect {
+  private driver: UnitOfWorkDriver | undefined;
+  constructor(private readonly inner: Dialect) {}
+
+  createDriver(): Driver {
+    this.driver = new UnitOfWorkDriver(this.inner.createDriver());
+    return this.driver;
+  }
+  createQueryCompiler() {
+    return this.inner.createQueryCompiler();
+  }
+  createAdapter() {
+    return this.inner.createAdapter();
+  }
+  createIntrospector(db: Kysely<never>) {
+    return this.inner.createIntrospector(db);
+  }
+  /** The driver Kysely made; it exists once the Kysely instance does. */
+  unitDriver(): UnitOfWorkDriver {
+    if (!this.driver) throw new Error('the database has no driver yet');
+    return this.driver;
+  }
+}
+
+const dialects = new WeakMap<object, UnitOfWorkDialect>();
+
+/** Remembers which dialect a Kysely instance runs on, so `transaction(db, …)` can find its driver. */
+export function registerUnitOfWork(db: object, dialect: UnitOfWorkDialect): void {
+  dialects.set(db, dialect);
+}
+
+/**
+ * Runs `work` in one transaction and answers its result. Inside a running unit of work it joins it
+ * (as a savepoint: a failure here undoes only this part); otherwise it starts a unit of work that
+ * everything `work` calls joins. `db` is a database opened by `openDatabase` (or a transaction of one,
+ * which `work` then simply continues).
+ */
+export async function transaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error('transaction(): this Kysely instance was not opened by openDatabase');
+  const driver = dialect.unitDriver();
+  if (current.getStore()?.driver === driver && current.getStore()?.open)
+    return db.transaction().execute((trx) => work(trx));
+  return driver.run(() => work(db));
+}
+
+/**
+ * Runs `callback` once the running unit of work commits (never if it rolls back), or at once when none
+ * is running: for what must not be seen before the data is (a realtime push, waking a worker).
+ */
+export function afterCommit(callback: () => void): void {
+  const work = current.getStore();
+  if (work?.open) work.afterCommit.push(callback);
+  else callback();
+}
+
+/** Runs `fn` outside any unit of work: background work started from a request must not join it. */
+export function outsideUnitOfWork<T>(fn: () => T): T {
+  return current.exit(fn);
+}

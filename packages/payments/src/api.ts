@@ -1,0 +1,98 @@
+import { isKioskError } from '@kiosk/core';
+import type { KioskEvent } from '@kiosk/platform';
+import type { z } from 'zod';
+import type { Charge } from './charges/schema.ts';
+import { checkoutSessionInput, type CheckoutSession } from './checkout-sessions/schema.ts';
+import { createSessionFromInput, retrieveSession } from './checkout-sessions/service.ts';
+import type { SessionSnapshot } from './checkout-sessions/view.ts';
+import type { Customer } from './customers/view.ts';
+import type { Deps } from './deps.ts';
+import { getInvoice } from './invoices/service.ts';
+import type { Invoice } from './invoices/view.ts';
+import { paymentLinkInput, type PaymentLink } from './payment-links/schema.ts';
+import { createPaymentLink, getPaymentLink } from './payment-links/service.ts';
+import type { PaymentIntent } from './payment-intents/view.ts';
+import { priceInput, type Price } from './prices/schema.ts';
+import { createPrice, getPrice } from './prices/service.ts';
+import { productInput, type Product } from './products/schema.ts';
+import { createProduct, getProduct } from './products/service.ts';
+
+/**
+ * Kiosk Pay as other modules use it (the store sells its apps through it): the same services a
+ * merchant's back end reaches over HTTP, called in process, and Kiosk Pay's events. A module never
+ * reads Kiosk Pay's tables; what it needs is here or in an event.
+ */
+export interface PaymentsApi {
+  createProduct(livemode: boolean, input: z.input<typeof productInput>): Promise<Product>;
+  createPrice(livemode: boolean, input: z.input<typeof priceInput>): Promise<Price>;
+  createPaymentLink(livemode: boolean, input: z.input<typeof paymentLinkInput>): Promise<PaymentLink>;
+  /** A session for these items; the buyer pays it at its `url`. */
+  createCheckoutSession(
+    livemode: boolean,
+    input: z.input<typeof checkoutSessionInput>,
+  ): Promise<CheckoutSession>;
+  getProduct(livemode: boolean, id: string): Promise<Product | undefined>;
+  getPrice(livemode: boolean, id: string): Promise<Price | undefined>;
+  getPaymentLink(livemode: boolean, id: string): Promise<PaymentLink | undefined>;
+  getCheckoutSession(id: string): Promise<CheckoutSession | undefined>;
+  getInvoice(id: string): Promise<Invoice | undefined>;
+  /**
+   * Calls `handler` for each event of `type`, at least once, from a job (retried when it throws).
+   * `subscriber` names the subscription (`store.grant-purchase`) and must not change across releases.
+   */
+  on<T extends PaymentsEventType>(
+    subscriber: string,
+    type: T,
+    handler: (event: KioskEvent<PaymentsEvents[T]>) => Promise<void>,
+  ): void;
+}
+
+/** Kiosk Pay's events and the snapshot each carries (the shape webhooks will send). */
+export interface PaymentsEvents {
+  'checkout.session.created': SessionSnapshot;
+  'checkout.session.updated': SessionSnapshot;
+  'checkout.session.completed': SessionSnapshot;
+  'checkout.session.expired': SessionSnapshot;
+  'payment_intent.created': PaymentIntent;
+  'payment_intent.updated': PaymentIntent;
+  'payment_intent.processing': PaymentIntent;
+  'payment_intent.payment_failed': PaymentIntent;
+  'payment_intent.succeeded': PaymentIntent;
+  'invoice.created': Invoice;
+  'invoice.finalized': Invoice;
+  'invoice.updated': Invoice;
+  'invoice.paid': Invoice;
+  'charge.pending': Charge;
+  'charge.succeeded': Charge;
+  'charge.failed': Charge;
+  'customer.created': Customer;
+  'customer.updated': Customer;
+}
+export type PaymentsEventType = keyof PaymentsEvents;
+
+/** A 404 of a lookup is an answer here: there is no such object. */
+async function orUndefined<T>(lookup: Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isKioskError(error) && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export function paymentsApi(deps: Deps, subscribe: PaymentsApi['on']): PaymentsApi {
+  // Inputs are checked as the HTTP routes check them (defaults filled in, bad ones refused).
+  return {
+    createProduct: (livemode, input) => createProduct(deps, livemode, productInput.parse(input)),
+    createPrice: (livemode, input) => createPrice(deps, livemode, priceInput.parse(input)),
+    createPaymentLink: (livemode, input) => createPaymentLink(deps, livemode, paymentLinkInput.parse(input)),
+    createCheckoutSession: async (livemode, input) =>
+      retrieveSession(deps, await createSessionFromInput(deps, livemode, checkoutSessionInput.parse(input))),
+    getProduct: (livemode, id) => getProduct(deps.db, livemode, id),
+    getPrice: (livemode, id) => getPrice(deps.db, livemode, id),
+    getPaymentLink: (livemode, id) => getPaymentLink(deps.db, livemode, id, deps.baseUrl),
+    getCheckoutSession: (id) => orUndefined(retrieveSession(deps, id)),
+    getInvoice: (id) => getInvoice(deps.db, id),
+    on: subscribe,
+  };
+}

@@ -1,0 +1,125 @@
+import { checkoutRefusal, KioskError, newId, SECONDS } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import { flag, stamps, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { lockSession } from '../checkout-sessions/service.ts';
+import { findIntentRow, markIntentProcessing } from '../payment-intents/service.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
+import type { PaymentsTables } from '../tables.ts';
+import { queueCheck } from './verify.ts';
+
+type ChargeRow = PaymentsTables['charges'];
+
+/** How long an unconfirmed payment is waited for after it is named. */
+export const CHECK_WINDOW_SECONDS = 15 * SECONDS.minute;
+
+/**
+ * The buyer names the payment of their session (a chain transaction, from the checkout page or from
+ * their wallet answering a `payment` connect session). This records a charge and queues its check;
+ * only the check decides. What the intent asks right now is kept on the charge: the payment is judged
+ * against that, and the order cannot change until it is decided (the intent is `processing`).
+ *
+ * Naming a payment again checks it again, whatever the last check said. A payment named for an order
+ * that can no longer be paid is still checked: if it arrived, it is recorded for refund, never lost.
+ */
+export async function claimPayment(
+  deps: Deps,
+  sessionId: string,
+  buyerDid: string,
+  reference: string,
+): Promise<ChargeRow> {
+  return transaction(deps.db, async (trx) => {
+    const session = await lockSession(deps, trx, sessionId);
+    if (session.customer_did !== buyerDid) throw new KioskError('FORBIDDEN');
+    if (!session.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
+    const intent = (await findIntentRow(trx, session.payment_intent_id))!;
+    const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
+    if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+    const { adapter, method: read } = deps.methods.read(method);
+    const parsed = adapter.reference.safeParse(reference);
+    if (!parsed.success)
+      throw new KioskError('VALIDATION_FAILED', {
+        details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
+      });
+    const network = adapter.network(read.settings);
+
+    const charge = await nameCharge(deps, trx, intent, network, parsed.data);
+    if (charge.status === 'pending') {
+      // Only an order that may still be paid waits for it; for any other it is checked to be refunded.
+      const payable = !checkoutRefusal(
+        { ...session, expires_at: Number(session.expires_at) },
+        intent.status === 'processing' ? undefined : intent.status,
+        deps.clock.nowUnix(),
+      );
+      if (payable) await markIntentProcessing(deps, trx, intent.id);
+      await queueCheck(deps, trx, charge);
+    }
+    return charge;
+  });
+}
+
+/** The charge for this reference: new, checked again (a new round), or as it stands if pending or paid. */
+async function nameCharge(
+  deps: Deps,
+  trx: Executor,
+  intent: PaymentsTables['payment_intents'],
+  network: string,
+  reference: string,
+): Promise<ChargeRow> {
+  const checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS;
+  const existing = await trx
+    .selectFrom('charges')
+    .selectAll()
+    .where('payment_intent_id', '=', intent.id)
+    .where('network', '=', network)
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+  if (!existing)
+    return deps.resources.charges.insert(
+      trx,
+      {
+        id: newId('charge'),
+        livemode: intent.livemode,
+        status: 'pending',
+        payment_intent_id: intent.id,
+        payment_method_id: intent.payment_method_id,
+        currency_id: intent.currency_id,
+        amount_due: intent.amount,
+        network,
+        reference,
+        round: 1,
+        checks: 0,
+        check_until: checkUntil,
+        amount: '0',
+        payer: null,
+        details: '{}',
+        amount_refundable: '0',
+        refund_reason: null,
+        failure_code: null,
+        last_check_error: null,
+        ...stamps(deps.clock),
+      },
+      'charge.pending',
+    );
+  if (existing.status !== 'failed') return existing;
+  return (await recheckCharge(deps, trx, existing, checkUntil))!;
+}
+
+/** A failed charge checked again from the start (named again, or a merchant asked). */
+export async function recheckCharge(
+  deps: Deps,
+  trx: Executor,
+  charge: ChargeRow,
+  checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS,
+): Promise<ChargeRow | undefined> {
+  return deps.resources.charges.transition(trx, charge.id, 'failed', 'pending', {
+    type: 'charge.pending',
+    set: {
+      round: Number(charge.round) + 1,
+      checks: 0,
+      check_until: checkUntil,
+      failure_code: null,
+      last_check_error: null,
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { CHARGE_STATUSES } from '@kiosk/core';
+import { z } from 'zod';
+
+export const chargeSchema = z.object({
+  id: z.string(),
+  object: z.literal('charge'),
+  livemode: z.boolean(),
+  status: z.enum(CHARGE_STATUSES),
+  payment_intent_id: z.string(),
+  payment_method_id: z.string(),
+  currency_id: z.string(),
+  /** What the intent asked when this payment was named: it is judged against this. */
+  amount_due: z.string(),
+  /** The method's proof of payment (a transaction hash). */
+  reference: z.string(),
+  /** What arrived ('0' until verified). */
+  amount: z.string(),
+  payer: z.string().nullable(),
+  details: z.record(z.string(), z.string()),
+  /** Money that arrived but is not the merchant's to keep: too little, too much, or too late. */
+  amount_refundable: z.string(),
+  refund_reason: z.enum(['underpaid', 'overpaid', 'already_paid', 'order_closed']).nullable(),
+  /** Why it failed, or why the last check could not decide (the chain did not answer). */
+  failure_code: z.string().nullable(),
+  last_check_error: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+export type RefundReason = NonNullable<Charge['refund_reason']>;

@@ -1,0 +1,139 @@
+import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { completeSession } from '../checkout-sessions/service.ts';
+import type { StoredLine } from '../checkout-sessions/lines.ts';
+import { payInvoice } from '../invoices/service.ts';
+import type { Received } from '../methods/adapter.ts';
+import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
+import type { PaymentsTables } from '../tables.ts';
+import type { RefundReason } from './schema.ts';
+
+type ChargeRow = PaymentsTables['charges'];
+type IntentRow = PaymentsTables['payment_intents'];
+
+/**
+ * What a verified payment does, in the caller's transaction with an event for each change. A proof
+ * of payment counts once, ever (`payment_references`). It pays the intent only if the intent is
+ * waiting for it (processing, the same method and currency) and it is at least what the intent asks;
+ * then the intent, the invoice and the session change together and stock is counted. Money that
+ * arrived but pays nothing — too little, or for an order already paid or closed — stays on the
+ * charge as refundable, as does what was paid beyond the amount due. Nothing that arrived is lost.
+ */
+export async function settleCharge(
+  deps: Deps,
+  trx: Executor,
+  chargeId: string,
+  received: Received & { methodType: string },
+): Promise<void> {
+  const charge = await lockRow(deps, trx, 'charges', chargeId);
+  if (charge.status !== 'pending') return;
+  const counted = await trx
+    .insertInto('payment_references')
+    .values({
+      network: charge.network,
+      reference: charge.reference,
+      charge_id: charge.id,
+      created_at: deps.clock.nowUnix(),
+    })
+    .onConflict((oc) => oc.columns(['network', 'reference']).doNothing())
+    .returning('charge_id')
+    .executeTakeFirst();
+  if (!counted) return failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
+
+  const intent = await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id);
+  const session = intent.checkout_session_id
+    ? await trx
+        .selectFrom('checkout_sessions')
+        .select('status')
+        .where('id', '=', intent.checkout_session_id)
+        .executeTakeFirst()
+    : undefined;
+  const due = BigInt(moneyText(intent.amount));
+  const waiting =
+    intent.status === 'processing' &&
+    intent.currency_id === charge.currency_id &&
+    intent.payment_method_id === charge.payment_method_id &&
+    (session === undefined || session.status === 'open');
+  const pays = waiting && received.amount >= due;
+  const refundable = pays ? received.amount - due : received.amount;
+  const reason: RefundReason | null = pays
+    ? refundable > 0n
+      ? 'overpaid'
+      : null
+    : waiting
+      ? 'underpaid'
+      : intent.status === 'succeeded'
+        ? 'already_paid'
+        : 'order_closed';
+  await deps.resources.charges.transition(trx, charge.id, 'pending', 'succeeded', {
+    type: 'charge.succeeded',
+    set: {
+      amount: received.amount.toString(),
+      payer: received.payer,
+      details: toJson(received.details),
+      amount_refundable: refundable.toString(),
+      refund_reason: reason,
+    },
+  });
+  if (!pays) {
+    if (intent.status === 'processing' && !(await otherPending(trx, charge)))
+      await failIntentPayment(deps, trx, intent.id, waiting ? 'UNDERPAID' : 'ORDER_CLOSED');
+    return;
+  }
+
+  await succeedIntent(deps, trx, intent, {
+    amount: received.amount,
+    methodType: received.methodType,
+    details: received.details,
+  });
+  if (intent.invoice_id) await payInvoice(deps, trx, intent.invoice_id);
+  if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
+}
+
+/** A refused or unconfirmed charge; the intent waits for the buyer again if nothing else is on its way. */
+export async function failCharge(deps: Deps, trx: Executor, chargeId: string, code: string): Promise<void> {
+  const charge = await deps.resources.charges.transition(trx, chargeId, 'pending', 'failed', {
+    type: 'charge.failed',
+    set: { failure_code: code },
+  });
+  if (charge && !(await otherPending(trx, charge)))
+    await failIntentPayment(deps, trx, charge.payment_intent_id, code);
+}
+
+async function otherPending(trx: Executor, charge: ChargeRow): Promise<boolean> {
+  const other = await trx
+    .selectFrom('charges')
+    .select('id')
+    .where('payment_intent_id', '=', charge.payment_intent_id)
+    .where('status', '=', 'pending')
+    .where('id', '!=', charge.id)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
+  const session = await completeSession(deps, trx, intent.checkout_session_id!);
+  if (!session) return;
+  for (const line of fromJson<StoredLine[]>(session.line_items, [])) {
+    await trx
+      .updateTable('prices')
+      .set((eb) => ({ quantity_sold: eb('quantity_sold', '+', line.quantity) }))
+      .where('id', '=', line.price_id)
+      .execute();
+  }
+}
+
+/** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
+async function lockRow<T extends 'charges' | 'payment_intents'>(
+  deps: Deps,
+  trx: Executor,
+  table: T,
+  id: string,
+): Promise<PaymentsTables[T]> {
+  let query = trx
+    .selectFrom(table as 'charges')
+    .selectAll()
+    .where('id', '=', id);
+  if (deps.engine === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirstOrThrow()) as unknown as PaymentsTables[T];
+}

@@ -1,0 +1,37 @@
+import { CHECKOUT_REFUSAL_STATUS, checkoutRefusal, KioskError } from '@kiosk/core';
+import type { Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { findIntentRow } from '../payment-intents/service.ts';
+import type { PaymentsTables } from '../tables.ts';
+import { findSessionRow, lockSession } from './service.ts';
+
+export interface Order {
+  session: PaymentsTables['checkout_sessions'];
+  intent: PaymentsTables['payment_intents'] | undefined;
+}
+
+async function refused(deps: Deps, db: Executor, session: Order['session']): Promise<Order> {
+  const intent = session.payment_intent_id ? await findIntentRow(db, session.payment_intent_id) : undefined;
+  const refusal = checkoutRefusal(
+    { ...session, expires_at: Number(session.expires_at) },
+    intent?.status,
+    deps.clock.nowUnix(),
+  );
+  if (refusal) throw new KioskError(refusal, { status: CHECKOUT_REFUSAL_STATUS[refusal] });
+  return { session, intent };
+}
+
+/**
+ * A session about to change (submit, an edit), held for the transaction, with its intent — or the
+ * refusal of core's one rule: paid, expired, or a payment on its way.
+ */
+export async function lockOpenOrder(deps: Deps, trx: Executor, sessionId: string): Promise<Order> {
+  return refused(deps, trx, await lockSession(deps, trx, sessionId));
+}
+
+/** The same rule for a look without a change (a wallet asking what to pay). */
+export async function openOrder(deps: Deps, sessionId: string): Promise<Order> {
+  const session = await findSessionRow(deps.db, sessionId);
+  if (!session) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+  return refused(deps, deps.db, session);
+}

@@ -1,0 +1,26 @@
+import type { Locale } from '@kiosk/core';
+import type { Deps } from '../../deps.ts';
+import { findCustomerByDid } from '../../customers/service.ts';
+import { getPaymentIntent } from '../../payment-intents/service.ts';
+import { getPaymentLink } from '../../payment-links/service.ts';
+import { listPaymentMethods, publicMethod } from '../../payment-methods/service.ts';
+import type { CheckoutSession } from '../schema.ts';
+
+/** Seed 001 §7: what start, retrieve and submit answer: the session with what its page needs. */
+export async function checkoutEnvelopeOf(deps: Deps, session: CheckoutSession, locale: Locale) {
+  const [methods, link, paymentIntent, customer] = await Promise.all([
+    listPaymentMethods(deps.db, session.livemode, { activeOnly: true }),
+    session.payment_link_id
+      ? getPaymentLink(deps.db, session.livemode, session.payment_link_id, deps.baseUrl)
+      : undefined,
+    session.payment_intent_id ? getPaymentIntent(deps.db, session.payment_intent_id, locale) : undefined,
+    session.customer_did ? findCustomerByDid(deps.db, session.livemode, session.customer_did) : undefined,
+  ]);
+  return {
+    checkoutSession: session,
+    paymentMethods: methods.map((method) => publicMethod(deps.methods, method)),
+    paymentLink: link ?? null,
+    paymentIntent: paymentIntent ?? null,
+    customer: customer ?? null,
+  };
+}

@@ -1,0 +1,102 @@
+import { idParam, listOf, pageQuery } from '@kiosk/contracts';
+import { CHECKOUT_SESSION_STATUSES, KioskError } from '@kiosk/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { flag } from '../../db.ts';
+import type { Deps } from '../../deps.ts';
+import { MERCHANT } from '../../schemas.ts';
+import { checkoutSessionInput, checkoutSessionSchema } from '../schema.ts';
+import {
+  createSessionFromInput,
+  expireSession,
+  findSessionRow,
+  listSessions,
+  retrieveSession,
+} from '../service.ts';
+
+const tags = ['checkout sessions'];
+
+/** The merchant's side: create sessions for given items, list, read and expire them. */
+export function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function ownSession(request: FastifyRequest, id: string) {
+    const row = await findSessionRow(deps.db, id);
+    if (!row || flag(row.livemode) !== request.livemode)
+      throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+    return row;
+  }
+
+  r.post(
+    '/api/checkout-sessions',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Create a checkout session for given line items',
+        body: checkoutSessionInput,
+        response: { 201: checkoutSessionSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await createSessionFromInput(deps, request.livemode, request.body);
+      reply.status(201);
+      return retrieveSession(deps, id);
+    },
+  );
+
+  r.get(
+    '/api/checkout-sessions',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Checkout sessions',
+        querystring: pageQuery.extend({
+          status: z.enum(CHECKOUT_SESSION_STATUSES).optional(),
+          payment_link_id: z.string().max(64).optional(),
+        }),
+        response: { 200: listOf(checkoutSessionSchema) },
+      },
+    },
+    (request) => listSessions(deps, request.livemode, request.query),
+  );
+
+  r.get(
+    '/api/checkout-sessions/:id',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'A checkout session',
+        params: idParam,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      await ownSession(request, request.params.id);
+      return retrieveSession(deps, request.params.id);
+    },
+  );
+
+  r.put(
+    '/api/checkout-sessions/:id/expire',
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Expire an open, unpaid session now (not while a payment for it is being checked)',
+        params: idParam,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => {
+      const row = await ownSession(request, request.params.id);
+      const outcome = await expireSession(deps, row.id);
+      if (outcome === 'payment_in_progress') throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+      if (outcome === 'not_open') throw new KioskError('CHECKOUT_SESSION_NOT_OPEN', { status: 409 });
+      return retrieveSession(deps, row.id);
+    },
+  );
+}

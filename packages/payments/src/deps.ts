@@ -1,0 +1,34 @@
+import type { Engine, JobRunner } from '@kiosk/db';
+import type { Clock, Platform } from '@kiosk/platform';
+import type { PaymentsDb } from './db.ts';
+import { MethodRegistry } from './methods/adapter.ts';
+import { evmAdapter } from './methods/evm/adapter.ts';
+import { paymentsResources, type PaymentsResources } from './resources.ts';
+
+/**
+ * What Kiosk Pay's services work with, built once per server: the database, the clock, the job
+ * runner, the resources (whose changes write their events), the payment method adapters.
+ */
+export interface Deps {
+  db: PaymentsDb;
+  engine: Engine;
+  clock: Clock;
+  jobs: JobRunner;
+  resources: PaymentsResources;
+  methods: MethodRegistry;
+  baseUrl: string;
+}
+
+export function createDeps(platform: Platform, baseUrl: string): Deps {
+  const methods = new MethodRegistry();
+  methods.register(evmAdapter);
+  return {
+    db: platform.database.db as PaymentsDb,
+    engine: platform.database.engine,
+    clock: platform.clock,
+    jobs: platform.jobs,
+    resources: paymentsResources(platform, baseUrl),
+    methods,
+    baseUrl,
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'validation.address');
+
+/** An EVM chain as a payment method: where to read it, how sure to be, where the money goes. */
+export const evmSettings = z.object({
+  chain_id: z.number().int().positive(),
+  /** The chain's JSON-RPC URL; it may hold a provider key, so it never leaves the merchant API. */
+  api_host: z.url({ protocol: /^https?$/ }),
+  explorer_host: z.url({ protocol: /^https?$/ }).optional(),
+  /** Blocks on top of the paying transaction's block before it counts. */
+  confirmation: z.number().int().min(0).max(1_000).default(1),
+  receiving_address: evmAddress,
+});
+export type EvmSettings = z.infer<typeof evmSettings>;

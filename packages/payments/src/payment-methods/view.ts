@@ -1,0 +1,40 @@
+import { flag, fromJson } from '../db.ts';
+import type { PaymentsTables } from '../tables.ts';
+import type { PaymentCurrency, PaymentMethod } from './schema.ts';
+
+type MethodRow = PaymentsTables['payment_methods'];
+type CurrencyRow = PaymentsTables['payment_currencies'];
+
+export function currencyView(row: CurrencyRow): PaymentCurrency {
+  return {
+    id: row.id,
+    livemode: flag(row.livemode),
+    payment_method_id: row.payment_method_id,
+    name: row.name,
+    symbol: row.symbol,
+    decimal: Number(row.decimal),
+    maximum_precision: Number(row.maximum_precision),
+    logo: row.logo,
+    contract: row.contract,
+    is_base_currency: flag(row.is_base_currency),
+    active: flag(row.active),
+  };
+}
+
+export function methodView(row: MethodRow, currencies: CurrencyRow[]): PaymentMethod {
+  return {
+    id: row.id,
+    livemode: flag(row.livemode),
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    logo: row.logo,
+    settings: fromJson(row.settings, {}),
+    default_currency_id: row.default_currency_id,
+    active: flag(row.active),
+    metadata: fromJson(row.metadata, {}),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(currencyView),
+  };
+}

@@ -1,0 +1,97 @@
+import {
+  chargeMachine,
+  checkoutSessionMachine,
+  invoiceMachine,
+  paymentIntentMachine,
+  type ChargeStatus,
+  type CheckoutSessionStatus,
+  type InvoiceStatus,
+  type PaymentIntentStatus,
+} from '@kiosk/core';
+import type { Platform } from '@kiosk/platform';
+import { chargeView } from './charges/view.ts';
+import { sessionSnapshot } from './checkout-sessions/view.ts';
+import { customerView } from './customers/view.ts';
+import { invoiceView } from './invoices/view.ts';
+import { paymentIntentView } from './payment-intents/view.ts';
+import { paymentLinkView } from './payment-links/view.ts';
+import { currencyView, methodView } from './payment-methods/view.ts';
+import { priceView } from './prices/view.ts';
+import { productView } from './products/view.ts';
+import type { PaymentsTables } from './tables.ts';
+
+/**
+ * Kiosk Pay's resources as the platform writes them: each change of one records an event carrying
+ * its snapshot in the same transaction, and status changes go through its state machine. A buyer's
+ * checkout page listens to `checkout:{session}`, a customer's pages to `customer:{customer}`.
+ */
+export function paymentsResources(platform: Platform, baseUrl: string) {
+  const checkoutTopic = (id: string | null) => (id ? [`checkout:${id}`] : []);
+  return {
+    checkoutSessions: platform.stateful<PaymentsTables['checkout_sessions'], CheckoutSessionStatus>({
+      table: 'checkout_sessions',
+      objectType: 'checkout.session',
+      machine: checkoutSessionMachine,
+      snapshot: (row) => sessionSnapshot(row, baseUrl),
+      topics: (row) => checkoutTopic(row.id),
+    }),
+    paymentIntents: platform.stateful<PaymentsTables['payment_intents'], PaymentIntentStatus>({
+      table: 'payment_intents',
+      objectType: 'payment_intent',
+      machine: paymentIntentMachine,
+      snapshot: (row) => paymentIntentView(row),
+      topics: (row) => checkoutTopic(row.checkout_session_id),
+    }),
+    invoices: platform.stateful<PaymentsTables['invoices'], InvoiceStatus>({
+      table: 'invoices',
+      objectType: 'invoice',
+      machine: invoiceMachine,
+      snapshot: invoiceView,
+      topics: (row) => [`customer:${row.customer_id}`, ...checkoutTopic(row.checkout_session_id)],
+    }),
+    charges: platform.stateful<PaymentsTables['charges'], ChargeStatus>({
+      table: 'charges',
+      objectType: 'charge',
+      machine: chargeMachine,
+      snapshot: chargeView,
+    }),
+    customers: platform.resource<PaymentsTables['customers']>({
+      table: 'customers',
+      objectType: 'customer',
+      snapshot: customerView,
+    }),
+    products: platform.resource<PaymentsTables['products']>({
+      table: 'products',
+      objectType: 'product',
+      snapshot: (row) => {
+        const { prices: _listedApart, ...product } = productView(row, []);
+        return product;
+      },
+    }),
+    prices: platform.resource<PaymentsTables['prices']>({
+      table: 'prices',
+      objectType: 'price',
+      snapshot: priceView,
+    }),
+    paymentLinks: platform.resource<PaymentsTables['payment_links']>({
+      table: 'payment_links',
+      objectType: 'payment_link',
+      snapshot: (row) => paymentLinkView(row, baseUrl),
+    }),
+    paymentMethods: platform.resource<PaymentsTables['payment_methods']>({
+      table: 'payment_methods',
+      objectType: 'payment_method',
+      snapshot: (row) => {
+        const { payment_currencies: _listedApart, ...method } = methodView(row, []);
+        return method;
+      },
+    }),
+    paymentCurrencies: platform.resource<PaymentsTables['payment_currencies']>({
+      table: 'payment_currencies',
+      objectType: 'payment_currency',
+      snapshot: currencyView,
+    }),
+  };
+}
+
+export type PaymentsResources = ReturnType<typeof paymentsResources>;

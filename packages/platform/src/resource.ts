@@ -1,0 +1,164 @@
+import type { Machine } from '@kiosk/core';
+import { transaction, type AnyKysely } from '@kiosk/db';
+import type { Clock } from './clock.ts';
+import type { EventOutbox } from './events/outbox.ts';
+
+/**
+ * A module's resource as the platform writes it: its table, the snapshot its events carry and the
+ * realtime topics they reach. Creating a row, changing a status and recording any other change each
+ * write the event in the same transaction as the change.
+ */
+export interface ResourceDefinition<Row extends BaseRow> {
+  table: string;
+  /** As events name it: `checkout.session`, `payment_intent`, `customer` … */
+  objectType: string;
+  /** The object as webhooks and the event log see it. */
+  snapshot(row: Row): unknown;
+  topics?(row: Row): string[];
+  /** Its events' mode when the row has no `livemode` (instance-wide objects: live). */
+  livemode?(row: Row): boolean;
+}
+
+export interface BaseRow {
+  id: string;
+  livemode?: number | boolean;
+}
+
+export interface StatefulDefinition<
+  Row extends StatefulRow<S>,
+  S extends string,
+> extends ResourceDefinition<Row> {
+  machine: Machine<S>;
+}
+
+export interface StatefulRow<S extends string> extends BaseRow {
+  status: S;
+}
+
+/** A status change that was asked for but is not in the machine's table: a bug, never a user error. */
+export class IllegalTransitionError extends Error {
+  constructor(resource: string, from: string, to: string) {
+    super(`${resource}: ${from} → ${to} is not an allowed transition`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
+export class Resource<Row extends BaseRow> {
+  constructor(
+    readonly definition: ResourceDefinition<Row>,
+    protected readonly outbox: EventOutbox,
+    protected readonly clock: Clock,
+  ) {}
+
+  /** Records `type` for the row as it stands. */
+  async record(executor: AnyKysely, row: Row, type: string): Promise<void> {
+    await this.outbox.record(executor, {
+      type,
+      livemode: this.definition.livemode?.(row) ?? Boolean(row.livemode),
+      objectType: this.definition.objectType,
+      objectId: row.id,
+      data: this.definition.snapshot(row),
+      topics: this.definition.topics?.(row),
+    });
+  }
+
+  /** Inserts the row and records `type` (`….created`), in one transaction. */
+  async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
+    return transaction(executor, async (trx) => {
+      const inserted = (await trx
+        .insertInto(this.definition.table)
+        .values(row)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Row;
+      await this.record(trx, inserted, type);
+      return inserted;
+    });
+  }
+
+  /** Updates fields other than the status and records `type`; answers the row, or undefined if none. */
+  async update(executor: AnyKysely, id: string, set: Partial<Row>, type: string): Promise<Row | undefined> {
+    return transaction(executor, async (trx) => {
+      const row = (await trx
+        .updateTable(this.definition.table)
+        .set({ ...set, updated_at: this.clock.nowUnix() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined;
+      if (row) await this.record(trx, row, type);
+      return row;
+    });
+  }
+}
+
+export class StatefulResource<Row extends StatefulRow<S>, S extends string> extends Resource<Row> {
+  constructor(
+    override readonly definition: StatefulDefinition<Row, S>,
+    outbox: EventOutbox,
+    clock: Clock,
+  ) {
+    super(definition, outbox, clock);
+  }
+
+  override async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
+    if (!this.definition.machine.initial.includes(row.status))
+      throw new IllegalTransitionError(this.definition.objectType, '(new)', row.status);
+    return super.insert(executor, row, type);
+  }
+
+  /**
+   * Changes fields other than the status and records `type` — only while the row is in one of
+   * `onlyIn` when given (compare-and-set, as a transition). Answers the row, or undefined.
+   */
+  override async update(
+    executor: AnyKysely,
+    id: string,
+    set: Partial<Row>,
+    type: string,
+    onlyIn?: readonly S[],
+  ): Promise<Row | undefined> {
+    if ('status' in set)
+      throw new Error(`${this.definition.objectType}: a status changes only by transition`);
+    if (!onlyIn) return super.update(executor, id, set, type);
+    return transaction(executor, async (trx) => {
+      const row = (await trx
+        .updateTable(this.definition.table)
+        .set({ ...set, updated_at: this.clock.nowUnix() })
+        .where('id', '=', id)
+        .where('status', 'in', onlyIn)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined;
+      if (row) await this.record(trx, row, type);
+      return row;
+    });
+  }
+
+  /**
+   * Moves the row from one of `from` to `to`, with `set` written alongside, and records `event` — only
+   * if the row is in one of `from` right now (compare-and-set, so of two racing writers one wins).
+   * Answers the changed row, or undefined when the row is elsewhere (the caller says why to its
+   * caller). Asking for a move the machine does not allow throws.
+   */
+  async transition(
+    executor: AnyKysely,
+    id: string,
+    from: S | readonly S[],
+    to: S,
+    event: { type: string; set?: Partial<Row> },
+  ): Promise<Row | undefined> {
+    const sources = typeof from === 'string' ? [from] : from;
+    for (const source of sources)
+      if (!this.definition.machine.allows(source, to))
+        throw new IllegalTransitionError(this.definition.objectType, source, to);
+    return transaction(executor, async (trx) => {
+      const row = (await trx
+        .updateTable(this.definition.table)
+        .set({ ...event.set, status: to, updated_at: this.clock.nowUnix() })
+        .where('id', '=', id)
+        .where('status', 'in', sources)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined;
+      if (row) await this.record(trx, row, event.type);
+      return row;
+    });
+  }
+}
