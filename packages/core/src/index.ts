@@ -4,4 +4,5 @@ export * from './i18n/index.ts';
 export * from './ids.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './roles.ts';
 export * from './states/index.ts';

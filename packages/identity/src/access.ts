@@ -1,6 +1,6 @@
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from './tables.ts';
+import type { Role } from '@kiosk/core';
 
 /** Who a route admits (docs/identity.md §5). */
 export const ACCESS = ['public', 'signedIn', 'developer', 'admin', 'owner', 'apiKey', 'authToken'] as const;

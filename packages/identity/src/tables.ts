@@ -1,8 +1,6 @@
+import type { Role } from '@kiosk/core';
 import type { MigrationSet } from '@kiosk/db';
 import { sql } from 'kysely';
-
-export const ROLES = ['owner', 'admin', 'developer', 'member'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** Identity's tables; times are unix seconds. Nothing outside this package reads them. */
 export interface IdentityTables {

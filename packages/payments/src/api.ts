@@ -1,20 +1,26 @@
+import {
+  type Charge,
+  type CheckoutSession,
+  checkoutSessionInput,
+  type PaymentLink,
+  paymentLinkInput,
+  type Price,
+  priceInput,
+  type Product,
+  productInput,
+} from '@kiosk/contracts';
 import { isKioskError } from '@kiosk/core';
 import type { KioskEvent } from '@kiosk/platform';
 import type { z } from 'zod';
-import type { Charge } from './charges/schema.ts';
-import { checkoutSessionInput, type CheckoutSession } from './checkout-sessions/schema.ts';
 import { createSessionFromInput, retrieveSession } from './checkout-sessions/service.ts';
 import type { SessionSnapshot } from './checkout-sessions/view.ts';
 import type { Customer } from './customers/view.ts';
 import type { Deps } from './deps.ts';
 import { getInvoice } from './invoices/service.ts';
 import type { Invoice } from './invoices/view.ts';
-import { paymentLinkInput, type PaymentLink } from './payment-links/schema.ts';
 import { createPaymentLink, getPaymentLink } from './payment-links/service.ts';
 import type { PaymentIntent } from './payment-intents/view.ts';
-import { priceInput, type Price } from './prices/schema.ts';
 import { createPrice, getPrice } from './prices/service.ts';
-import { productInput, type Product } from './products/schema.ts';
 import { createProduct, getProduct } from './products/service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../hooks/use-session.ts';
-import type { Role } from '../lib/roles.ts';
+import type { Role } from '@kiosk/core';
 import { routes } from '../routes.tsx';
 import { mockApi } from '@kiosk/react/testing';
 import { renderRoutesAt } from '../test-support/render-app.tsx';

@@ -1,8 +1,5 @@
+import { ROLES, type Role } from '@kiosk/core';
 import type { SessionUser } from '../hooks/use-session.ts';
-
-/** Passport roles (docs/identity.md §3). */
-export const ROLES = ['owner', 'admin', 'developer', 'member'] as const;
-export type Role = (typeof ROLES)[number];
 
 /** The console is for store admins, and owners are admins too. */
 export const CONSOLE_ROLES: readonly Role[] = ['owner', 'admin'];

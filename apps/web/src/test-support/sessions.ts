@@ -1,5 +1,5 @@
 import type { SessionAnswer, SessionUser } from '../hooks/use-session.ts';
-import type { Role } from '../lib/roles.ts';
+import type { Role } from '@kiosk/core';
 
 export function userWithRoles(roles: Role[], overrides: Partial<SessionUser> = {}): SessionUser {
   const address = '0x5b38da6a701c568545dcfcb03fcb875f56beddc4';

@@ -1,10 +1,10 @@
+import { siweAnswer } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { didFromAddress } from '../did.ts';
-import { siweAnswer } from '../schemas.ts';
 import { startSession } from '../sessions/routes.ts';
 import { recordSignIn } from '../users/service.ts';
 import {

@@ -1,11 +1,10 @@
+import { pageQuery, passportSchema, userSchema } from '@kiosk/contracts';
+import { ROLES } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { DID_PATTERN } from '../did.ts';
-import { pageQuery } from '@kiosk/contracts';
-import { passportSchema, userSchema } from '../schemas.ts';
-import { ROLES } from '../tables.ts';
 import { grantPassport, listUsers, revokePassport } from '../users/service.ts';
 
 export function registerPassportRoutes(app: FastifyInstance, context: IdentityContext): void {

@@ -1,9 +1,9 @@
+import { siweAnswer, userSchema } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { siweAnswer, userSchema } from '../schemas.ts';
 import { verifySiwe } from '../siwe.ts';
 import { findUser, recordSignIn } from '../users/service.ts';
 import {

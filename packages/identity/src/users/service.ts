@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import { didFromAddress } from '../did.ts';
 import { claimOnce } from '../instance-values.ts';
 import type { IdentityStore } from '../store.ts';
-import type { IdentityTables, Role } from '../tables.ts';
+import type { Role } from '@kiosk/core';
+import type { IdentityTables } from '../tables.ts';
 
 export interface Passport {
   id: string;

@@ -1,11 +1,10 @@
-import { idParam, listOf, pageQuery, queryFlag } from '@kiosk/contracts';
+import { chargeSchema, idParam, listOf, pageQuery, queryFlag } from '@kiosk/contracts';
 import { CHARGE_STATUSES, KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
-import { chargeSchema } from './schema.ts';
 import { getCharge, listCharges, recheckChargeByMerchant } from './service.ts';
 
 export function registerChargeRoutes(app: FastifyInstance, deps: Deps): void {

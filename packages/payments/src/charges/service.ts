@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { Charge, PageQuery } from '@kiosk/contracts';
 import { KioskError, type ChargeStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
@@ -7,7 +7,6 @@ import type { Deps } from '../deps.ts';
 import { markIntentProcessing } from '../payment-intents/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { recheckCharge } from './claim.ts';
-import type { Charge } from './schema.ts';
 import { queueCheck } from './verify.ts';
 import { chargeView } from './view.ts';
 

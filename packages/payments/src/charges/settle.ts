@@ -1,3 +1,4 @@
+import type { RefundReason } from '@kiosk/contracts';
 import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
@@ -6,7 +7,6 @@ import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { RefundReason } from './schema.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type IntentRow = PaymentsTables['payment_intents'];

@@ -1,6 +1,6 @@
+import type { Charge, RefundReason } from '@kiosk/contracts';
 import { flag, fromJson, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { Charge, RefundReason } from './schema.ts';
 
 export function chargeView(row: PaymentsTables['charges']): Charge {
   return {

@@ -1,10 +1,10 @@
+import type { Price } from '@kiosk/contracts';
 import { checkCustomAmount, KioskError, priceIn } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { reaimInvoice } from '../invoices/service.ts';
 import { reaimPaymentIntent } from '../payment-intents/service.ts';
-import type { Price } from '../prices/schema.ts';
 import { loadPrices, priceLines, type StoredLine } from './lines.ts';
 import { lockOpenOrder } from './order.ts';
 

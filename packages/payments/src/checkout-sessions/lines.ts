@@ -1,8 +1,7 @@
+import type { LineItemInput, Price } from '@kiosk/contracts';
 import { checkCustomAmount, KioskError, lineTotal, priceIn, type ErrorDetail } from '@kiosk/core';
 import type { Executor } from '../db.ts';
-import type { LineItemInput } from '../payment-links/schema.ts';
 import { priceView } from '../prices/view.ts';
-import type { Price } from '../prices/schema.ts';
 
 /** A line as a session stores it: the buyer's choices, not derived amounts. */
 export interface StoredLine {

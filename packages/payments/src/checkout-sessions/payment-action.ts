@@ -1,3 +1,4 @@
+import { checkoutSessionId, txHash } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { DID_PATTERN, type ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { openOrder } from './order.ts';
-import { checkoutSessionId, txHash } from './schema.ts';
 import { findSessionRow } from './service.ts';
 
 const params = z.object({

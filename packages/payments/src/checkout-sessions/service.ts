@@ -1,16 +1,20 @@
+import type {
+  checkoutOptions,
+  CheckoutSession,
+  checkoutSessionInput,
+  LineItemInput,
+  PageQuery,
+} from '@kiosk/contracts';
 import { createHash } from 'node:crypto';
-import type { PageQuery } from '@kiosk/contracts';
 import { KioskError, newId, SECONDS, type CheckoutSessionStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import type { checkoutOptions, LineItemInput } from '../payment-links/schema.ts';
 import { getPaymentLink, linkCurrency } from '../payment-links/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { priceLines, type StoredLine } from './lines.ts';
-import type { CheckoutSession, checkoutSessionInput } from './schema.ts';
 import { sessionView } from './view.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];

@@ -1,3 +1,4 @@
+import type { PaymentInstructions } from '@kiosk/contracts';
 import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
   checkCustomerDetails,
@@ -11,7 +12,6 @@ import type { Deps } from '../deps.ts';
 import { upsertCustomer } from '../customers/service.ts';
 import type { Customer } from '../customers/view.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
-import type { PaymentInstructions } from '../methods/instructions.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edits.ts';

@@ -1,9 +1,8 @@
+import type { CheckoutSession, Price } from '@kiosk/contracts';
 import { lineTotal, priceIn } from '@kiosk/core';
 import { flag, fromJson, moneyText, type Executor } from '../db.ts';
-import type { Price } from '../prices/schema.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { loadPrices, type StoredLine } from './lines.ts';
-import type { CheckoutSession } from './schema.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 

@@ -1,13 +1,18 @@
+import {
+  customerListQuery,
+  customerSchema,
+  idParam,
+  listOf,
+  myCustomerSchema,
+  queryFlag,
+} from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerSchema } from '../checkout-sessions/schema.ts';
 import type { Deps } from '../deps.ts';
 import { customerInvoiceSummary } from '../invoices/service.ts';
-import { idParam, listOf, queryFlag } from '@kiosk/contracts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
-import { customerListQuery, myCustomerSchema } from './schema.ts';
 import { findCustomerByDid, getCustomer, listCustomers } from './service.ts';
 
 export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {

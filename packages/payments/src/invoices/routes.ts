@@ -1,12 +1,11 @@
+import { idParam, invoiceListQuery, invoiceSchema, listOf } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from '../customers/service.ts';
-import { idParam, listOf } from '@kiosk/contracts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
-import { invoiceListQuery, invoiceSchema } from './schema.ts';
 import { getInvoice, listInvoices } from './service.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */

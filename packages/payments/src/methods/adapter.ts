@@ -1,7 +1,6 @@
+import type { PaymentCurrency, PaymentInstructions, PaymentMethod } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { z } from 'zod';
-import type { PaymentCurrency, PaymentMethod } from '../payment-methods/schema.ts';
-import type { PaymentInstructions } from './instructions.ts';
 
 /**
  * A payment method adapter is everything Kiosk Pay knows about one rail (an EVM chain, later cards

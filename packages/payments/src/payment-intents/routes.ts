@@ -1,10 +1,9 @@
+import { idParam, listOf, pageQuery, paymentIntentSchema } from '@kiosk/contracts';
 import { KioskError, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentIntentSchema } from '../checkout-sessions/schema.ts';
 import type { Deps } from '../deps.ts';
-import { idParam, listOf, pageQuery } from '@kiosk/contracts';
 import { MERCHANT } from '../schemas.ts';
 import { getPaymentIntent, listPaymentIntents } from './service.ts';
 

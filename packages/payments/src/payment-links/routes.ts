@@ -1,10 +1,16 @@
+import {
+  idParam,
+  listOf,
+  pageQuery,
+  paymentLinkInput,
+  paymentLinkSchema,
+  paymentLinkUpdate,
+} from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { idParam, listOf, pageQuery } from '@kiosk/contracts';
 import { MERCHANT } from '../schemas.ts';
-import { paymentLinkInput, paymentLinkSchema, paymentLinkUpdate } from './schema.ts';
 import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink } from './service.ts';
 
 export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { PageQuery, PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
@@ -7,7 +7,6 @@ import { priceLines } from '../checkout-sessions/lines.ts';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from './schema.ts';
 import { paymentLinkView } from './view.ts';
 
 /** The currency a link's session starts in: the link's own, else its first price's. */

@@ -1,6 +1,6 @@
+import type { PaymentLink } from '@kiosk/contracts';
 import { flag, fromJson } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { PaymentLink } from './schema.ts';
 
 export function paymentLinkView(row: PaymentsTables['payment_links'], baseUrl: string): PaymentLink {
   return {

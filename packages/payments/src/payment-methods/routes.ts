@@ -1,11 +1,17 @@
+import {
+  currencyInput,
+  currencySchema,
+  idParam,
+  methodInput,
+  methodSchema,
+  methodUpdate,
+} from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KioskError } from '@kiosk/core';
 import { z } from 'zod';
-import { idParam } from '@kiosk/contracts';
 import { MERCHANT } from '../schemas.ts';
 import type { Deps } from '../deps.ts';
-import { currencyInput, currencySchema, methodInput, methodSchema, methodUpdate } from './schema.ts';
 import {
   createPaymentCurrency,
   createPaymentMethod,

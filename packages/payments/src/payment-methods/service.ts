@@ -1,10 +1,16 @@
+import type {
+  currencyInput,
+  methodInput,
+  methodUpdate,
+  PaymentCurrency,
+  PaymentMethod,
+} from '@kiosk/contracts';
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { MethodRegistry } from '../methods/adapter.ts';
-import type { currencyInput, methodInput, methodUpdate, PaymentCurrency, PaymentMethod } from './schema.ts';
 import { currencyView, methodView } from './view.ts';
 
 /** The method's settings as its adapter reads them, or 400 naming each bad field under `at`. */

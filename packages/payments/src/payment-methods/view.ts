@@ -1,6 +1,6 @@
+import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { flag, fromJson } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { PaymentCurrency, PaymentMethod } from './schema.ts';
 
 type MethodRow = PaymentsTables['payment_methods'];
 type CurrencyRow = PaymentsTables['payment_currencies'];

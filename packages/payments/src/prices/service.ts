@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { PageQuery, Price, PriceFields, priceUpdate } from '@kiosk/contracts';
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
@@ -7,7 +7,6 @@ import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentCurrency } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { Price, PriceFields, priceUpdate } from './schema.ts';
 import { priceView } from './view.ts';
 
 /** The rules a price must keep that a schema alone cannot state; every broken one is reported. */

@@ -1,6 +1,6 @@
+import type { Price } from '@kiosk/contracts';
 import { flag, fromJson, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { Price } from './schema.ts';
 
 type PriceRow = PaymentsTables['prices'];
 

@@ -1,13 +1,21 @@
+import {
+  idParam,
+  listOf,
+  pageQuery,
+  priceInput,
+  priceSchema,
+  priceUpdate,
+  productInput,
+  productSchema,
+  productUpdate,
+} from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { createPrice, getPrice, listPrices, updatePrice } from '../prices/service.ts';
-import { priceInput, priceSchema, priceUpdate } from '../prices/schema.ts';
-import { idParam, listOf, pageQuery } from '@kiosk/contracts';
 import { MERCHANT } from '../schemas.ts';
-import { productInput, productSchema, productUpdate } from './schema.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './service.ts';
 
 const activeFilter = z

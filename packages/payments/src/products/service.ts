@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { PageQuery, Product, productInput, productUpdate } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
@@ -7,7 +7,6 @@ import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { insertPrice } from '../prices/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { Product, productInput, productUpdate } from './schema.ts';
 import { productView } from './view.ts';
 
 export async function createProduct(

@@ -1,7 +1,7 @@
+import type { Product } from '@kiosk/contracts';
 import { flag, fromJson } from '../db.ts';
 import { priceView } from '../prices/view.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { Product } from './schema.ts';
 
 function crossSellOf(text: string): { cross_sells_to_id: string } | null {
   const value = fromJson<{ cross_sells_to_id?: string } | null>(text, null);

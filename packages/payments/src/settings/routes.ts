@@ -1,8 +1,8 @@
+import { currencySchema, methodSchema } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { currencySchema, methodSchema } from '../payment-methods/schema.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 
 /**

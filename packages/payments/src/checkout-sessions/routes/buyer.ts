@@ -1,10 +1,10 @@
+import { checkoutEnvelope, checkoutSessionId, submitAnswer, txHash } from '@kiosk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid } from '../../schemas.ts';
-import { checkoutEnvelope, checkoutSessionId, submitAnswer, txHash } from '../schema.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { submitCheckout } from '../submit.ts';
 import { checkoutEnvelopeOf } from './envelope.ts';

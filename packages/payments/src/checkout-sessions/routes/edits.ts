@@ -1,4 +1,10 @@
-import { amountString, queryFlag } from '@kiosk/contracts';
+import {
+  amountString,
+  checkoutSessionId,
+  checkoutSessionSchema,
+  expandedPrice,
+  queryFlag,
+} from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +20,6 @@ import {
   setCustomAmount,
   upsell,
 } from '../edits.ts';
-import { checkoutSessionId, checkoutSessionSchema, expandedPrice } from '../schema.ts';
 import { findSessionRow, retrieveSession } from '../service.ts';
 import { expandPrices } from '../view.ts';
 

@@ -1,10 +1,10 @@
+import type { CheckoutSession } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
 import type { Deps } from '../../deps.ts';
 import { findCustomerByDid } from '../../customers/service.ts';
 import { getPaymentIntent } from '../../payment-intents/service.ts';
 import { getPaymentLink } from '../../payment-links/service.ts';
 import { listPaymentMethods, publicMethod } from '../../payment-methods/service.ts';
-import type { CheckoutSession } from '../schema.ts';
 
 /** Seed 001 §7: what start, retrieve and submit answer: the session with what its page needs. */
 export async function checkoutEnvelopeOf(deps: Deps, session: CheckoutSession, locale: Locale) {

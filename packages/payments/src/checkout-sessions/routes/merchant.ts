@@ -1,4 +1,4 @@
-import { idParam, listOf, pageQuery } from '@kiosk/contracts';
+import { checkoutSessionInput, checkoutSessionSchema, idParam, listOf, pageQuery } from '@kiosk/contracts';
 import { CHECKOUT_SESSION_STATUSES, KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { flag } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { MERCHANT } from '../../schemas.ts';
-import { checkoutSessionInput, checkoutSessionSchema } from '../schema.ts';
 import {
   createSessionFromInput,
   expireSession,

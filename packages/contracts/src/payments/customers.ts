@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { customerSchema } from '../checkout-sessions/schema.ts';
-import { pageQuery } from '@kiosk/contracts';
+import { customerSchema } from './checkout-sessions.ts';
+import { pageQuery } from '../common.ts';
 
 export const customerListQuery = pageQuery.extend({
   did: z.string().max(200).optional(),

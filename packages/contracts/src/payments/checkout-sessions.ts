@@ -1,9 +1,9 @@
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
-import { paymentInstructionsSchema } from '../methods/instructions.ts';
-import { methodSchema } from '../payment-methods/schema.ts';
-import { checkoutOptions, lineItemInput, paymentLinkSchema } from '../payment-links/schema.ts';
-import { priceSchema } from '../prices/schema.ts';
+import { paymentInstructionsSchema } from './instructions.ts';
+import { methodSchema } from './payment-methods.ts';
+import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
+import { priceSchema } from './prices.ts';
 
 /** What a merchant (or another module) creates a session from. */
 export const checkoutSessionInput = checkoutOptions.extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, metadata } from '@kiosk/contracts';
+import { amountString, metadata } from '../common.ts';
 
 export const lineItemInput = z.object({
   price_id: z.string().min(1).max(64),

@@ -1,5 +1,5 @@
+import { ROLES } from '@kiosk/core';
 import { z } from 'zod';
-import { ROLES } from './tables.ts';
 
 export const passportSchema = z.object({ id: z.string(), role: z.enum(ROLES), issued_at: z.number() });
 

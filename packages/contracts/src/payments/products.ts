@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { priceFields, priceSchema } from '../prices/schema.ts';
-import { metadata, updateOf } from '@kiosk/contracts';
+import { priceFields, priceSchema } from './prices.ts';
+import { metadata, updateOf } from '../common.ts';
 
 export const productInput = z.object({
   type: z.enum(['service', 'good']).default('service'),

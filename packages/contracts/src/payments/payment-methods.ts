@@ -1,4 +1,4 @@
-import { metadata } from '@kiosk/contracts';
+import { metadata } from '../common.ts';
 import { z } from 'zod';
 
 export const currencyInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery, queryFlag } from '@kiosk/contracts';
+import { pageQuery, queryFlag } from '../common.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 /** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, metadata } from '@kiosk/contracts';
+import { amountString, metadata } from '../common.ts';
 
 /** Seed 000 §3: intervals hour … year, and minute elsewhere; "every 3 and 6 months" is interval_count. */
 export const INTERVALS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
