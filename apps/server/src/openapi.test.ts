@@ -1,3 +1,4 @@
+import { routes } from '@kiosk/contracts';
 import { cookieClient, startTestServer, type TestServer } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,6 +17,7 @@ interface OpenApiParameter {
 }
 interface OpenApiOperation {
   parameters?: OpenApiParameter[];
+  requestBody?: unknown;
   responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
 }
 interface OpenApiDocument {
@@ -161,5 +163,23 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(undeclared, 'path parameters not declared as required path parameters').toEqual([]);
+  });
+
+  it('serves every route of the contract table from the contract: its answers and its body', () => {
+    const differing = Object.values(routes).flatMap((route) => {
+      const documented = operations.get(route.key);
+      if (!documented) return [`${route.key}: not served`];
+      const promised = Object.keys(route.schema.response).sort();
+      const answered = Object.keys(documented.operation.responses ?? {})
+        .filter((status) => status.startsWith('2'))
+        .sort();
+      const problems: string[] = [];
+      if (promised.join() !== answered.join())
+        problems.push(`${route.key}: answers ${answered.join()} where the contract says ${promised.join()}`);
+      if ('body' in route.schema !== (documented.operation.requestBody !== undefined))
+        problems.push(`${route.key}: body ${'body' in route.schema ? 'missing' : 'not in the contract'}`);
+      return problems;
+    });
+    expect(differing, 'contract routes served otherwise').toEqual([]);
   });
 });

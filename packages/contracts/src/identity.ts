@@ -1,5 +1,7 @@
 import { ROLES } from '@kiosk/core';
 import { z } from 'zod';
+import { listOf, pageQuery } from './common.ts';
+import { defineRoutes } from './route.ts';
 
 export const passportSchema = z.object({ id: z.string(), role: z.enum(ROLES), issued_at: z.number() });
 
@@ -10,6 +12,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   passports: z.array(passportSchema),
 });
+export type User = z.infer<typeof userSchema>;
 
 export const siweAnswer = z.object({
   message: z.string().min(1).max(4_000),
@@ -17,4 +20,95 @@ export const siweAnswer = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]+$/, 'validation.hexSignature')
     .max(1_000),
+});
+
+export const sessionAnswer = z.object({
+  user: userSchema.nullable(),
+  initialized: z.literal(true),
+  test_wallet: z.boolean(),
+});
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
+
+/** Sign-in by wallet (EIP-4361) and the session it opens. */
+export const sessionRoutes = defineRoutes({
+  'GET /api/auth/nonce': { response: { 200: z.object({ nonce: z.string(), expires_at: z.number() }) } },
+  'POST /api/auth/siwe': { body: siweAnswer, response: { 200: z.object({ user: userSchema }) } },
+  'GET /api/session': { response: { 200: sessionAnswer } },
+  'POST /api/auth/logout': { response: { 204: z.null() } },
+});
+
+export const connectStatus = z.enum(['created', 'scanned', 'succeeded', 'failed', 'expired']);
+// Any name: an unknown action is a coded 404 from the registry, not a validation failure.
+export const connectAction = z.object({ action: z.string() });
+export const connectTokenQuery = z.object({ _t_: z.string().min(1).max(64) });
+
+/**
+ * What a wallet reads to answer a connect session: the app, the EIP-4361 fields to sign, the
+ * action's own description (a payment's amount and recipient …) and the app's signature over all
+ * of it. Loose: the description's fields differ per action and must reach the wallet unchanged.
+ */
+export const walletRequest = z.looseObject({
+  action: z.string(),
+  token: z.string(),
+  app: z.object({ name: z.string(), url: z.string(), did: z.string() }),
+  siwe: z.object({
+    domain: z.string(),
+    uri: z.string(),
+    nonce: z.string(),
+    statement: z.string(),
+    version: z.string(),
+    issuedAt: z.string(),
+    expirationTime: z.string(),
+  }),
+  params: z.record(z.string(), z.unknown()),
+  expires_at: z.number(),
+  app_signature: z.string(),
+});
+
+export const connectSession = z.object({
+  token: z.string(),
+  secret: z.string(),
+  auth_url: z.string(),
+  deep_link: z.string(),
+  status: connectStatus,
+  expires_at: z.number(),
+});
+export type ConnectSession = z.infer<typeof connectSession>;
+
+/** The page's side of a connect session: open it, then follow its outcome. */
+export const connectRoutes = defineRoutes({
+  'POST /api/did/:action/token': {
+    params: connectAction,
+    body: z.object({ params: z.record(z.string(), z.unknown()).optional() }).optional(),
+    response: { 200: connectSession },
+  },
+  'GET /api/did/:action/status': {
+    params: connectAction,
+    querystring: connectTokenQuery.extend({ secret: z.string().min(1).max(64) }),
+    response: {
+      200: z.object({ status: connectStatus, error: z.string().nullable(), did: z.string().nullable() }),
+    },
+  },
+});
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  livemode: z.boolean(),
+  prefix: z.string(),
+  created_at: z.number(),
+  last_used_at: z.number().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyRoutes = defineRoutes({
+  'GET /api/api-keys': { querystring: pageQuery, response: { 200: listOf(apiKeySchema) } },
+  'POST /api/api-keys': {
+    body: z.object({ name: z.string().trim().min(1).max(100), livemode: z.boolean() }),
+    response: { 201: apiKeySchema.extend({ secret: z.string() }) },
+  },
+  'DELETE /api/api-keys/:id': {
+    params: z.object({ id: z.string().max(64) }),
+    response: { 204: z.null() },
+  },
 });

@@ -10,3 +10,6 @@ export * from './payments/payment-links.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/prices.ts';
 export * from './payments/products.ts';
+export * from './demo.ts';
+export * from './payments/settings.ts';
+export * from './routes.ts';

@@ -1,10 +1,10 @@
+import { demoRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { Platform } from '@kiosk/platform';
 import { didFromAddress, findConnectSession } from '@kiosk/identity';
 import { ConnectRefusedError, TestWallet, type WalletFetch } from '@kiosk/test-wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 export interface TestWalletRouteOptions {
   platform: Platform;
@@ -40,19 +40,16 @@ export function registerTestWalletRoute(app: FastifyInstance, options: TestWalle
     };
   };
 
+  const connect = demoRoutes['POST /api/test-wallet/connect'];
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/test-wallet/connect',
+    connect.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
         summary:
           'Demo and test mode only: the built-in test wallet approves a connect session, paying if asked',
-        body: z.object({
-          token: z.string().min(1).max(64),
-          account_index: z.number().int().min(0).max(19).default(0),
-        }),
-        response: { 200: z.object({ address: z.string() }) },
+        ...connect.schema,
       },
     },
     async (request) => {

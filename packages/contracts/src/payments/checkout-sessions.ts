@@ -1,5 +1,7 @@
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
+import { amountString, queryFlag } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 import { paymentInstructionsSchema } from './instructions.ts';
 import { methodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
@@ -31,6 +33,8 @@ export const expandedPrice = priceSchema.extend({
   }),
 });
 
+export type ExpandedPrice = z.infer<typeof expandedPrice>;
+
 export const sessionLineItem = z.object({
   price_id: z.string(),
   quantity: z.number(),
@@ -43,6 +47,8 @@ export const sessionLineItem = z.object({
   /** The other price of the upsell pair: the offer before an upsell, the original after one. */
   upsell_price: expandedPrice.optional(),
 });
+
+export type SessionLineItem = z.infer<typeof sessionLineItem>;
 
 export const checkoutSessionSchema = z.object({
   id: z.string(),
@@ -98,6 +104,8 @@ export const paymentIntentSchema = z.object({
   updated_at: z.number(),
 });
 
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
 export const customerSchema = z.object({
   id: z.string(),
   object: z.literal('customer'),
@@ -112,6 +120,8 @@ export const customerSchema = z.object({
   updated_at: z.number(),
 });
 
+export type Customer = z.infer<typeof customerSchema>;
+
 /** Seed 001 §7: what start and retrieve answer. */
 export const checkoutEnvelope = z.object({
   checkoutSession: checkoutSessionSchema,
@@ -121,6 +131,8 @@ export const checkoutEnvelope = z.object({
   customer: customerSchema.nullable(),
 });
 
+export type CheckoutEnvelope = z.infer<typeof checkoutEnvelope>;
+
 /** Seed 000 §7: what submit answers; balance and delegation (fast pay) arrive with subscriptions. */
 export const submitAnswer = checkoutEnvelope.extend({
   paymentInstructions: paymentInstructionsSchema,
@@ -128,4 +140,76 @@ export const submitAnswer = checkoutEnvelope.extend({
   delegation: z.object({ sufficient: z.boolean() }),
   fastPayInfo: z.null(),
   stripeContext: z.null(),
+});
+export type SubmitAnswer = z.infer<typeof submitAnswer>;
+
+const linkId = z.object({ id: z.string().regex(/^plink_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
+const sessionId = z.object({ id: checkoutSessionId });
+const text = (max: number) => z.string().max(max).optional();
+
+/** What the buyer sends to submit an order (seed 000 §7). */
+export const submitBody = z.object({
+  customer_name: text(200),
+  customer_email: text(254),
+  customer_phone: text(40),
+  payment_method: z.string().min(1).max(64),
+  payment_currency: z.string().min(1).max(64),
+  billing_address: z
+    .object({
+      country: text(2),
+      state: text(100),
+      city: text(100),
+      line1: text(200),
+      line2: text(200),
+      postal_code: text(20),
+    })
+    .optional(),
+});
+export type SubmitBody = z.input<typeof submitBody>;
+
+/** The buyer's side of a checkout: start it, follow it, edit the order, submit it, name the payment. */
+export const buyerCheckoutRoutes = defineRoutes({
+  'POST /api/checkout-sessions/start/:id': { params: linkId, response: { 200: checkoutEnvelope } },
+  'GET /api/checkout-sessions/retrieve/:id': { params: sessionId, response: { 200: checkoutEnvelope } },
+  'PUT /api/checkout-sessions/:id/submit': {
+    params: sessionId,
+    body: submitBody,
+    response: { 200: submitAnswer },
+  },
+  'POST /api/checkout-sessions/:id/pay': {
+    params: sessionId,
+    body: z.object({ tx_hash: txHash }),
+    response: { 202: checkoutEnvelope },
+  },
+  'PUT /api/checkout-sessions/:id/upsell': {
+    params: sessionId,
+    body: z.object({ from: z.string().max(64), to: z.string().max(64) }),
+    response: { 200: checkoutSessionSchema },
+  },
+  'PUT /api/checkout-sessions/:id/downsell': {
+    params: sessionId,
+    body: z.object({ from: z.string().max(64) }),
+    response: { 200: checkoutSessionSchema },
+  },
+  'GET /api/checkout-sessions/:id/cross-sell': {
+    params: sessionId,
+    querystring: z.object({
+      skipError: queryFlag.describe('Answer null instead of 404 when nothing is offered'),
+    }),
+    response: { 200: expandedPrice.nullable() },
+  },
+  'PUT /api/checkout-sessions/:id/cross-sell': {
+    params: sessionId,
+    body: z.object({ to: z.string().max(64) }),
+    response: { 200: checkoutSessionSchema },
+  },
+  'DELETE /api/checkout-sessions/:id/cross-sell': {
+    params: sessionId,
+    response: { 200: checkoutSessionSchema },
+  },
+  'PUT /api/checkout-sessions/:id/amount': {
+    params: sessionId,
+    body: z.object({ priceId: z.string().max(64), amount: amountString }),
+    response: { 200: checkoutSessionSchema },
+  },
 });

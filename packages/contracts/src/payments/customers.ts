@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerSchema } from './checkout-sessions.ts';
-import { pageQuery } from '../common.ts';
+import { pageQuery, queryFlag } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 export const customerListQuery = pageQuery.extend({
   did: z.string().max(200).optional(),
@@ -15,4 +16,15 @@ export const myCustomerSchema = customerSchema.extend({
   created_at: z.number().nullable(),
   updated_at: z.number().nullable(),
   summary: z.object({ paid: moneyByCurrency, due: moneyByCurrency }).optional(),
+});
+export type MyCustomer = z.infer<typeof myCustomerSchema>;
+
+export const customerRoutes = defineRoutes({
+  'GET /api/customers/me': {
+    querystring: z.object({
+      skipSummary: queryFlag,
+      fallback: queryFlag.describe('Answer a customer with id null instead of 404 when there is none yet'),
+    }),
+    response: { 200: myCustomerSchema },
+  },
 });

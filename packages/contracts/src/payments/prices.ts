@@ -119,3 +119,5 @@ export const priceSchema = z.object({
 });
 export type Price = z.infer<typeof priceSchema>;
 export type PriceFields = z.infer<typeof priceFields>;
+export type Recurring = NonNullable<Price['recurring']>;
+export type CustomUnitAmount = z.infer<typeof customUnitAmountOut>;

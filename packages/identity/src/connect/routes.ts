@@ -1,4 +1,11 @@
-import { siweAnswer } from '@kiosk/contracts';
+import {
+  connectAction,
+  connectRoutes,
+  connectStatus,
+  connectTokenQuery,
+  siweAnswer,
+  walletRequest,
+} from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,11 +25,6 @@ import {
 } from './service.ts';
 
 const SIWE_STATEMENT = 'Sign in to Kiosk';
-
-// Any name: an unknown action is a coded 404 from the registry, not a validation failure.
-const actionParams = z.object({ action: z.string() });
-const tokenQuery = z.object({ _t_: z.string().min(1).max(64) });
-const statusSchema = z.enum(['created', 'scanned', 'succeeded', 'failed', 'expired']);
 
 /** JSON with sorted keys: the exact text the app signs and a wallet re-creates to verify. */
 export function canonicalJson(value: unknown): string {
@@ -76,26 +78,16 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     async () => appInfo(),
   );
 
+  const open = connectRoutes['POST /api/did/:action/token'];
   r.post(
-    '/api/did/:action/token',
+    open.path,
     {
       // The page's secret is in the answer only: it is not kept for a replay.
       config: { access: ['public'], rateLimit, idempotency: 'refused' },
       schema: {
         tags: ['connect'],
         summary: 'Open a connect session (shown as a QR code and a deep link)',
-        params: actionParams,
-        body: z.object({ params: z.record(z.string(), z.unknown()).optional() }).optional(),
-        response: {
-          200: z.object({
-            token: z.string(),
-            secret: z.string(),
-            auth_url: z.string(),
-            deep_link: z.string(),
-            status: statusSchema,
-            expires_at: z.number(),
-          }),
-        },
+        ...open.schema,
       },
     },
     async (request) => {
@@ -113,18 +105,15 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     },
   );
 
+  const status = connectRoutes['GET /api/did/:action/status'];
   r.get(
-    '/api/did/:action/status',
+    status.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
         summary: "A connect session's outcome (needs the page's secret); a succeeded login signs the page in",
-        params: actionParams,
-        querystring: tokenQuery.extend({ secret: z.string().min(1).max(64) }),
-        response: {
-          200: z.object({ status: statusSchema, error: z.string().nullable(), did: z.string().nullable() }),
-        },
+        ...status.schema,
       },
     },
     async (request, reply) => {
@@ -151,8 +140,9 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       schema: {
         tags: ['connect'],
         summary: 'Wallet side: the signed request to answer, with what the action asks beside signing in',
-        params: actionParams,
-        querystring: tokenQuery,
+        params: connectAction,
+        querystring: connectTokenQuery,
+        response: { 200: walletRequest },
       },
     },
     async (request) => {
@@ -197,10 +187,10 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       schema: {
         tags: ['connect'],
         summary: "Wallet side: a signed EIP-4361 message over the session's nonce, and the action's fields",
-        params: actionParams,
-        querystring: tokenQuery,
+        params: connectAction,
+        querystring: connectTokenQuery,
         body: siweAnswer.loose(),
-        response: { 200: z.object({ status: statusSchema, did: z.string() }) },
+        response: { 200: z.object({ status: connectStatus, did: z.string() }) },
       },
     },
     async (request) => {

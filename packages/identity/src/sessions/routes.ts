@@ -1,8 +1,7 @@
-import { siweAnswer, userSchema } from '@kiosk/contracts';
+import { sessionRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
 import { verifySiwe } from '../siwe.ts';
 import { findUser, recordSignIn } from '../users/service.ts';
@@ -34,29 +33,30 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: context.signInRateLimit, timeWindow: 60_000 };
 
+  const nonce = sessionRoutes['GET /api/auth/nonce'];
   r.get(
-    '/api/auth/nonce',
+    nonce.path,
     {
       config: { access: ['public'], rateLimit },
       schema: {
         tags: ['identity'],
         summary: 'A single-use nonce for Sign-In with Ethereum (5 minutes)',
-        response: { 200: z.object({ nonce: z.string(), expires_at: z.number() }) },
+        ...nonce.schema,
       },
     },
     async () => issueNonce(context),
   );
 
+  const siwe = sessionRoutes['POST /api/auth/siwe'];
   r.post(
-    '/api/auth/siwe',
+    siwe.path,
     {
       // The answer is a session cookie: it is not kept for a replay.
       config: { access: ['public'], rateLimit, idempotency: 'refused' },
       schema: {
         tags: ['identity'],
         summary: 'Sign in with a signed EIP-4361 message; sets the session cookie',
-        body: siweAnswer,
-        response: { 200: z.object({ user: userSchema }) },
+        ...siwe.schema,
       },
     },
     async (request, reply) => {
@@ -74,20 +74,15 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
     },
   );
 
+  const session = sessionRoutes['GET /api/session'];
   r.get(
-    '/api/session',
+    session.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['identity'],
         summary: 'The signed-in user, or null',
-        response: {
-          200: z.object({
-            user: userSchema.nullable(),
-            initialized: z.literal(true),
-            test_wallet: z.boolean(),
-          }),
-        },
+        ...session.schema,
       },
     },
     async (request) => {
@@ -97,13 +92,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: IdentityCon
     },
   );
 
+  const logout = sessionRoutes['POST /api/auth/logout'];
   r.post(
-    '/api/auth/logout',
+    logout.path,
     {
       // Anyone may log out: a retry whose first answer was lost finds the session already ended, and
       // logging out again changes nothing, so a key needs no stored answer.
       config: { access: ['public'], idempotency: 'ignored' },
-      schema: { tags: ['identity'], summary: 'End the session (if any)', response: { 204: z.null() } },
+      schema: { tags: ['identity'], summary: 'End the session (if any)', ...logout.schema },
     },
     async (request, reply) => {
       if (request.auth.kind === 'user') await endSession(context, request.auth.sessionId);

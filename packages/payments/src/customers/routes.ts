@@ -1,15 +1,7 @@
-import {
-  customerListQuery,
-  customerSchema,
-  idParam,
-  listOf,
-  myCustomerSchema,
-  queryFlag,
-} from '@kiosk/contracts';
+import { customerListQuery, customerRoutes, customerSchema, idParam, listOf } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { customerInvoiceSummary } from '../invoices/service.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
@@ -19,20 +11,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
 
+  const me = customerRoutes['GET /api/customers/me'];
   r.get(
-    '/api/customers/me',
+    me.path,
     {
       config: { access: ['signedIn', 'authToken'] },
       schema: {
         tags,
         summary: "The caller's customer in this mode, with what it has paid and owes per currency",
-        querystring: z.object({
-          skipSummary: queryFlag,
-          fallback: queryFlag.describe(
-            'Answer a customer with id null instead of 404 when there is none yet',
-          ),
-        }),
-        response: { 200: myCustomerSchema },
+        ...me.schema,
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
-import { currencySchema, methodSchema } from '@kiosk/contracts';
+import { settingsRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 
@@ -10,17 +9,15 @@ import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts'
  * and the base currency. Public: a buyer's checkout page reads it; secrets are stripped.
  */
 export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
+  const settings = settingsRoutes['GET /api/settings'];
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/settings',
+    settings.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['checkout'],
         summary: 'Payment methods and base currency for checkout pages',
-        querystring: z.object({ livemode: z.enum(['true', 'false']).optional() }),
-        response: {
-          200: z.object({ paymentMethods: z.array(methodSchema), baseCurrency: currencySchema.nullable() }),
-        },
+        ...settings.schema,
       },
     },
     async (request, reply) => {

@@ -1,7 +1,6 @@
-import { checkoutEnvelope, checkoutSessionId, submitAnswer, txHash } from '@kiosk/contracts';
+import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid } from '../../schemas.ts';
@@ -9,10 +8,7 @@ import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { submitCheckout } from '../submit.ts';
 import { checkoutEnvelopeOf } from './envelope.ts';
 
-const linkId = z.object({ id: z.string().regex(/^plink_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId') });
-const sessionId = z.object({ id: checkoutSessionId });
 const tags = ['checkout sessions'];
-const text = (max: number) => z.string().max(max).optional();
 
 /** The buyer's side of a checkout: start it from a link, follow it, submit it, name the payment. */
 export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): void {
@@ -20,16 +16,16 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
   const envelope = async (request: FastifyRequest, id: string) =>
     checkoutEnvelopeOf(deps, await retrieveSession(deps, id), request.locale);
 
+  const start = routes['POST /api/checkout-sessions/start/:id'];
   r.post(
-    '/api/checkout-sessions/start/:id',
+    start.path,
     {
       config: { access: ['public'] },
       schema: {
         tags,
         summary:
           'Start a checkout session from a payment link (a repeat within 3 s answers the same session)',
-        params: linkId,
-        response: { 200: checkoutEnvelope },
+        ...start.schema,
       },
     },
     async (request) => {
@@ -42,47 +38,30 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
     },
   );
 
+  const retrieve = routes['GET /api/checkout-sessions/retrieve/:id'];
   r.get(
-    '/api/checkout-sessions/retrieve/:id',
+    retrieve.path,
     {
       config: { access: ['public'] },
       schema: {
         tags,
         summary: 'A checkout session as its buyer sees it (polled every 2 s while paying)',
-        params: sessionId,
-        response: { 200: checkoutEnvelope },
+        ...retrieve.schema,
       },
     },
     (request) => envelope(request, request.params.id),
   );
 
+  const submit = routes['PUT /api/checkout-sessions/:id/submit'];
   r.put(
-    '/api/checkout-sessions/:id/submit',
+    submit.path,
     {
       config: { access: ['signedIn', 'authToken'] },
       schema: {
         tags,
         summary:
           "Submit the buyer's details and payment choice; answers how to pay (never marks anything paid)",
-        params: sessionId,
-        body: z.object({
-          customer_name: text(200),
-          customer_email: text(254),
-          customer_phone: text(40),
-          payment_method: z.string().min(1).max(64),
-          payment_currency: z.string().min(1).max(64),
-          billing_address: z
-            .object({
-              country: text(2),
-              state: text(100),
-              city: text(100),
-              line1: text(200),
-              line2: text(200),
-              postal_code: text(20),
-            })
-            .optional(),
-        }),
-        response: { 200: submitAnswer },
+        ...submit.schema,
       },
     },
     async (request) => {
@@ -105,16 +84,15 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
     },
   );
 
+  const pay = routes['POST /api/checkout-sessions/:id/pay'];
   r.post(
-    '/api/checkout-sessions/:id/pay',
+    pay.path,
     {
       config: { access: ['signedIn', 'authToken'] },
       schema: {
         tags,
         summary: 'Name the payment of this session (a transaction hash); the server checks the chain itself',
-        params: sessionId,
-        body: z.object({ tx_hash: txHash }),
-        response: { 202: checkoutEnvelope },
+        ...pay.schema,
       },
     },
     async (request, reply) => {

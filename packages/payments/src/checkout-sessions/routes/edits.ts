@@ -1,14 +1,7 @@
-import {
-  amountString,
-  checkoutSessionId,
-  checkoutSessionSchema,
-  expandedPrice,
-  queryFlag,
-} from '@kiosk/contracts';
+import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { flag, fromJson } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import {
@@ -23,7 +16,6 @@ import {
 import { findSessionRow, retrieveSession } from '../service.ts';
 import { expandPrices } from '../view.ts';
 
-const sessionId = z.object({ id: checkoutSessionId });
 const tags = ['checkout sessions'];
 
 /** Seed 000 §7 session edits: the buyer's page upsells, adds the cross-sell, types an amount. */
@@ -32,16 +24,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
   const config = { access: ['public'] as const };
   const edited = (id: string) => retrieveSession(deps, id);
 
+  const upsellRoute = routes['PUT /api/checkout-sessions/:id/upsell'];
   r.put(
-    '/api/checkout-sessions/:id/upsell',
+    upsellRoute.path,
     {
       config,
       schema: {
         tags,
         summary: 'Swap a line to its upsell price',
-        params: sessionId,
-        body: z.object({ from: z.string().max(64), to: z.string().max(64) }),
-        response: { 200: checkoutSessionSchema },
+        ...upsellRoute.schema,
       },
     },
     async (request) => {
@@ -49,16 +40,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       return edited(request.params.id);
     },
   );
+  const downsellRoute = routes['PUT /api/checkout-sessions/:id/downsell'];
   r.put(
-    '/api/checkout-sessions/:id/downsell',
+    downsellRoute.path,
     {
       config,
       schema: {
         tags,
         summary: 'Swap an upsold line back',
-        params: sessionId,
-        body: z.object({ from: z.string().max(64) }),
-        response: { 200: checkoutSessionSchema },
+        ...downsellRoute.schema,
       },
     },
     async (request) => {
@@ -66,18 +56,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       return edited(request.params.id);
     },
   );
+  const offer = routes['GET /api/checkout-sessions/:id/cross-sell'];
   r.get(
-    '/api/checkout-sessions/:id/cross-sell',
+    offer.path,
     {
       config,
       schema: {
         tags,
         summary: 'The price offered beside this session, with its product',
-        params: sessionId,
-        querystring: z.object({
-          skipError: queryFlag.describe('Answer null instead of 404 when nothing is offered'),
-        }),
-        response: { 200: expandedPrice.nullable() },
+        ...offer.schema,
       },
     },
     async (request) => {
@@ -96,16 +83,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       return (await expandPrices(deps.db, new Map([[price.id, price]])))(price);
     },
   );
+  const addOffer = routes['PUT /api/checkout-sessions/:id/cross-sell'];
   r.put(
-    '/api/checkout-sessions/:id/cross-sell',
+    addOffer.path,
     {
       config,
       schema: {
         tags,
         summary: 'Add the cross-sell item',
-        params: sessionId,
-        body: z.object({ to: z.string().max(64) }),
-        response: { 200: checkoutSessionSchema },
+        ...addOffer.schema,
       },
     },
     async (request) => {
@@ -113,15 +99,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       return edited(request.params.id);
     },
   );
+  const removeOffer = routes['DELETE /api/checkout-sessions/:id/cross-sell'];
   r.delete(
-    '/api/checkout-sessions/:id/cross-sell',
+    removeOffer.path,
     {
       config,
       schema: {
         tags,
         summary: 'Remove the cross-sell item',
-        params: sessionId,
-        response: { 200: checkoutSessionSchema },
+        ...removeOffer.schema,
       },
     },
     async (request) => {
@@ -129,16 +115,15 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       return edited(request.params.id);
     },
   );
+  const amountRoute = routes['PUT /api/checkout-sessions/:id/amount'];
   r.put(
-    '/api/checkout-sessions/:id/amount',
+    amountRoute.path,
     {
       config,
       schema: {
         tags,
         summary: "Set a custom-amount line's amount (smallest units)",
-        params: sessionId,
-        body: z.object({ priceId: z.string().max(64), amount: amountString }),
-        response: { 200: checkoutSessionSchema },
+        ...amountRoute.schema,
       },
     },
     async (request) => {
