@@ -12,7 +12,8 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
   passports: z.array(passportSchema),
 });
-export type User = z.infer<typeof userSchema>;
+export type SessionUser = z.infer<typeof userSchema>;
+export type Passport = z.infer<typeof passportSchema>;
 
 export const siweAnswer = z.object({
   message: z.string().min(1).max(4_000),
@@ -101,11 +102,15 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
+/** The answer to creating a key: the only time its secret is seen. */
+export const createdApiKeySchema = apiKeySchema.extend({ secret: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
 export const apiKeyRoutes = defineRoutes({
   'GET /api/api-keys': { querystring: pageQuery, response: { 200: listOf(apiKeySchema) } },
   'POST /api/api-keys': {
     body: z.object({ name: z.string().trim().min(1).max(100), livemode: z.boolean() }),
-    response: { 201: apiKeySchema.extend({ secret: z.string() }) },
+    response: { 201: createdApiKeySchema },
   },
   'DELETE /api/api-keys/:id': {
     params: z.object({ id: z.string().max(64) }),

@@ -2,6 +2,9 @@ import {
   type Charge,
   type CheckoutSession,
   checkoutSessionInput,
+  type Customer,
+  type Invoice,
+  type PaymentIntent,
   type PaymentLink,
   paymentLinkInput,
   type Price,
@@ -14,12 +17,9 @@ import type { KioskEvent } from '@kiosk/platform';
 import type { z } from 'zod';
 import { createSessionFromInput, retrieveSession } from './checkout-sessions/service.ts';
 import type { SessionSnapshot } from './checkout-sessions/view.ts';
-import type { Customer } from './customers/view.ts';
 import type { Deps } from './deps.ts';
 import { getInvoice } from './invoices/service.ts';
-import type { Invoice } from './invoices/view.ts';
 import { createPaymentLink, getPaymentLink } from './payment-links/service.ts';
-import type { PaymentIntent } from './payment-intents/view.ts';
 import { createPrice, getPrice } from './prices/service.ts';
 import { createProduct, getProduct } from './products/service.ts';
 

@@ -32,15 +32,6 @@ export type {
 export { CONNECT_POLL_INTERVAL_MS, CONNECT_SESSION_LIFETIME_MS } from './wallet-connect/constants.ts';
 export { CONNECT_ERROR } from './wallet-connect/connect-errors.ts';
 export {
-  ApiError,
-  createKioskClient,
-  type ApiErrorDetail,
-  type ApiRequestInit,
-  type CommonParams,
-  type KioskClient,
-  type KioskClientOptions,
-} from './api/kiosk-client.ts';
-export {
   KioskProvider,
   useKiosk,
   type KioskContextValue,
@@ -63,7 +54,6 @@ export {
   type Eip6963ProviderInfo,
 } from './wallet/eip1193.ts';
 export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
-export type * from './payments/types.ts';
 export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.tsx';
 export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/CheckoutFrame.tsx';
 export { checkoutEvents } from './checkout/checkout-events.ts';

@@ -138,6 +138,11 @@ export class TestWallet {
     return this.account.address;
   }
 
+  /** The DID Kiosk knows this wallet by (docs/identity.md §1). */
+  get did(): string {
+    return `did:pkh:eip155:1:${this.address.toLowerCase()}`;
+  }
+
   /** Builds and signs an EIP-4361 message; `overrides` lets tests forge the bad ones. */
   async signSiwe(
     fields: ConnectRequest['siwe'] & { chainId?: number },

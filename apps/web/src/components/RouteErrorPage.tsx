@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '@kiosk/sdk';
 import { PageMessage, type PageMessageStatus } from './PageMessage.tsx';
 
 function pageStatusOf(error: unknown): PageMessageStatus {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appI18n } from '../i18n.ts';
-import { ApiError, apiFetch } from './api.ts';
+import { ApiError } from '@kiosk/sdk';
+import { kioskClient } from './api.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -26,15 +27,17 @@ afterEach(async () => {
   await appI18n.changeLanguage('en');
 });
 
-describe('apiFetch', () => {
+describe("the web app's client", () => {
   it('adds the current locale and livemode to every request', async () => {
     await appI18n.changeLanguage('zh');
     window.localStorage.setItem('livemode', 'false');
 
-    await expect(apiFetch('/api/apps?page=2')).resolves.toEqual({ ok: true });
+    await expect(kioskClient.call('GET /api/api-keys', { query: { page: 2 } })).resolves.toEqual({
+      ok: true,
+    });
 
     const url = requestedUrl();
-    expect(url.pathname).toBe('/api/apps');
+    expect(url.pathname).toBe('/api/api-keys');
     expect(url.searchParams.get('page')).toBe('2');
     expect(url.searchParams.get('locale')).toBe('zh');
     expect(url.searchParams.get('livemode')).toBe('false');
@@ -43,20 +46,25 @@ describe('apiFetch', () => {
 
   it('passes on the authToken of the page address, and keeps it after the address changes', async () => {
     window.history.replaceState(null, '', '/checkout/pay/cs_1?authToken=tok_abc');
-    await apiFetch('/api/checkout-sessions/cs_1');
+    await kioskClient.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: 'cs_1' } });
     expect(requestedUrl(0).searchParams.get('authToken')).toBe('tok_abc');
 
     window.history.replaceState(null, '', '/checkout/pay/cs_1');
-    await apiFetch('/api/checkout-sessions/cs_1');
+    await kioskClient.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: 'cs_1' } });
     expect(requestedUrl(1).searchParams.get('authToken')).toBe('tok_abc');
     expect(window.sessionStorage.getItem('authToken')).toBe('tok_abc');
   });
 
-  it('sends a plain body as JSON and asks for JSON back', async () => {
-    await apiFetch('/api/things', { method: 'POST', body: { name: 'x' } });
+  it('fills the path, sends the body as JSON and asks for JSON back', async () => {
+    await kioskClient.call('PUT /api/checkout-sessions/:id/upsell', {
+      params: { id: 'cs_1/x' },
+      body: { from: 'price_a', to: 'price_b' },
+    });
     const init = fetchMock.mock.calls[0]![1]!;
     const headers = new Headers(init.headers);
-    expect(init.body).toBe('{"name":"x"}');
+    expect(init.method).toBe('PUT');
+    expect(requestedUrl().pathname).toBe('/api/checkout-sessions/cs_1%2Fx/upsell');
+    expect(init.body).toBe('{"from":"price_a","to":"price_b"}');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(headers.get('Accept')).toBe('application/json');
   });
@@ -72,7 +80,7 @@ describe('apiFetch', () => {
         400,
       ),
     );
-    const error = await apiFetch('/api/things').catch((caught: unknown) => caught);
+    const error = await kioskClient.call('GET /api/session').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -84,7 +92,7 @@ describe('apiFetch', () => {
 
   it('gives a failed call without the error shape a code from its status', async () => {
     fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(apiFetch('/api/things')).rejects.toMatchObject({
+    await expect(kioskClient.call('GET /api/session')).rejects.toMatchObject({
       status: 502,
       code: 'HTTP_502',
       message: 'Bad Gateway',

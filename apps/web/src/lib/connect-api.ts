@@ -1,13 +1,10 @@
 import type { ConnectSession, ConnectStatusAnswer } from '@kiosk/react';
-import { apiFetch } from './api.ts';
+import { kioskClient } from './api.ts';
 
 // The page side of a connect session (docs/identity.md §2).
 
 export function createConnectSession(action: string): Promise<ConnectSession> {
-  return apiFetch<ConnectSession>(`/api/did/${encodeURIComponent(action)}/token`, {
-    method: 'POST',
-    body: {},
-  });
+  return kioskClient.call('POST /api/did/:action/token', { params: { action }, body: {} });
 }
 
 export function pollConnectStatus(
@@ -15,13 +12,15 @@ export function pollConnectStatus(
   token: string,
   secret: string,
 ): Promise<ConnectStatusAnswer> {
-  const query = new URLSearchParams({ _t_: token, secret });
-  return apiFetch<ConnectStatusAnswer>(`/api/did/${encodeURIComponent(action)}/status?${query}`);
+  return kioskClient.call('GET /api/did/:action/status', {
+    params: { action },
+    query: { _t_: token, secret },
+  });
 }
 
 /** Asks the server's test wallet to answer the session; the page learns the outcome from the status. */
 export async function connectTestWallet(token: string): Promise<void> {
-  await apiFetch<unknown>('/api/test-wallet/connect', { method: 'POST', body: { token } });
+  await kioskClient.call('POST /api/test-wallet/connect', { body: { token } });
 }
 
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {

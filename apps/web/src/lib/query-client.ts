@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api.ts';
+import { ApiError } from '@kiosk/sdk';
 
 const MAX_RETRIES = 2;
 

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../hooks/use-session.ts';
-import { apiFetch } from './api.ts';
+import { kioskClient } from './api.ts';
 import type { Eip1193Provider } from '@kiosk/react';
 
 /** The wallet answered without an account to sign with (e.g. it is locked with none set up). */
@@ -15,7 +15,7 @@ export async function signInWithInjectedWallet(
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
   if (!accounts?.[0]) throw new NoWalletAccountError('The wallet has no account');
   const chainId = Number(await provider.request({ method: 'eth_chainId' }));
-  const { nonce } = await apiFetch<{ nonce: string; expires_at: number }>('/api/auth/nonce');
+  const { nonce } = await kioskClient.call('GET /api/auth/nonce');
 
   // Loaded on demand: the message code is viem's, and no visit needs it before a wallet is chosen.
   const { buildSiweMessage, personalSignParams } = await import('./siwe-message.ts');
@@ -24,9 +24,8 @@ export async function signInWithInjectedWallet(
     method: 'personal_sign',
     params: personalSignParams(message, address),
   });
-  const { user } = await apiFetch<{ user: SessionUser }>('/api/auth/siwe', {
-    method: 'POST',
-    body: { message, signature },
+  const { user } = await kioskClient.call('POST /api/auth/siwe', {
+    body: { message, signature: signature as string },
   });
   return user;
 }

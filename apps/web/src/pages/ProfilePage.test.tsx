@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiKey } from '../hooks/use-api-keys.ts';
+import type { ApiKey } from '@kiosk/contracts';
 import { routes } from '../routes.tsx';
 import { jsonResponse, mockApi } from '@kiosk/react/testing';
 import { renderRoutesAt } from '../test-support/render-app.tsx';

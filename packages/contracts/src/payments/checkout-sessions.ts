@@ -106,6 +106,17 @@ export const paymentIntentSchema = z.object({
 
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
+/** A buyer's billing address as submitted (every part optional: the session says which it needs). */
+const addressPart = (max: number) => z.string().max(max).optional();
+export const billingAddress = z.object({
+  country: addressPart(2),
+  state: addressPart(100),
+  city: addressPart(100),
+  line1: addressPart(200),
+  line2: addressPart(200),
+  postal_code: addressPart(20),
+});
+
 export const customerSchema = z.object({
   id: z.string(),
   object: z.literal('customer'),
@@ -114,7 +125,7 @@ export const customerSchema = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  address: z.record(z.string(), z.unknown()),
+  address: billingAddress,
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),
   updated_at: z.number(),
@@ -154,22 +165,18 @@ export const submitBody = z.object({
   customer_phone: text(40),
   payment_method: z.string().min(1).max(64),
   payment_currency: z.string().min(1).max(64),
-  billing_address: z
-    .object({
-      country: text(2),
-      state: text(100),
-      city: text(100),
-      line1: text(200),
-      line2: text(200),
-      postal_code: text(20),
-    })
-    .optional(),
+  billing_address: billingAddress.optional(),
 });
 export type SubmitBody = z.input<typeof submitBody>;
 
 /** The buyer's side of a checkout: start it, follow it, edit the order, submit it, name the payment. */
 export const buyerCheckoutRoutes = defineRoutes({
-  'POST /api/checkout-sessions/start/:id': { params: linkId, response: { 200: checkoutEnvelope } },
+  'POST /api/checkout-sessions/start/:id': {
+    params: linkId,
+    // Seed 001 §7 extraParams: the page passes its own (e.g. livemode) through to the new session.
+    querystring: z.looseObject({}),
+    response: { 200: checkoutEnvelope },
+  },
   'GET /api/checkout-sessions/retrieve/:id': { params: sessionId, response: { 200: checkoutEnvelope } },
   'PUT /api/checkout-sessions/:id/submit': {
     params: sessionId,

@@ -47,3 +47,4 @@ export const invoiceSchema = z.object({
   created_at: z.number(),
   updated_at: z.number(),
 });
+export type Invoice = z.infer<typeof invoiceSchema>;

@@ -1,4 +1,4 @@
-import type { PaymentInstructions } from '@kiosk/contracts';
+import type { Customer, PaymentInstructions } from '@kiosk/contracts';
 import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
   checkCustomerDetails,
@@ -10,7 +10,6 @@ import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { upsertCustomer } from '../customers/service.ts';
-import type { Customer } from '../customers/view.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';

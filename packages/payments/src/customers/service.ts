@@ -1,11 +1,11 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { Customer, PageQuery } from '@kiosk/contracts';
 import { newId } from '@kiosk/core';
 import type { CleanDetails } from '@kiosk/core/customer-details';
 import { pageOf } from '@kiosk/platform';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { customerView, type Customer } from './view.ts';
+import { customerView } from './view.ts';
 
 export async function findCustomerByDid(
   db: Executor,

@@ -1,19 +1,7 @@
+import type { Customer } from '@kiosk/contracts';
+import type { BillingAddress } from '@kiosk/core/customer-details';
 import { flag, fromJson } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-export interface Customer {
-  id: string;
-  object: 'customer';
-  livemode: boolean;
-  did: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-}
 
 export function customerView(row: PaymentsTables['customers']): Customer {
   return {
@@ -24,7 +12,7 @@ export function customerView(row: PaymentsTables['customers']): Customer {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    address: fromJson(row.address, {}),
+    address: fromJson<BillingAddress>(row.address, {}),
     metadata: fromJson(row.metadata, {}),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),

@@ -1,11 +1,11 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { Invoice, PageQuery } from '@kiosk/contracts';
 import { KioskError, newId, randomToken, type InvoiceStatus } from '@kiosk/core';
 import { sumMoney, type Engine } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import { fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { invoiceView, type Invoice } from './view.ts';
+import { invoiceView } from './view.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 

@@ -1,33 +1,6 @@
-import type { InvoiceStatus } from '@kiosk/core';
+import type { Invoice } from '@kiosk/contracts';
 import { flag, fromJson, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-export interface Invoice {
-  id: string;
-  object: 'invoice';
-  livemode: boolean;
-  number: string;
-  status: InvoiceStatus;
-  billing_reason: string;
-  description: string | null;
-  customer_id: string;
-  subscription_id: string | null;
-  checkout_session_id: string | null;
-  payment_intent_id: string | null;
-  currency_id: string;
-  subtotal: string;
-  total: string;
-  amount_due: string;
-  amount_paid: string;
-  amount_remaining: string;
-  lines: unknown[];
-  period_start: number | null;
-  period_end: number | null;
-  status_transitions: Record<string, number>;
-  metadata: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-}
 
 export function invoiceView(row: PaymentsTables['invoices']): Invoice {
   return {

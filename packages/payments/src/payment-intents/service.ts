@@ -1,4 +1,4 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { PageQuery, PaymentIntent } from '@kiosk/contracts';
 import {
   KioskError,
   newId,
@@ -10,7 +10,7 @@ import { pageOf } from '@kiosk/platform';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { paymentIntentView, type PaymentIntent } from './view.ts';
+import { paymentIntentView } from './view.ts';
 
 type IntentRow = PaymentsTables['payment_intents'];
 

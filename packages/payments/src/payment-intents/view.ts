@@ -1,25 +1,7 @@
-import { translate, type Locale, type PaymentIntentStatus } from '@kiosk/core';
+import type { PaymentIntent } from '@kiosk/contracts';
+import { translate, type Locale } from '@kiosk/core';
 import { flag, fromJson, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-export interface PaymentIntent {
-  id: string;
-  object: 'payment_intent';
-  livemode: boolean;
-  status: PaymentIntentStatus;
-  amount: string;
-  amount_received: string;
-  currency_id: string;
-  payment_method_id: string;
-  customer_id: string;
-  checkout_session_id: string | null;
-  invoice_id: string | null;
-  description: string | null;
-  last_payment_error: { code: string; message: string } | null;
-  payment_details: Record<string, unknown>;
-  created_at: number;
-  updated_at: number;
-}
 
 /**
  * An intent as the API answers it. `last_payment_error` is stored as a code; its message is written

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutEnvelope, CheckoutSession, Recurring } from '../payments/types.ts';
+import type { CheckoutEnvelope, CheckoutSession, Recurring } from '@kiosk/contracts';
 import {
   envelope,
   jsonResponse,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutSession } from '../payments/types.ts';
+import type { CheckoutSession } from '@kiosk/contracts';
 import {
   envelope,
   jsonResponse,

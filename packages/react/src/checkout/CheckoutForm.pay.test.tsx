@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutEnvelope, CheckoutSession, Customer } from '../payments/types.ts';
+import type { CheckoutEnvelope, CheckoutSession, Customer } from '@kiosk/contracts';
 import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import {
   BUYER_DID,
@@ -10,6 +10,7 @@ import {
   envelope,
   jsonResponse,
   mockApi,
+  paymentIntent,
   enabledButton,
   renderKiosk,
   submitAnswer,
@@ -390,16 +391,12 @@ describe('CheckoutForm pay dialog', () => {
 
     current = {
       ...submitAnswer(base),
-      paymentIntent: {
-        id: 'pi_1',
-        status: 'requires_action',
-        amount: '25000000',
-        currency_id: KDT,
+      paymentIntent: paymentIntent({
         last_payment_error: {
           code: 'PAYER_MISMATCH',
           message: 'This wallet is not the account that placed the order',
         },
-      },
+      }),
     };
     await advance(2_000);
     expect(await screen.findByText('This wallet is not the account that placed the order')).toBeTruthy();

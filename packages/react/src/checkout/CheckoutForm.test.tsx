@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api/kiosk-client.ts';
+import { ApiError } from '@kiosk/sdk';
 import {
   BUYER_DID,
   envelope,

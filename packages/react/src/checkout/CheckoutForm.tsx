@@ -4,7 +4,7 @@ import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { nowUnix } from '@kiosk/core';
-import type { CheckoutSession } from '../payments/types.ts';
+import type { CheckoutSession } from '@kiosk/contracts';
 import { useRealtimeTopic } from '../realtime/use-realtime-topic.ts';
 import { isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
 import { CheckoutView } from './CheckoutView.tsx';

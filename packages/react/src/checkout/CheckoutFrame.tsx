@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CheckoutSession } from '../payments/types.ts';
+import type { CheckoutSession } from '@kiosk/contracts';
 import { PoweredBy } from './states/PoweredBy.tsx';
 
 /** Seed 000 §2: standalone and inline, and their minimal variants, which hide the order summary. */

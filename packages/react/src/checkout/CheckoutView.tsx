@@ -6,8 +6,8 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { ApiError } from '../api/kiosk-client.ts';
-import type { CheckoutEnvelope, Customer, PaymentInstructions } from '../payments/types.ts';
+import { ApiError } from '@kiosk/sdk';
+import type { CheckoutEnvelope, MyCustomer, PaymentInstructions } from '@kiosk/contracts';
 import { useKioskSettings } from '../settings/use-kiosk-settings.ts';
 import { emitCheckoutError } from './checkout-events.ts';
 import { CheckoutFrame, isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
@@ -27,6 +27,7 @@ import {
   type CustomerFormValues,
 } from './payment/customer-form.ts';
 import { PaymentPanel } from './payment/PaymentPanel.tsx';
+import { formPurposeOf } from './session-metadata.ts';
 import { OrderSummary } from './summary/OrderSummary.tsx';
 import { useBuyer } from './use-buyer.ts';
 import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit } from './use-checkout.ts';
@@ -154,7 +155,7 @@ export function CheckoutView({
         setToast(t('error.UNAUTHENTICATED'));
         return;
       }
-      const customer: Customer | undefined = await buyer.signIn();
+      const customer: MyCustomer | undefined = await buyer.signIn();
       if (!customer) return;
       form.reset(initialValues(customer, form.getValues('billing_address.country')), {
         keepDirtyValues: true,
@@ -193,7 +194,7 @@ export function CheckoutView({
             form={form}
             shape={shape}
             identified={buyer.identified}
-            purpose={session.metadata.page_info?.form_purpose_description?.[locale]}
+            purpose={formPurposeOf(session, locale)}
             choices={choices}
             selectedId={selected?.currency.id}
             totals={totals}

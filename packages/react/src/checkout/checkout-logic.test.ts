@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/kiosk-client.ts';
+import { ApiError } from '@kiosk/sdk';
 import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
-import type { ExpandedPrice, PaymentInstructions, Recurring } from '../payments/types.ts';
+import type { ExpandedPrice, PaymentInstructions, Recurring } from '@kiosk/contracts';
 import {
   ETH,
   KDT,
@@ -222,7 +222,7 @@ function plan(id: string, unitAmount: string, recurring: Recurring, ethAmount: s
     type: 'recurring',
     unit_amount: unitAmount,
     recurring,
-    currency_options: [{ currency_id: ETH, unit_amount: ethAmount, custom_unit_amount: null }],
+    currency_options: [{ currency_id: ETH, unit_amount: ethAmount, custom_unit_amount: null, tiers: null }],
   });
 }
 
@@ -231,7 +231,9 @@ describe('orderIn', () => {
     const poster = price({ unit_amount: '25000000' }); // 25 KDT or 0.01 ETH
     const mug = price({
       unit_amount: '5000000',
-      currency_options: [{ currency_id: ETH, unit_amount: '2000000000000000', custom_unit_amount: null }],
+      currency_options: [
+        { currency_id: ETH, unit_amount: '2000000000000000', custom_unit_amount: null, tiers: null },
+      ],
     });
     const session = checkoutSession({ line_items: [line(poster, { quantity: 2 }), line(mug)] });
 
@@ -330,7 +332,9 @@ describe('payableCurrencies', () => {
     const tip = price({
       unit_amount: '0',
       custom_unit_amount: { presets: ['1000000'] },
-      currency_options: [{ currency_id: ETH, unit_amount: '0', custom_unit_amount: { presets: ['1'] } }],
+      currency_options: [
+        { currency_id: ETH, unit_amount: '0', custom_unit_amount: { presets: ['1'] }, tiers: null },
+      ],
     });
     const session = checkoutSession({ line_items: [line(tip), line(price())] });
     expect(ids(payableCurrencies([paymentMethod()], session))).toEqual([KDT]);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../api/kiosk-client.ts';
+import { ApiError } from '@kiosk/sdk';
 
 function messageOf(item: unknown): string {
   if (typeof item === 'string') return item;

@@ -1,5 +1,5 @@
 import { formatAmount } from '@kiosk/core';
-import type { PaymentCurrency } from '../payments/types.ts';
+import type { PaymentCurrency } from '@kiosk/contracts';
 
 /** `25 KDT`: smallest units shown in whole units, at most the currency's maximum_precision places. */
 export function formatMoney(

@@ -12,7 +12,7 @@ import type {
   PaymentCurrency,
   PaymentMethod,
   SessionLineItem,
-} from '../payments/types.ts';
+} from '@kiosk/contracts';
 
 export interface LineView {
   line: SessionLineItem;

@@ -1,4 +1,4 @@
-import type { CheckoutEnvelope } from '../payments/types.ts';
+import type { CheckoutEnvelope } from '@kiosk/contracts';
 
 /** Seed 001 §2 "Checkout screen": the states of the checkout page, one at a time. */
 export type CheckoutPageState = 'loading' | 'error' | 'expired' | 'empty' | 'form' | 'completed';

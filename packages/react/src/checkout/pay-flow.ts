@@ -1,4 +1,4 @@
-import type { PaymentInstructions } from '../payments/types.ts';
+import type { PaymentInstructions } from '@kiosk/contracts';
 
 /**
  * Seed 000 §4 pay flow for a wallet method: idle → submitting (the form is sent) → wallet (the pay

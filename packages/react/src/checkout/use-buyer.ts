@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer } from '../payments/types.ts';
+import type { MyCustomer } from '@kiosk/contracts';
 import { useKiosk } from '../provider/KioskProvider.tsx';
 import { SESSION_QUERY_KEY, useKioskSession } from '../session/use-kiosk-session.ts';
 
@@ -16,8 +16,7 @@ export function useBuyer(livemode: boolean) {
   const identified = Boolean(session.data?.user) || client.authToken() !== undefined;
   const customerQuery = {
     queryKey: customerKey(livemode),
-    queryFn: () =>
-      client.request<Customer>(`/api/customers/me?skipSummary=1&fallback=1&livemode=${livemode}`),
+    queryFn: () => client.call('GET /api/customers/me', { query: { skipSummary: 1, fallback: 1, livemode } }),
   };
   const customer = useQuery({ ...customerQuery, enabled: identified });
 
@@ -27,7 +26,7 @@ export function useBuyer(livemode: boolean) {
     testWallet: session.data?.test_wallet ?? false,
     customer: customer.data,
     /** Signs in through the host; answers the fresh customer record, or undefined when the buyer gave up. */
-    async signIn(): Promise<Customer | undefined> {
+    async signIn(): Promise<MyCustomer | undefined> {
       if (!signIn || !(await signIn())) return undefined;
       await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       return queryClient.fetchQuery(customerQuery);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { KioskClient } from '../api/kiosk-client.ts';
-import type { CheckoutEnvelope, CheckoutSession, ExpandedPrice, SubmitAnswer } from '../payments/types.ts';
+import type { KioskClient } from '@kiosk/sdk';
+import type { CheckoutEnvelope, CheckoutSession, SubmitBody } from '@kiosk/contracts';
 import { useKiosk } from '../provider/KioskProvider.tsx';
 import { isCompleted } from './page-state.ts';
 
@@ -9,9 +9,6 @@ export const PAYING_POLL_MS = 2_000;
 export const PAYING_TIMEOUT_MS = 3 * 60_000;
 
 export const checkoutKey = (sessionId: string) => ['checkout', sessionId] as const;
-
-const sessionPath = (id: string, action: string) =>
-  `/api/checkout-sessions/${encodeURIComponent(id)}/${action}`;
 
 /**
  * The checkout of `id`: a payment link starts a session once (`POST …/start/{plink}`, which the server
@@ -34,11 +31,10 @@ export function useCheckout(
     refetchOnWindowFocus: false,
     retry: false,
     queryFn: async () => {
-      const query = options.extraParams ? `?${options.extraParams}` : '';
-      const envelope = await client.request<CheckoutEnvelope>(
-        `/api/checkout-sessions/start/${encodeURIComponent(id)}${query}`,
-        { method: 'POST' },
-      );
+      const envelope = await client.call('POST /api/checkout-sessions/start/:id', {
+        params: { id },
+        query: Object.fromEntries(new URLSearchParams(options.extraParams)),
+      });
       queryClient.setQueryData(checkoutKey(envelope.checkoutSession.id), envelope);
       return envelope.checkoutSession.id;
     },
@@ -48,8 +44,7 @@ export function useCheckout(
   const envelope = useQuery({
     queryKey: checkoutKey(sessionId ?? ''),
     enabled: options.enabled && sessionId !== undefined,
-    queryFn: () =>
-      client.request<CheckoutEnvelope>(`/api/checkout-sessions/retrieve/${encodeURIComponent(sessionId!)}`),
+    queryFn: () => client.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: sessionId! } }),
     // A completed session is final: the success page needs no more reads.
     refetchInterval: (query) =>
       options.polling && !(query.state.data && isCompleted(query.state.data.checkoutSession))
@@ -80,21 +75,22 @@ export type SessionEdit =
   | { type: 'amount'; priceId: string; amount: bigint };
 
 function sendEdit(client: KioskClient, sessionId: string, edit: SessionEdit): Promise<CheckoutSession> {
+  const params = { id: sessionId };
   switch (edit.type) {
     case 'upsell':
-      return client.request(sessionPath(sessionId, 'upsell'), {
-        method: 'PUT',
+      return client.call('PUT /api/checkout-sessions/:id/upsell', {
+        params,
         body: { from: edit.from, to: edit.to },
       });
     case 'downsell':
-      return client.request(sessionPath(sessionId, 'downsell'), { method: 'PUT', body: { from: edit.from } });
+      return client.call('PUT /api/checkout-sessions/:id/downsell', { params, body: { from: edit.from } });
     case 'addCrossSell':
-      return client.request(sessionPath(sessionId, 'cross-sell'), { method: 'PUT', body: { to: edit.to } });
+      return client.call('PUT /api/checkout-sessions/:id/cross-sell', { params, body: { to: edit.to } });
     case 'removeCrossSell':
-      return client.request(sessionPath(sessionId, 'cross-sell'), { method: 'DELETE' });
+      return client.call('DELETE /api/checkout-sessions/:id/cross-sell', { params });
     case 'amount':
-      return client.request(sessionPath(sessionId, 'amount'), {
-        method: 'PUT',
+      return client.call('PUT /api/checkout-sessions/:id/amount', {
+        params,
         body: { priceId: edit.priceId, amount: edit.amount.toString() },
       });
   }
@@ -110,21 +106,12 @@ export function useSessionEdit(sessionId: string) {
   });
 }
 
-export interface SubmitBody {
-  customer_name?: string;
-  customer_email?: string;
-  customer_phone?: string;
-  payment_method: string;
-  payment_currency: string;
-  billing_address?: Record<string, string>;
-}
-
 export function useSubmitCheckout(sessionId: string) {
   const { client } = useKiosk();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SubmitBody) =>
-      client.request<SubmitAnswer>(sessionPath(sessionId, 'submit'), { method: 'PUT', body }),
+      client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
     onSuccess: (answer) => {
       const { paymentInstructions: _instructions, balance: _b, delegation: _d, ...envelope } = answer;
       queryClient.setQueryData<CheckoutEnvelope>(checkoutKey(sessionId), envelope);
@@ -141,6 +128,9 @@ export function useCrossSellOffer(sessionId: string, enabled: boolean) {
     staleTime: Infinity,
     retry: false,
     queryFn: () =>
-      client.request<ExpandedPrice | null>(`${sessionPath(sessionId, 'cross-sell')}?skipError=1`),
+      client.call('GET /api/checkout-sessions/:id/cross-sell', {
+        params: { id: sessionId },
+        query: { skipError: 1 },
+      }),
   });
 }

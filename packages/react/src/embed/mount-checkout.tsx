@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { matchLocale, type Locale } from '@kiosk/core';
-import { createKioskClient } from '../api/kiosk-client.ts';
+import { createKioskClient } from '@kiosk/sdk';
 import { CheckoutForm, type CheckoutFormProps } from '../checkout/CheckoutForm.tsx';
 import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
 import { KioskProvider } from '../provider/KioskProvider.tsx';

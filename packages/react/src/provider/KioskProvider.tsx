@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { KioskClient } from '../api/kiosk-client.ts';
+import type { KioskClient } from '@kiosk/sdk';
 
 export interface KioskContextValue {
   client: KioskClient;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KioskSettings } from '../payments/types.ts';
+import type { KioskSettings } from '@kiosk/contracts';
 import { useKiosk } from '../provider/KioskProvider.tsx';
 
 const SETTINGS_PATH = '/api/settings';
@@ -36,7 +36,7 @@ export function useKioskSettings(livemode: boolean) {
       const key = storageKey(client.baseUrl, livemode);
       const cached = readCache(key);
       if (cached) return cached;
-      const settings = await client.request<KioskSettings>(`${SETTINGS_PATH}?livemode=${livemode}`);
+      const settings = await client.call('GET /api/settings', { query: { livemode: String(livemode) } });
       writeCache(key, settings);
       return settings;
     },

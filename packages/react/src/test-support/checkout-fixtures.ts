@@ -3,11 +3,12 @@ import type {
   CheckoutSession,
   Customer,
   ExpandedPrice,
+  PaymentIntent,
   KioskSettings,
   PaymentMethod,
   SessionLineItem,
   SubmitAnswer,
-} from '../payments/types.ts';
+} from '@kiosk/contracts';
 import type { SessionAnswer } from '../session/use-kiosk-session.ts';
 import type { ApiHandler } from './mock-api.ts';
 
@@ -21,6 +22,8 @@ export const ETH = 'pc_eth';
 export const RECEIVER = '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199';
 export const BUYER_ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 export const BUYER_DID = `did:pkh:eip155:1:${BUYER_ADDRESS}`;
+/** The fixtures' clock: 2026-01-01, in Unix seconds. */
+const CREATED = 1_767_225_600;
 
 export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
   const currency = { livemode: false, payment_method_id: 'pm_local', logo: null, active: true };
@@ -34,6 +37,9 @@ export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMe
     settings: { chain_id: 31337 },
     default_currency_id: KDT,
     active: true,
+    metadata: {},
+    created_at: CREATED,
+    updated_at: CREATED,
     payment_currencies: [
       {
         ...currency,
@@ -77,9 +83,12 @@ export function price(overrides: Partial<ExpandedPrice> & { name?: string } = {}
     product_id: `prod_${id}`,
     type: 'one_time',
     nickname: null,
+    lookup_key: null,
     currency_id: KDT,
     unit_amount: '25000000',
-    currency_options: [{ currency_id: ETH, unit_amount: '10000000000000000', custom_unit_amount: null }],
+    currency_options: [
+      { currency_id: ETH, unit_amount: '10000000000000000', custom_unit_amount: null, tiers: null },
+    ],
     custom_unit_amount: null,
     recurring: null,
     upsell: null,
@@ -87,6 +96,9 @@ export function price(overrides: Partial<ExpandedPrice> & { name?: string } = {}
     quantity_sold: 0,
     quantity_limit_per_checkout: 0,
     active: true,
+    metadata: {},
+    created_at: CREATED,
+    updated_at: CREATED,
     product: {
       id: `prod_${id}`,
       name,
@@ -114,6 +126,7 @@ export function checkoutSession(overrides: Partial<CheckoutSession> = {}): Check
   const lines = overrides.line_items ?? [line(price())];
   return {
     id: 'cs_test0000001',
+    object: 'checkout.session',
     livemode: false,
     mode: 'payment',
     status: 'open',
@@ -130,13 +143,19 @@ export function checkoutSession(overrides: Partial<CheckoutSession> = {}): Check
     cross_sell_behavior: 'auto',
     phone_number_collection: { enabled: false },
     billing_address_collection: 'auto',
+    subscription_data: {},
     customer_details: {},
     success_url: null,
     cancel_url: null,
+    payment_method_id: null,
     payment_intent_id: null,
     invoice_id: null,
+    subscription_id: null,
+    subscriptions: [],
     metadata: {},
     url: 'http://localhost:3000/checkout/pay/cs_test0000001',
+    created_at: CREATED,
+    updated_at: CREATED,
     ...overrides,
   };
 }
@@ -158,6 +177,7 @@ export function envelope(
 export function customer(overrides: Partial<Customer> = {}): Customer {
   return {
     id: 'cus_1',
+    object: 'customer',
     did: BUYER_DID,
     livemode: false,
     name: 'Ada Lovelace',
@@ -165,6 +185,8 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
     phone: null,
     address: {},
     metadata: {},
+    created_at: CREATED,
+    updated_at: CREATED,
     ...overrides,
   };
 }
@@ -181,13 +203,7 @@ export function submitAnswer(
       invoice_id: 'in_1',
       customer_did: BUYER_DID,
     },
-    paymentIntent: {
-      id: 'pi_1',
-      status: 'requires_action',
-      amount,
-      currency_id: KDT,
-      last_payment_error: null,
-    },
+    paymentIntent: paymentIntent({ amount, checkout_session_id: base.checkoutSession.id }),
     paymentInstructions: {
       type: 'evm_transfer',
       chain_id: 31337,
@@ -200,6 +216,31 @@ export function submitAnswer(
     },
     balance: { sufficient: false },
     delegation: { sufficient: false },
+    fastPayInfo: null,
+    stripeContext: null,
+  };
+}
+
+/** The fixture order's intent, waiting for the buyer's transfer. */
+export function paymentIntent(overrides: Partial<PaymentIntent> = {}): PaymentIntent {
+  return {
+    id: 'pi_1',
+    object: 'payment_intent',
+    livemode: false,
+    status: 'requires_action',
+    amount: '25000000',
+    amount_received: '0',
+    currency_id: KDT,
+    payment_method_id: 'pm_local',
+    customer_id: 'cus_1',
+    checkout_session_id: 'cs_test0000001',
+    invoice_id: 'in_1',
+    description: null,
+    last_payment_error: null,
+    payment_details: {},
+    created_at: CREATED,
+    updated_at: CREATED,
+    ...overrides,
   };
 }
 

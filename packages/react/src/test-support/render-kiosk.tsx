@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createKioskClient } from '../api/kiosk-client.ts';
+import { createKioskClient } from '@kiosk/sdk';
 import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
 import { KioskProvider, type KioskContextValue } from '../provider/KioskProvider.tsx';
 

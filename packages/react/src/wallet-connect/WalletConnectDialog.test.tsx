@@ -14,6 +14,7 @@ function sessionNumber(n: number): ConnectSession {
     secret: `secret_${n}`,
     auth_url: authUrl,
     deep_link: `kiosk://connect?url=${encodeURIComponent(authUrl)}`,
+    status: 'created',
     expires_at: 1_767_323_045,
   };
 }

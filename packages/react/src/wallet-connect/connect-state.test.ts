@@ -12,6 +12,7 @@ const SESSION = {
   secret: 's',
   auth_url: 'https://x/a',
   deep_link: 'kiosk://connect?url=x',
+  status: 'created' as const,
   expires_at: 1,
 };
 

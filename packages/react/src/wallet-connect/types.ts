@@ -1,16 +1,7 @@
-/** What `POST /api/did/{action}/token` answers (docs/identity.md §2). */
-export interface ConnectSession {
-  /** Public: it is inside the QR code. */
-  token: string;
-  /** Stays in the page; reading the outcome needs it, so a photo of the QR code cannot take the session over. */
-  secret: string;
-  auth_url: string;
-  deep_link: string;
-  /** Unix seconds. */
-  expires_at: number;
-}
+import type { ConnectSession } from '@kiosk/contracts';
 
-export type ConnectStatus = 'created' | 'scanned' | 'succeeded' | 'failed' | 'expired';
+export type { ConnectSession };
+export type ConnectStatus = ConnectSession['status'];
 
 /** A status call's answer, and the `data` of a `connect.status` realtime message. */
 export interface ConnectStatusAnswer {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { WalletConnectDialog, isUserRejection, useInjectedWallets, type Eip1193Provider } from '@kiosk/react';
 import { useSession } from '../../hooks/use-session.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '@kiosk/sdk';
 import {
   connectTestWallet,
   createConnectSession,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import type { CreatedApiKey } from '../../hooks/use-api-keys.ts';
+import type { CreatedApiKey } from '@kiosk/contracts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { CopyButton } from '../CopyButton.tsx';
 

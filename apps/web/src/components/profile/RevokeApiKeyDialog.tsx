@@ -7,7 +7,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useRevokeApiKey, type ApiKey } from '../../hooks/use-api-keys.ts';
+import type { ApiKey } from '@kiosk/contracts';
+import { useRevokeApiKey } from '../../hooks/use-api-keys.ts';
 
 export interface RevokeApiKeyDialogProps {
   apiKey: ApiKey;

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import type { ConnectSession, ConnectStatusAnswer } from '../../wallet-connect/types.ts';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
-import type { PaymentCurrency, PaymentInstructions } from '../../payments/types.ts';
+import type { PaymentCurrency, PaymentInstructions } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
@@ -44,20 +43,18 @@ export function PayDialog({
   const { client } = useKiosk();
   const injectedWallets = useInjectedWallets();
   const amount = formatMoney(instructions.amount, currency);
-  const did = `/api/did/${encodeURIComponent(action)}`;
-
   const createSession = () =>
-    client.request<ConnectSession>(`${did}/token`, {
-      method: 'POST',
+    client.call('POST /api/did/:action/token', {
+      params: { action },
       body: { params: { checkoutSessionId, sessionUserDid: buyerDid } },
     });
   const pollStatus = (token: string, secret: string) =>
-    client.request<ConnectStatusAnswer>(`${did}/status?${new URLSearchParams({ _t_: token, secret })}`);
+    client.call('GET /api/did/:action/status', { params: { action }, query: { _t_: token, secret } });
   const payFromThisBrowser = async (provider: Eip1193Provider) => {
     try {
       const txHash = await payWithInjectedWallet(provider, instructions, buyerDid.split(':').pop());
-      await client.request(`/api/checkout-sessions/${encodeURIComponent(checkoutSessionId)}/pay`, {
-        method: 'POST',
+      await client.call('POST /api/checkout-sessions/:id/pay', {
+        params: { id: checkoutSessionId },
         body: { tx_hash: txHash },
       });
     } catch (error) {
@@ -89,7 +86,7 @@ export function PayDialog({
       onTestWallet={
         testMode
           ? async (token) => {
-              await client.request('/api/test-wallet/connect', { method: 'POST', body: { token } });
+              await client.call('POST /api/test-wallet/connect', { body: { token } });
             }
           : undefined
       }

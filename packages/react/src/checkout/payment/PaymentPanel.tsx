@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CheckoutSession } from '../../payments/types.ts';
+import type { CheckoutSession } from '@kiosk/contracts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { PayState } from '../pay-flow.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';

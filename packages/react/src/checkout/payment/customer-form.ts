@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { DetailRules } from '@kiosk/core/customer-details';
-import type { CheckoutSession, Customer } from '../../payments/types.ts';
+import type { CheckoutSession, MyCustomer } from '@kiosk/contracts';
+import { fieldValidationOf, phoneCountryOf } from '../session-metadata.ts';
 
 export interface CustomerFormValues {
   customer_name: string;
@@ -33,14 +34,14 @@ export function formShapeOf(session: CheckoutSession): FormShape {
 }
 
 /** The form prefilled from the buyer's customer record, else empty with a guessed country. */
-export function initialValues(customer: Customer | null | undefined, country: string): CustomerFormValues {
+export function initialValues(customer: MyCustomer | null | undefined, country: string): CustomerFormValues {
   const address = customer?.address ?? {};
   return {
     customer_name: customer?.name ?? '',
     customer_email: customer?.email ?? '',
     customer_phone: customer?.phone ?? '',
     billing_address: {
-      country: address.country ?? customer?.metadata.phone?.country ?? country,
+      country: address.country ?? (customer && phoneCountryOf(customer)) ?? country,
       state: address.state ?? '',
       city: address.city ?? '',
       line1: address.line1 ?? '',
@@ -126,7 +127,7 @@ export function customerResolver(
     const { problems } = check(detailsToSubmit(values, shape), {
       phoneRequired: shape.phone,
       addressRequired: shape.address,
-      fieldValidation: session.metadata.page_info?.field_validation,
+      fieldValidation: fieldValidationOf(session),
       locale,
       normalizePhone,
     });

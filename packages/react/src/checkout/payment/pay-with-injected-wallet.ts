@@ -1,5 +1,5 @@
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
-import type { PaymentInstructions } from '../../payments/types.ts';
+import type { PaymentInstructions } from '@kiosk/contracts';
 
 /** The wallet's account is not the buyer's: the chain watcher would refuse the transfer (WRONG_PAYER). */
 export class WrongAccountError extends Error {

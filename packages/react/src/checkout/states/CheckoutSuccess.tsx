@@ -3,8 +3,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CheckoutSession } from '../../payments/types.ts';
+import type { CheckoutSession } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { confirmationMessageOf } from '../session-metadata.ts';
 import { PoweredBy } from './PoweredBy.tsx';
 
 /**
@@ -14,7 +15,7 @@ import { PoweredBy } from './PoweredBy.tsx';
 export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
   const { t } = useTranslation();
   const { client } = useKiosk();
-  const custom = session.metadata.after_completion?.hosted_confirmation?.custom_message;
+  const custom = confirmationMessageOf(session);
   const donation = session.submit_type === 'donate';
 
   return (

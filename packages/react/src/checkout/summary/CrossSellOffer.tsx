@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
 import { priceIn } from '@kiosk/core';
-import type { ExpandedPrice, PaymentCurrency } from '../../payments/types.ts';
+import type { ExpandedPrice, PaymentCurrency } from '@kiosk/contracts';
 import { useCheckoutEvent } from '../checkout-events.ts';
 import { formatMoney } from '../format-money.ts';
 

@@ -10,7 +10,7 @@ import {
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { PaymentCurrency } from '../../payments/types.ts';
+import type { PaymentCurrency } from '@kiosk/contracts';
 
 export interface CustomAmountFieldProps {
   custom: CustomUnitAmount;

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { PaymentCurrency } from '../../payments/types.ts';
+import type { PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import type { LineView } from '../order-view.ts';
 import type { SessionEdit } from '../use-checkout.ts';

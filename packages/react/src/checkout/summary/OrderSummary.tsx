@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ExpandedPrice, PaymentCurrency } from '../../payments/types.ts';
+import type { ExpandedPrice, PaymentCurrency } from '@kiosk/contracts';
 import { useCheckoutEvent } from '../checkout-events.ts';
 import { formatMoney } from '../format-money.ts';
 import type { OrderView } from '../order-view.ts';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Price, Recurring } from '../../payments/types.ts';
+import type { Price, Recurring } from '@kiosk/contracts';
 
 /** "per month", "every 3 months": a recurring price's period in words. */
 export function recurringText(recurring: Recurring | null, t: TFunction): string | undefined {
