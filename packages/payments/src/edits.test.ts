@@ -169,7 +169,11 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
     };
     const submitted = (await buyer.request(`/api/checkout-sessions/${id}/submit`, { method: 'PUT', body }))
       .body;
-    await call(id, 'upsell', 'PUT', { from: base, to: upgraded });
+    // Once submitted, the session is the buyer's: only they edit it (session-owner.test.ts).
+    await buyer.request(`/api/checkout-sessions/${id}/upsell`, {
+      method: 'PUT',
+      body: { from: base, to: upgraded },
+    });
     const intent = await server.app.kiosk.database.db
       .selectFrom('payment_intents')
       .select('amount')
@@ -180,7 +184,10 @@ describe.each(await testEngines())('editing a checkout session on %s', (engine) 
       method: 'POST',
       body: { tx_hash: `0x${'cd'.repeat(32)}` },
     });
-    const locked = await call(id, 'downsell', 'PUT', { from: upgraded });
+    const locked = await buyer.request(`/api/checkout-sessions/${id}/downsell`, {
+      method: 'PUT',
+      body: { from: upgraded },
+    });
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('PAYMENT_IN_PROGRESS');
   });

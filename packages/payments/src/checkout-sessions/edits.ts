@@ -22,9 +22,15 @@ type LineEdit = (
   currencyId: string,
 ) => Promise<StoredLine[]>;
 
-export async function editLines(deps: Deps, sessionId: string, edit: LineEdit): Promise<void> {
+/** Changes the lines of `buyer`'s session (undefined: an anonymous page, for a session with no buyer yet). */
+export async function editLines(
+  deps: Deps,
+  sessionId: string,
+  buyer: string | undefined,
+  edit: LineEdit,
+): Promise<void> {
   await transaction(deps.db, async (trx) => {
-    const { session, intent } = await lockOpenOrder(deps, trx, sessionId);
+    const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
     const lines = await edit(
       fromJson<StoredLine[]>(session.line_items, []),

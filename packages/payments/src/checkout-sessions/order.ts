@@ -22,11 +22,30 @@ async function refused(deps: Deps, db: Executor, session: Order['session']): Pro
 }
 
 /**
- * A session about to change (submit, an edit), held for the transaction, with its intent — or the
- * refusal of core's one rule: paid, expired, or a payment on its way.
+ * A session about to change (submit, an edit) by `buyer` (the caller's DID, undefined when
+ * anonymous), held for the transaction, with its intent — or a refusal: the session is another
+ * buyer's, or core's one rule (paid, expired, or a payment on its way).
  */
-export async function lockOpenOrder(deps: Deps, trx: Executor, sessionId: string): Promise<Order> {
-  return refused(deps, trx, await lockSession(deps, trx, sessionId));
+export async function lockOpenOrder(
+  deps: Deps,
+  trx: Executor,
+  sessionId: string,
+  buyer: string | undefined,
+): Promise<Order> {
+  const session = await lockSession(deps, trx, sessionId);
+  checkBuyer(session, buyer);
+  return refused(deps, trx, session);
+}
+
+/**
+ * Once a session has a buyer, only that buyer (signed in, or by an authToken for them) acts on it:
+ * nobody else may take it over, and nobody anonymous may re-price it. A session without a buyer yet
+ * is the page's to edit.
+ */
+function checkBuyer(session: Order['session'], buyer: string | undefined): void {
+  if (session.customer_did === null || session.customer_did === buyer) return;
+  if (buyer === undefined) throw new KioskError('UNAUTHENTICATED', { status: 401 });
+  throw new KioskError('FORBIDDEN', { status: 403 });
 }
 
 /** The same rule for a look without a change (a wallet asking what to pay). */

@@ -43,7 +43,7 @@ export async function submitCheckout(
   locale: string,
 ): Promise<Submitted> {
   return transaction(deps.db, async (trx) => {
-    const { session, intent } = await lockOpenOrder(deps, trx, sessionId);
+    const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyerDid);
     const livemode = flag(session.livemode);
 
     const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(

@@ -13,6 +13,7 @@ import {
   setCustomAmount,
   upsell,
 } from '../edits.ts';
+import { buyerDid } from '../../schemas.ts';
 import { findSessionRow, retrieveSession } from '../service.ts';
 import { expandPrices } from '../view.ts';
 
@@ -36,7 +37,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, upsell(request.body.from, request.body.to));
+      await editLines(deps, request.params.id, buyerDid(request), upsell(request.body.from, request.body.to));
       return edited(request.params.id);
     },
   );
@@ -52,7 +53,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, downsell(request.body.from));
+      await editLines(deps, request.params.id, buyerDid(request), downsell(request.body.from));
       return edited(request.params.id);
     },
   );
@@ -95,7 +96,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, addCrossSell(request.body.to));
+      await editLines(deps, request.params.id, buyerDid(request), addCrossSell(request.body.to));
       return edited(request.params.id);
     },
   );
@@ -111,7 +112,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, removeCrossSell());
+      await editLines(deps, request.params.id, buyerDid(request), removeCrossSell());
       return edited(request.params.id);
     },
   );
@@ -130,6 +131,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       await editLines(
         deps,
         request.params.id,
+        buyerDid(request),
         setCustomAmount(request.body.priceId, BigInt(request.body.amount)),
       );
       return edited(request.params.id);
