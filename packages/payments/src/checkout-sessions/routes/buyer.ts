@@ -14,7 +14,7 @@ const tags = ['checkout sessions'];
 export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const envelope = async (request: FastifyRequest, id: string) =>
-    checkoutEnvelopeOf(deps, await retrieveSession(deps, id), request.locale);
+    checkoutEnvelopeOf(deps, await retrieveSession(deps, id), request.locale, buyerDid(request));
 
   const start = routes['POST /api/checkout-sessions/start/:id'];
   r.post(
