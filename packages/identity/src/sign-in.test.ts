@@ -111,6 +111,19 @@ describe.each(await testEngines())('Sign-In with Ethereum on %s', (engine) => {
     expect((await refused(future)).body.code).toBe('SIWE_EXPIRED');
   });
 
+  it('refuses a message issued in the future or living longer than an hour', async () => {
+    const DAY = 24 * 3_600_000;
+    const ahead = await freshMessage(TestWallet.random(), {
+      issuedAt: new Date(Date.now() + DAY),
+      expirationTime: new Date(Date.now() + DAY + 60_000),
+    });
+    expect((await refused(ahead)).body.code).toBe('SIWE_EXPIRED');
+    const yearLong = await freshMessage(TestWallet.random(), {
+      expirationTime: new Date(Date.now() + 365 * DAY),
+    });
+    expect((await refused(yearLong)).body.code).toBe('SIWE_EXPIRED');
+  });
+
   it('refuses a forged signature and a signature by another key', async () => {
     const wallet = TestWallet.random();
     const signed = await freshMessage(wallet);

@@ -15,6 +15,8 @@ export interface SiweExpectations {
 }
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+const MAX_MESSAGE_LIFETIME_MS = 60 * 60_000;
 
 /** The domains and origins a SIWE message may name for a server at `baseUrl`. */
 export function expectedSiteOf(baseUrl: string): Pick<SiweExpectations, 'domains' | 'origins'> {
@@ -50,9 +52,14 @@ export async function verifySiwe(
   if (!expected.domains.includes(parsed.domain) || !expected.origins.includes(origin)) {
     throw new KioskError('SIWE_DOMAIN_MISMATCH', { status: 401, params: { domain: parsed.domain } });
   }
+  const now = expected.now.getTime();
   if (
     (parsed.expirationTime && parsed.expirationTime <= expected.now) ||
-    (parsed.notBefore && parsed.notBefore > expected.now)
+    (parsed.notBefore && parsed.notBefore > expected.now) ||
+    // A wallet's clock may run a little ahead; a message from tomorrow, or one meant to stay good
+    // for a year, is not a sign-in happening now.
+    (parsed.issuedAt && parsed.issuedAt.getTime() > now + MAX_CLOCK_SKEW_MS) ||
+    (parsed.expirationTime && parsed.expirationTime.getTime() > now + MAX_MESSAGE_LIFETIME_MS)
   ) {
     throw new KioskError('SIWE_EXPIRED', { status: 401 });
   }

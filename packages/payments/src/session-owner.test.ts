@@ -156,4 +156,26 @@ describe.each(await testEngines())("a buyer's checkout session on %s", (engine) 
     });
     expect(edited.status).toBe(200);
   });
+
+  it('refuses an authToken of the other mode: a live token acts on live sessions only', async () => {
+    const wallet = TestWallet.random();
+    const live = (
+      await merchant.live('/api/auth-tokens', { method: 'POST', body: { customer_did: wallet.did } })
+    ).body.token;
+    const host = cookieClient(server.url);
+    const id = (
+      await host.request(`/api/checkout-sessions/start/${linkId}`, {
+        method: 'POST',
+        headers: { 'user-agent': String(Math.random()) },
+      })
+    ).body.checkoutSession.id;
+    const submit = await host.request(`/api/checkout-sessions/${id}/submit?authToken=${live}`, {
+      method: 'PUT',
+      body: details(),
+    });
+    expect(submit.status).toBe(403);
+    expect(
+      (await host.request(`/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession.payment_intent_id,
+    ).toBeNull();
+  });
 });

@@ -6,6 +6,8 @@ import { lockSession } from '../checkout-sessions/service.ts';
 import { findIntentRow, markIntentProcessing } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
+import type { Buyer } from '../schemas.ts';
+import { checkBuyer } from '../checkout-sessions/order.ts';
 import { queueCheck } from './verify.ts';
 
 type ChargeRow = PaymentsTables['charges'];
@@ -25,12 +27,13 @@ export const CHECK_WINDOW_SECONDS = 15 * SECONDS.minute;
 export async function claimPayment(
   deps: Deps,
   sessionId: string,
-  buyerDid: string,
+  buyer: Buyer,
   reference: string,
 ): Promise<ChargeRow> {
   return transaction(deps.db, async (trx) => {
     const session = await lockSession(deps, trx, sessionId);
-    if (session.customer_did !== buyerDid) throw new KioskError('FORBIDDEN');
+    checkBuyer(session, buyer);
+    if (session.customer_did !== buyer.did) throw new KioskError('FORBIDDEN');
     if (!session.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
     const intent = (await findIntentRow(trx, session.payment_intent_id))!;
     const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);

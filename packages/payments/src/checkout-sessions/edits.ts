@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { reaimInvoice } from '../invoices/service.ts';
 import { reaimPaymentIntent } from '../payment-intents/service.ts';
 import { loadPrices, priceLines, type StoredLine } from './lines.ts';
+import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
 
 /**
@@ -26,7 +27,7 @@ type LineEdit = (
 export async function editLines(
   deps: Deps,
   sessionId: string,
-  buyer: string | undefined,
+  buyer: Buyer | undefined,
   edit: LineEdit,
 ): Promise<void> {
   await transaction(deps.db, async (trx) => {

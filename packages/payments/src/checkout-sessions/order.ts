@@ -1,7 +1,8 @@
 import { CHECKOUT_REFUSAL_STATUS, checkoutRefusal, KioskError } from '@kiosk/core';
-import type { Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findIntentRow } from '../payment-intents/service.ts';
+import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { findSessionRow, lockSession } from './service.ts';
 
@@ -30,7 +31,7 @@ export async function lockOpenOrder(
   deps: Deps,
   trx: Executor,
   sessionId: string,
-  buyer: string | undefined,
+  buyer: Buyer | undefined,
 ): Promise<Order> {
   const session = await lockSession(deps, trx, sessionId);
   checkBuyer(session, buyer);
@@ -40,10 +41,12 @@ export async function lockOpenOrder(
 /**
  * Once a session has a buyer, only that buyer (signed in, or by an authToken for them) acts on it:
  * nobody else may take it over, and nobody anonymous may re-price it. A session without a buyer yet
- * is the page's to edit.
+ * is the page's to edit. An authToken acts only in its own mode.
  */
-function checkBuyer(session: Order['session'], buyer: string | undefined): void {
-  if (session.customer_did === null || session.customer_did === buyer) return;
+export function checkBuyer(session: Order['session'], buyer: Buyer | undefined): void {
+  if (buyer?.livemode !== undefined && buyer.livemode !== flag(session.livemode))
+    throw new KioskError('FORBIDDEN', { status: 403 });
+  if (session.customer_did === null || session.customer_did === buyer?.did) return;
   if (buyer === undefined) throw new KioskError('UNAUTHENTICATED', { status: 401 });
   throw new KioskError('FORBIDDEN', { status: 403 });
 }

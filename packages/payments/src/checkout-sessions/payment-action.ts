@@ -58,7 +58,8 @@ export function paymentConnectAction(deps: Deps): ConnectAction {
       // Only the buyer's own transfer can pay (the check reads the sender too): say so now.
       const row = await findSessionRow(deps.db, id);
       if (row && row.customer_did !== did) throw new KioskError('PAYER_MISMATCH', { status: 403 });
-      await claimPayment(deps, id, did, answer.tx_hash as string);
+      // The wallet signed in as the buyer: its DID acts in whichever mode the session is.
+      await claimPayment(deps, id, { did }, answer.tx_hash as string);
     },
   };
 }

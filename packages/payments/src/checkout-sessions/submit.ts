@@ -15,6 +15,7 @@ import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edits.ts';
 import { priceLines, type StoredLine } from './lines.ts';
+import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
@@ -38,12 +39,12 @@ export interface Submitted {
 export async function submitCheckout(
   deps: Deps,
   sessionId: string,
-  buyerDid: string,
+  buyer: Buyer,
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
   return transaction(deps.db, async (trx) => {
-    const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyerDid);
+    const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
 
     const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
@@ -90,7 +91,7 @@ export async function submitCheckout(
       );
     }
 
-    const customer = await upsertCustomer(deps, trx, livemode, buyerDid, details);
+    const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
     const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
     const terms = {
       amount: priced.total,
@@ -126,7 +127,7 @@ export async function submitCheckout(
       sessionId,
       {
         customer_id: customer.id,
-        customer_did: buyerDid,
+        customer_did: buyer.did,
         currency_id: currency.id,
         payment_method_id: method.id,
         payment_intent_id: paymentIntentId,

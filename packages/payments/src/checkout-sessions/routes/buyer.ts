@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
-import { buyerDid } from '../../schemas.ts';
+import { buyerDid, buyerOf } from '../../schemas.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { submitCheckout } from '../submit.ts';
 import { checkoutEnvelopeOf } from './envelope.ts';
@@ -68,7 +68,7 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
       const submitted = await submitCheckout(
         deps,
         request.params.id,
-        buyerDid(request) ?? '',
+        buyerOf(request)!,
         request.body,
         request.locale,
       );
@@ -96,7 +96,7 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
       },
     },
     async (request, reply) => {
-      await claimPayment(deps, request.params.id, buyerDid(request) ?? '', request.body.tx_hash);
+      await claimPayment(deps, request.params.id, buyerOf(request)!, request.body.tx_hash);
       reply.status(202);
       return envelope(request, request.params.id);
     },

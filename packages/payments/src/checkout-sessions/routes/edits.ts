@@ -13,7 +13,7 @@ import {
   setCustomAmount,
   upsell,
 } from '../edits.ts';
-import { buyerDid } from '../../schemas.ts';
+import { buyerOf } from '../../schemas.ts';
 import { findSessionRow, retrieveSession } from '../service.ts';
 import { expandPrices } from '../view.ts';
 
@@ -37,7 +37,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, buyerDid(request), upsell(request.body.from, request.body.to));
+      await editLines(deps, request.params.id, buyerOf(request), upsell(request.body.from, request.body.to));
       return edited(request.params.id);
     },
   );
@@ -53,7 +53,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, buyerDid(request), downsell(request.body.from));
+      await editLines(deps, request.params.id, buyerOf(request), downsell(request.body.from));
       return edited(request.params.id);
     },
   );
@@ -96,7 +96,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, buyerDid(request), addCrossSell(request.body.to));
+      await editLines(deps, request.params.id, buyerOf(request), addCrossSell(request.body.to));
       return edited(request.params.id);
     },
   );
@@ -112,7 +112,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       },
     },
     async (request) => {
-      await editLines(deps, request.params.id, buyerDid(request), removeCrossSell());
+      await editLines(deps, request.params.id, buyerOf(request), removeCrossSell());
       return edited(request.params.id);
     },
   );
@@ -131,7 +131,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       await editLines(
         deps,
         request.params.id,
-        buyerDid(request),
+        buyerOf(request),
         setCustomAmount(request.body.priceId, BigInt(request.body.amount)),
       );
       return edited(request.params.id);
