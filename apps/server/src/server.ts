@@ -173,6 +173,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     ownerDid: config.ownerDid,
     testWallet: config.testWallet,
     signInRateLimit: config.signInRateLimit,
+    trustedOrigins: config.corsOrigins,
     connectActions,
     notify: (token, status, error) =>
       platform.broadcaster.publish(database.db, {

@@ -1,4 +1,5 @@
-import { cookieClient, startTestServer } from '@kiosk/testkit';
+import { cookieClient, signedIn, startTestServer } from '@kiosk/testkit';
+import { TestWallet } from '@kiosk/test-wallet';
 import { describe, expect, it } from 'vitest';
 
 describe('browser access from other origins', () => {
@@ -24,6 +25,40 @@ describe('browser access from other origins', () => {
       expect(edit.headers.get('access-control-allow-methods')?.split(/, */)).toEqual(
         expect.arrayContaining(['PUT', 'DELETE']),
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses a signed-in user's writes sent from another site, and keeps them from its own and listed ones", async () => {
+    const server = await startTestServer('sqlite', {
+      env: { KIOSK_CORS_ORIGINS: 'https://shop.example.com' },
+    });
+    try {
+      const owner = await signedIn(server, TestWallet.random());
+      const create = (origin: string | undefined) =>
+        owner.request('/api/api-keys', {
+          method: 'POST',
+          body: { name: 'k', livemode: false },
+          headers: origin ? { origin } : {},
+        });
+      for (const origin of ['http://evil.example', 'null']) {
+        const refused = await create(origin);
+        expect(refused.status, origin).toBe(403);
+        expect(refused.body.code).toBe('CROSS_SITE_REQUEST');
+      }
+      expect((await owner.request('/api/api-keys')).body.count).toBe(0);
+      const logout = await owner.request('/api/auth/logout', {
+        method: 'POST',
+        headers: { origin: 'http://evil.example' },
+      });
+      expect(logout.status).toBe(403);
+      expect((await owner.request('/api/session')).body.user).not.toBeNull();
+
+      expect((await create(new URL(server.url).origin)).status).toBe(201);
+      expect((await create('https://shop.example.com')).status).toBe(201);
+      // Not a browser (a script holding the cookie): no Origin to judge by.
+      expect((await create(undefined)).status).toBe(201);
     } finally {
       await server.close();
     }

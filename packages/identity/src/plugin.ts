@@ -34,7 +34,11 @@ export interface IdentityOptions {
   notify?: ConnectNotifier;
   /** Filled with every route and who it admits, for the authorisation tests. */
   routes?: RouteAccess[];
+  /** Other sites whose pages may call the API (KIOSK_CORS_ORIGINS), beside this server's own. */
+  trustedOrigins?: string[];
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function identity(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const store = identityStore(options.platform);
@@ -52,6 +56,19 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     signInRateLimit: options.signInRateLimit ?? 30,
     testWallet: options.testWallet ?? false,
   };
+
+  const trustedOrigins = new Set([...site.origins, ...(options.trustedOrigins ?? [])]);
+
+  /**
+   * A browser sends a session cookie wherever the request comes from, so a write on a signed-in
+   * user's behalf must come from a page of this site or of one it trusts. A request without Origin
+   * is not from a browser page (browsers send it on every write), and has no site to judge.
+   */
+  function checkOrigin(request: FastifyRequest): void {
+    const origin = request.headers.origin;
+    if (READS.has(request.method) || origin === undefined || trustedOrigins.has(origin)) return;
+    throw new KioskError('CROSS_SITE_REQUEST', { status: 403 });
+  }
 
   async function resolve(request: FastifyRequest): Promise<Principal> {
     const authorization = request.headers.authorization;
@@ -75,13 +92,15 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     }
     const cookie = request.cookies[SESSION_COOKIE];
     const session = cookie ? await resolveSession(store, cookie) : undefined;
-    if (session)
+    if (session) {
+      checkOrigin(request);
       return {
         kind: 'user',
         did: session.did,
         sessionId: session.id,
         roles: await rolesOf(store.db, session.did),
       };
+    }
     return { kind: 'anonymous' };
   }
 
