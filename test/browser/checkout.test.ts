@@ -95,7 +95,7 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
   afterAll(() => harness?.close());
 
   it('connects, corrects a bad email, phone and postal code, pays KDT on the local chain and sees it paid', async () => {
-    const { context, page } = await harness.open({ viewport, locale: text.locale });
+    const { context, page, cspViolations } = await harness.open({ viewport, locale: text.locale });
     const realtime = recordRealtime(page);
     await page.goto(`/checkout/pay/${harness.link('Kiosk T-shirt')}`);
     // A payment link becomes the session's own address.
@@ -159,6 +159,7 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
     const topic = `checkout:${sessionId}`;
     expect(realtime).toContainEqual(expect.objectContaining({ type: 'checkout.session.completed', topic }));
     expect(realtime).toContainEqual(expect.objectContaining({ type: 'invoice.paid', topic }));
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 });
@@ -187,31 +188,34 @@ describe('hosted checkout layouts and states', () => {
   });
 
   it('signs in and pays with a wallet injected into the page, which sends the transfer itself', async () => {
-    const { context, page } = await harness.open();
+    const { context, page, cspViolations } = await harness.open();
     // A minimal EIP-1193 wallet over the local node, whose development accounts it unlocks: what a
-    // browser extension does, without its confirmation pop-ups.
+    // browser extension does, without its confirmation pop-ups. Like an extension it talks to the
+    // node outside the page (the page's policy lets it reach only Kiosk).
     const buyer = harness.chain.accounts[2]!;
+    let id = 0;
+    await page.exposeFunction('testWalletRpc', async (method: string, params: unknown[] = []) => {
+      const response = await fetch(harness.chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      });
+      return response.json();
+    });
     await page.addInitScript(
-      ({ rpcUrl, account }) => {
-        let id = 0;
-        const rpc = async (method: string, params: unknown[] = []) => {
-          const response = await fetch(rpcUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-          });
-          const answer = await response.json();
-          if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-          return answer.result;
-        };
+      ({ account }) => {
+        const node = (window as unknown as { testWalletRpc: (m: string, p?: unknown[]) => Promise<any> })
+          .testWalletRpc;
         const request = async ({ method, params }: { method: string; params?: unknown[] }) => {
           if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
           if (method === 'wallet_switchEthereumChain') return null;
-          return rpc(method, params);
+          const answer = await node(method, params);
+          if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+          return answer.result;
         };
         (window as unknown as { ethereum: unknown }).ethereum = { request };
       },
-      { rpcUrl: harness.chain.rpcUrl, account: buyer },
+      { account: buyer },
     );
     await page.goto(`/checkout/pay/${harness.link('Sticker pack')}`);
     await page.getByRole('button', { name: 'Connect and pay' }).click();
@@ -236,6 +240,7 @@ describe('hosted checkout layouts and states', () => {
       payment_status: 'paid',
       customer_did: `did:pkh:eip155:1:${buyer.toLowerCase()}`,
     });
+    expect(cspViolations).toEqual([]);
     await context.close();
   });
 

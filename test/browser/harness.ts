@@ -38,7 +38,7 @@ export interface BrowserHarness {
   open(options?: {
     viewport?: keyof typeof VIEWPORTS;
     locale?: string;
-  }): Promise<{ context: BrowserContext; page: Page }>;
+  }): Promise<{ context: BrowserContext; page: Page; cspViolations: string[] }>;
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -65,7 +65,14 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
         isMobile: viewport === 'mobile',
         hasTouch: viewport === 'mobile',
       });
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      // What the pages' Content-Security-Policy blocked: a journey that needs it would break in use.
+      const cspViolations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+          cspViolations.push(message.text());
+      });
+      return { context, page, cspViolations };
     },
     async screenshot(page, name) {
       const path = `${SCREENSHOT_DIR}/${name}.png`;

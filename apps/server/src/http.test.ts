@@ -175,6 +175,17 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('lets no other site frame its pages, and keeps their scripts to its own', async () => {
+    for (const path of ['/', '/checkout/pay/cs_123']) {
+      const response = await fetch(`${server.url}${path}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, path).toContain("frame-ancestors 'self'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
   it('publishes the OpenAPI document and its docs page', async () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument;
     expect(document.openapi).toMatch(/^3\./);
@@ -194,5 +205,22 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
       /kiosk_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
     );
     expect(text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('pages framed by the origins the merchant lists', () => {
+  it('names them in frame-ancestors, and leaves X-Frame-Options out (it can name no list)', async () => {
+    const server = await startTestServer('sqlite', {
+      env: { KIOSK_WEB_DIR: webDir, KIOSK_CORS_ORIGINS: 'https://shop.example.com' },
+    });
+    try {
+      const response = await fetch(`${server.url}/checkout/pay/cs_123`);
+      expect(response.headers.get('content-security-policy')).toContain(
+        "frame-ancestors 'self' https://shop.example.com",
+      );
+      expect(response.headers.get('x-frame-options')).toBeNull();
+    } finally {
+      await server.close();
+    }
   });
 });

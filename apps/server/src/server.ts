@@ -192,7 +192,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerHealth(app, database, VERSION);
   for (const module of modules) await app.register(module.plugin);
   if (config.testWallet) await app.register(demoPlugin);
-  await registerWebApp(app, config.webDir);
+  await registerWebApp(app, config.webDir, config.corsOrigins);
 
   app.addHook('onReady', async () => {
     await platform.start();

@@ -13,12 +13,42 @@ function wantsPage(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !SERVER_PATHS.test(path);
 }
 
+/** A Host header as it may appear in a policy (anything else is dropped, never echoed). */
+const HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/;
+
+/**
+ * The pages' Content-Security-Policy: scripts only from this site (the build has no inline script),
+ * styles inline too (MUI writes its styles at run time), the API and its realtime socket on this
+ * host. Another site embeds the checkout with the embed module, not a frame: only the merchant's
+ * listed origins may frame a page, which stops clickjacking of the pay button.
+ */
+function pagePolicy(host: string | undefined, frameOrigins: readonly string[]): string {
+  const socket = host && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${socket}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    ["frame-ancestors 'self'", ...frameOrigins].join(' '),
+  ].join('; ');
+}
+
 /**
  * Serves the built web app and the embeddable checkout (`/embed/checkout.js`, for pages on the origins
  * of KIOSK_CORS_ORIGINS). Hashed files are cached for a year; index.html and the embed's entry are
- * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html.
+ * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html, with
+ * the pages' security policy.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  frameOrigins: readonly string[] = [],
+): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
@@ -39,6 +69,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   app.setNotFoundHandler((request, reply) => {
     if (built && wantsPage(request)) {
+      reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins));
+      // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
+      if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(
