@@ -22,6 +22,12 @@ export const queryFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
+/** A list's filter on `active`: `true` or `false`; absent, both. */
+export const activeFilter = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 

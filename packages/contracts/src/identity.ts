@@ -1,7 +1,10 @@
-import { ROLES } from '@kiosk/core';
+import { ROLES, SECONDS } from '@kiosk/core';
 import { z } from 'zod';
 import { listOf, pageQuery } from './common.ts';
 import { defineRoutes } from './route.ts';
+
+/** A user's DID: an EVM account on chain 1, lower-case (`did:pkh:eip155:1:0x…`). */
+export const DID_PATTERN = /^did:pkh:eip155:1:0x[0-9a-f]{40}$/;
 
 export const passportSchema = z.object({ id: z.string(), role: z.enum(ROLES), issued_at: z.number() });
 
@@ -92,6 +95,22 @@ export const connectRoutes = defineRoutes({
   },
 });
 
+/** The wallet's side of a connect session: the app to pin, the request to sign, the signed answer. */
+export const walletConnectRoutes = defineRoutes({
+  'GET /api/did/app': { response: { 200: z.object({ name: z.string(), url: z.string(), did: z.string() }) } },
+  'GET /api/did/:action/auth': {
+    params: connectAction,
+    querystring: connectTokenQuery,
+    response: { 200: walletRequest },
+  },
+  'POST /api/did/:action/auth': {
+    params: connectAction,
+    querystring: connectTokenQuery,
+    body: siweAnswer.loose(),
+    response: { 200: z.object({ status: connectStatus, did: z.string() }) },
+  },
+});
+
 export const apiKeySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -116,4 +135,43 @@ export const apiKeyRoutes = defineRoutes({
     params: z.object({ id: z.string().max(64) }),
     response: { 204: z.null() },
   },
+});
+
+/** Users and the roles (passports) they hold. */
+export const passportRoutes = defineRoutes({
+  'GET /api/users': {
+    querystring: pageQuery,
+    response: { 200: z.object({ list: z.array(userSchema), count: z.number() }) },
+  },
+  'POST /api/passports': {
+    body: z.object({ did: z.string().regex(DID_PATTERN, 'validation.did'), role: z.enum(ROLES) }),
+    response: { 201: passportSchema },
+  },
+  'DELETE /api/passports/:id': {
+    params: z.object({ id: z.string().max(64) }),
+    response: { 204: z.null() },
+  },
+});
+
+/** The longest an authToken lives. */
+export const AUTH_TOKEN_MAX_TTL = SECONDS.day;
+
+/** Who a request speaks for. */
+export const principalSchema = z.object({
+  kind: z.enum(['user', 'apiKey', 'authToken']),
+  did: z.string().nullable(),
+  livemode: z.boolean(),
+  roles: z.array(z.string()),
+});
+
+/** authTokens for a host app on another origin, and who the caller is. */
+export const authTokenRoutes = defineRoutes({
+  'POST /api/auth-tokens': {
+    body: z.object({
+      customer_did: z.string().regex(DID_PATTERN, 'validation.did'),
+      expires_in: z.number().int().min(60).max(AUTH_TOKEN_MAX_TTL).optional(),
+    }),
+    response: { 201: z.object({ token: z.string(), expires_at: z.number(), livemode: z.boolean() }) },
+  },
+  'GET /api/whoami': { response: { 200: principalSchema } },
 });

@@ -6,6 +6,7 @@ export * from './payments/checkout-sessions.ts';
 export * from './payments/customers.ts';
 export * from './payments/instructions.ts';
 export * from './payments/invoices.ts';
+export * from './payments/payment-intents.ts';
 export * from './payments/payment-links.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/prices.ts';

@@ -12,5 +12,3 @@ export function didFromAddress(address: string): string {
 export function checksumAddress(address: string): string {
   return getAddress(address);
 }
-
-export const DID_PATTERN = /^did:pkh:eip155:1:0x[0-9a-f]{40}$/;

@@ -1,6 +1,6 @@
 export { ACCESS, admits, type Access, type Principal, type RouteAccess } from './access.ts';
 export { identityPlugin, type IdentityOptions } from './plugin.ts';
-export { didFromAddress, DID_PATTERN } from './did.ts';
+export { didFromAddress } from './did.ts';
 export { identityMigrations } from './tables.ts';
 export { canonicalJson } from './connect/routes.ts';
 export { ConnectActions, type ConnectAction } from './connect/actions.ts';

@@ -1,5 +1,7 @@
 import { CHARGE_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
+import { idParam, listOf, pageQuery, queryFlag } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 export const chargeSchema = z.object({
   id: z.string(),
@@ -28,3 +30,16 @@ export const chargeSchema = z.object({
 });
 export type Charge = z.infer<typeof chargeSchema>;
 export type RefundReason = NonNullable<Charge['refund_reason']>;
+
+export const chargeRoutes = defineRoutes({
+  'GET /api/charges': {
+    querystring: pageQuery.extend({
+      payment_intent_id: z.string().max(64).optional(),
+      status: z.enum(CHARGE_STATUSES).optional(),
+      refundable: queryFlag.describe('Only charges holding money to return'),
+    }),
+    response: { 200: listOf(chargeSchema) },
+  },
+  'GET /api/charges/:id': { params: idParam, response: { 200: chargeSchema } },
+  'POST /api/charges/:id/check': { params: idParam, response: { 200: chargeSchema } },
+});

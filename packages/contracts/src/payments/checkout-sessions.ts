@@ -1,6 +1,6 @@
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
-import { amountString, queryFlag } from '../common.ts';
+import { amountString, idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { paymentInstructionsSchema } from './instructions.ts';
 import { methodSchema } from './payment-methods.ts';
@@ -219,4 +219,18 @@ export const buyerCheckoutRoutes = defineRoutes({
     body: z.object({ priceId: z.string().max(64), amount: amountString }),
     response: { 200: checkoutSessionSchema },
   },
+});
+
+/** The merchant's side: create sessions for given items, list, read and expire them. */
+export const merchantCheckoutRoutes = defineRoutes({
+  'POST /api/checkout-sessions': { body: checkoutSessionInput, response: { 201: checkoutSessionSchema } },
+  'GET /api/checkout-sessions': {
+    querystring: pageQuery.extend({
+      status: z.enum(CHECKOUT_SESSION_STATUSES).optional(),
+      payment_link_id: z.string().max(64).optional(),
+    }),
+    response: { 200: listOf(checkoutSessionSchema) },
+  },
+  'GET /api/checkout-sessions/:id': { params: idParam, response: { 200: checkoutSessionSchema } },
+  'PUT /api/checkout-sessions/:id/expire': { params: idParam, response: { 200: checkoutSessionSchema } },
 });

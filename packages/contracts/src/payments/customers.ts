@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerSchema } from './checkout-sessions.ts';
-import { pageQuery, queryFlag } from '../common.ts';
+import { idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
 export const customerListQuery = pageQuery.extend({
@@ -27,4 +27,6 @@ export const customerRoutes = defineRoutes({
     }),
     response: { 200: myCustomerSchema },
   },
+  'GET /api/customers': { querystring: customerListQuery, response: { 200: listOf(customerSchema) } },
+  'GET /api/customers/:id': { params: idParam, response: { 200: customerSchema } },
 });

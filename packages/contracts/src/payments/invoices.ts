@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuery, queryFlag } from '../common.ts';
+import { idParam, listOf, pageQuery, queryFlag } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 /** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */
@@ -48,3 +49,9 @@ export const invoiceSchema = z.object({
   updated_at: z.number(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** Merchants read every invoice of the mode; buyers only their own (the server enforces which). */
+export const invoiceRoutes = defineRoutes({
+  'GET /api/invoices': { querystring: invoiceListQuery, response: { 200: listOf(invoiceSchema) } },
+  'GET /api/invoices/:id': { params: idParam, response: { 200: invoiceSchema } },
+});

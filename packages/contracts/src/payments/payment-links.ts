@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountString, metadata } from '../common.ts';
+import { amountString, idParam, listOf, metadata, pageQuery } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 export const lineItemInput = z.object({
   price_id: z.string().min(1).max(64),
@@ -93,3 +94,14 @@ export const paymentLinkSchema = z.object({
   updated_at: z.number(),
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
+
+export const paymentLinkRoutes = defineRoutes({
+  'POST /api/payment-links': { body: paymentLinkInput, response: { 201: paymentLinkSchema } },
+  'GET /api/payment-links': { querystring: pageQuery, response: { 200: listOf(paymentLinkSchema) } },
+  'GET /api/payment-links/:id': { params: idParam, response: { 200: paymentLinkSchema } },
+  'PUT /api/payment-links/:id': {
+    params: idParam,
+    body: paymentLinkUpdate,
+    response: { 200: paymentLinkSchema },
+  },
+});

@@ -1,4 +1,5 @@
-import { metadata } from '../common.ts';
+import { idParam, metadata } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 import { z } from 'zod';
 
 export const currencyInput = z.object({
@@ -60,3 +61,17 @@ export const methodSchema = z.object({
   payment_currencies: z.array(currencySchema),
 });
 export type PaymentMethod = z.infer<typeof methodSchema>;
+
+/** Payment methods and their currencies (a currency is added to a method by its id). */
+export const paymentMethodRoutes = defineRoutes({
+  'POST /api/payment-methods': { body: methodInput, response: { 201: methodSchema } },
+  'GET /api/payment-methods': {
+    response: { 200: z.object({ list: z.array(methodSchema), count: z.number() }) },
+  },
+  'GET /api/payment-methods/:id': { params: idParam, response: { 200: methodSchema } },
+  'PUT /api/payment-methods/:id': { params: idParam, body: methodUpdate, response: { 200: methodSchema } },
+  'POST /api/payment-currencies': {
+    body: currencyInput.extend({ payment_method_id: z.string().min(1).max(64) }),
+    response: { 201: currencySchema },
+  },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountString, metadata } from '../common.ts';
+import { activeFilter, amountString, idParam, listOf, metadata, pageQuery } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 /** Seed 000 §3: intervals hour … year, and minute elsewhere; "every 3 and 6 months" is interval_count. */
 export const INTERVALS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
@@ -121,3 +122,13 @@ export type Price = z.infer<typeof priceSchema>;
 export type PriceFields = z.infer<typeof priceFields>;
 export type Recurring = NonNullable<Price['recurring']>;
 export type CustomUnitAmount = z.infer<typeof customUnitAmountOut>;
+
+export const priceRoutes = defineRoutes({
+  'POST /api/prices': { body: priceInput, response: { 201: priceSchema } },
+  'GET /api/prices': {
+    querystring: pageQuery.extend({ product_id: z.string().max(64).optional(), active: activeFilter }),
+    response: { 200: listOf(priceSchema) },
+  },
+  'GET /api/prices/:id': { params: idParam, response: { 200: priceSchema } },
+  'PUT /api/prices/:id': { params: idParam, body: priceUpdate, response: { 200: priceSchema } },
+});

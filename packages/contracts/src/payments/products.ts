@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { priceFields, priceSchema } from './prices.ts';
-import { metadata, updateOf } from '../common.ts';
+import { activeFilter, idParam, listOf, metadata, pageQuery, updateOf } from '../common.ts';
+import { defineRoutes } from '../route.ts';
 
 export const productInput = z.object({
   type: z.enum(['service', 'good']).default('service'),
@@ -40,3 +41,13 @@ export const productSchema = z.object({
   prices: z.array(priceSchema),
 });
 export type Product = z.infer<typeof productSchema>;
+
+export const productRoutes = defineRoutes({
+  'POST /api/products': { body: productInput, response: { 201: productSchema } },
+  'GET /api/products': {
+    querystring: pageQuery.extend({ active: activeFilter }),
+    response: { 200: listOf(productSchema) },
+  },
+  'GET /api/products/:id': { params: idParam, response: { 200: productSchema } },
+  'PUT /api/products/:id': { params: idParam, body: productUpdate, response: { 200: productSchema } },
+});

@@ -1,33 +1,22 @@
+import { authTokenRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { DID_PATTERN } from '../did.ts';
-import { AUTH_TOKEN_MAX_TTL, mintAuthToken } from './service.ts';
-
-const principalSchema = z.object({
-  kind: z.enum(['user', 'apiKey', 'authToken']),
-  did: z.string().nullable(),
-  livemode: z.boolean(),
-  roles: z.array(z.string()),
-});
+import { mintAuthToken } from './service.ts';
 
 export function registerAuthTokenRoutes(app: FastifyInstance, context: IdentityContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const mint = authTokenRoutes['POST /api/auth-tokens'];
   r.post(
-    '/api/auth-tokens',
+    mint.path,
     {
       // The token is a credential: it is not kept for a replay.
       config: { access: ['apiKey', 'admin'], idempotency: 'refused' },
       schema: {
         tags: ['identity'],
         summary: 'Mint an authToken for a host app on another origin to act for one customer',
-        body: z.object({
-          customer_did: z.string().regex(DID_PATTERN, 'validation.did'),
-          expires_in: z.number().int().min(60).max(AUTH_TOKEN_MAX_TTL).optional(),
-        }),
-        response: { 201: z.object({ token: z.string(), expires_at: z.number(), livemode: z.boolean() }) },
+        ...mint.schema,
       },
     },
     async (request, reply) => {
@@ -45,14 +34,15 @@ export function registerAuthTokenRoutes(app: FastifyInstance, context: IdentityC
     },
   );
 
+  const whoami = authTokenRoutes['GET /api/whoami'];
   r.get(
-    '/api/whoami',
+    whoami.path,
     {
       config: { access: ['signedIn', 'apiKey', 'authToken'] },
       schema: {
         tags: ['identity'],
         summary: 'Who the caller is and in which mode',
-        response: { 200: principalSchema },
+        ...whoami.schema,
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { AUTH_TOKEN_MAX_TTL } from '@kiosk/contracts';
 import { SECONDS } from '@kiosk/core';
 import { sameSecret } from '../crypto.ts';
 
@@ -7,7 +8,6 @@ import { sameSecret } from '../crypto.ts';
  * base64url. Stateless, so any server process verifies them with the shared instance key.
  */
 export const AUTH_TOKEN_DEFAULT_TTL = 15 * SECONDS.minute;
-export const AUTH_TOKEN_MAX_TTL = SECONDS.day;
 
 export interface AuthTokenClaims {
   /** The customer's DID. */

@@ -1,11 +1,4 @@
-import {
-  connectAction,
-  connectRoutes,
-  connectStatus,
-  connectTokenQuery,
-  siweAnswer,
-  walletRequest,
-} from '@kiosk/contracts';
+import { connectRoutes, walletConnectRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,14 +58,15 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     did: didFromAddress(context.appAccount.address),
   });
 
+  const appRoute = walletConnectRoutes['GET /api/did/app'];
   r.get(
-    '/api/did/app',
+    appRoute.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
         summary: "The app's identity, for wallets to pin",
-        response: { 200: z.object({ name: z.string(), url: z.string(), did: z.string() }) },
+        ...appRoute.schema,
       },
     },
     async () => appInfo(),
@@ -133,16 +127,15 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     },
   );
 
+  const walletAsk = walletConnectRoutes['GET /api/did/:action/auth'];
   r.get(
-    '/api/did/:action/auth',
+    walletAsk.path,
     {
       config: { access: ['public'] },
       schema: {
         tags: ['connect'],
         summary: 'Wallet side: the signed request to answer, with what the action asks beside signing in',
-        params: connectAction,
-        querystring: connectTokenQuery,
-        response: { 200: walletRequest },
+        ...walletAsk.schema,
       },
     },
     async (request) => {
@@ -180,17 +173,15 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
     },
   );
 
+  const walletAnswer = walletConnectRoutes['POST /api/did/:action/auth'];
   r.post(
-    '/api/did/:action/auth',
+    walletAnswer.path,
     {
       config: { access: ['public'], rateLimit },
       schema: {
         tags: ['connect'],
         summary: "Wallet side: a signed EIP-4361 message over the session's nonce, and the action's fields",
-        params: connectAction,
-        querystring: connectTokenQuery,
-        body: siweAnswer.loose(),
-        response: { 200: z.object({ status: connectStatus, did: z.string() }) },
+        ...walletAnswer.schema,
       },
     },
     async (request) => {

@@ -1,39 +1,36 @@
-import { pageQuery, passportSchema, userSchema } from '@kiosk/contracts';
-import { ROLES } from '@kiosk/core';
+import { passportRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { IdentityContext } from '../context.ts';
-import { DID_PATTERN } from '../did.ts';
 import { grantPassport, listUsers, revokePassport } from '../users/service.ts';
 
 export function registerPassportRoutes(app: FastifyInstance, context: IdentityContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actor = (auth: { kind: string; did?: string }) => (auth.kind === 'user' ? auth.did! : '');
 
+  const users = passportRoutes['GET /api/users'];
   r.get(
-    '/api/users',
+    users.path,
     {
       config: { access: ['admin'] },
       schema: {
         tags: ['identity'],
         summary: 'Users and their passports',
-        querystring: pageQuery,
-        response: { 200: z.object({ list: z.array(userSchema), count: z.number() }) },
+        ...users.schema,
       },
     },
     async (request) => listUsers(context.db, request.query),
   );
 
+  const grant = passportRoutes['POST /api/passports'];
   r.post(
-    '/api/passports',
+    grant.path,
     {
       config: { access: ['admin'] },
       schema: {
         tags: ['identity'],
         summary: 'Grant a role (owners grant admin; owners and admins grant developer and member)',
-        body: z.object({ did: z.string().regex(DID_PATTERN, 'validation.did'), role: z.enum(ROLES) }),
-        response: { 201: passportSchema },
+        ...grant.schema,
       },
     },
     async (request, reply) => {
@@ -42,15 +39,15 @@ export function registerPassportRoutes(app: FastifyInstance, context: IdentityCo
     },
   );
 
+  const revoke = passportRoutes['DELETE /api/passports/:id'];
   r.delete(
-    '/api/passports/:id',
+    revoke.path,
     {
       config: { access: ['admin'] },
       schema: {
         tags: ['identity'],
         summary: 'Revoke a passport (the last owner stays)',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 204: z.null() },
+        ...revoke.schema,
       },
     },
     async (request, reply) => {

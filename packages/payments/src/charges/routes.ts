@@ -1,8 +1,7 @@
-import { chargeSchema, idParam, listOf, pageQuery, queryFlag } from '@kiosk/contracts';
-import { CHARGE_STATUSES, KioskError } from '@kiosk/core';
+import { chargeRoutes } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
 import { getCharge, listCharges, recheckChargeByMerchant } from './service.ts';
@@ -11,28 +10,25 @@ export function registerChargeRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['charges'];
 
+  const list = chargeRoutes['GET /api/charges'];
   r.get(
-    '/api/charges',
+    list.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Named payments, newest first: what arrived, what failed and why, what is to be refunded',
-        querystring: pageQuery.extend({
-          payment_intent_id: z.string().max(64).optional(),
-          status: z.enum(CHARGE_STATUSES).optional(),
-          refundable: queryFlag.describe('Only charges holding money to return'),
-        }),
-        response: { 200: listOf(chargeSchema) },
+        ...list.schema,
       },
     },
     (request) => listCharges(deps.db, request.livemode, request.query),
   );
+  const get = chargeRoutes['GET /api/charges/:id'];
   r.get(
-    '/api/charges/:id',
+    get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A charge', params: idParam, response: { 200: chargeSchema } },
+      schema: { tags, summary: 'A charge', ...get.schema },
     },
     async (request) => {
       const charge = await getCharge(deps.db, request.livemode, request.params.id);
@@ -40,15 +36,15 @@ export function registerChargeRoutes(app: FastifyInstance, deps: Deps): void {
       return charge;
     },
   );
+  const check = chargeRoutes['POST /api/charges/:id/check'];
   r.post(
-    '/api/charges/:id/check',
+    check.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Check a failed charge again (a new round of checks against the chain)',
-        params: idParam,
-        response: { 200: chargeSchema },
+        ...check.schema,
       },
     },
     (request) => recheckChargeByMerchant(deps, request.livemode, request.params.id),

@@ -1,6 +1,6 @@
-import { checkoutSessionId, txHash } from '@kiosk/contracts';
+import { checkoutSessionId, DID_PATTERN, txHash } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { DID_PATTERN, type ConnectAction } from '@kiosk/identity';
+import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
 import { claimPayment } from '../charges/claim.ts';
 import { flag } from '../db.ts';

@@ -1,4 +1,4 @@
-import { customerListQuery, customerRoutes, customerSchema, idParam, listOf } from '@kiosk/contracts';
+import { customerRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,24 +47,25 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
       return { ...answer, summary };
     },
   );
+  const list = customerRoutes['GET /api/customers'];
   r.get(
-    '/api/customers',
+    list.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Customers, newest first',
-        querystring: customerListQuery,
-        response: { 200: listOf(customerSchema) },
+        ...list.schema,
       },
     },
     (request) => listCustomers(deps.db, request.livemode, request.query),
   );
+  const get = customerRoutes['GET /api/customers/:id'];
   r.get(
-    '/api/customers/:id',
+    get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A customer', params: idParam, response: { 200: customerSchema } },
+      schema: { tags, summary: 'A customer', ...get.schema },
     },
     async (request) => {
       const customer = await getCustomer(deps.db, request.livemode, request.params.id);

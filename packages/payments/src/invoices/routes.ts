@@ -1,4 +1,4 @@
-import { idParam, invoiceListQuery, invoiceSchema, listOf } from '@kiosk/contracts';
+import { invoiceRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,15 +19,15 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   const ownCustomerId = async (request: FastifyRequest) =>
     (await findCustomerByDid(deps.db, request.livemode, buyerDid(request)!))?.id;
 
+  const list = invoiceRoutes['GET /api/invoices'];
   r.get(
-    '/api/invoices',
+    list.path,
     {
       config: { access: ACCESS },
       schema: {
         tags,
         summary: "Invoices, newest first (a buyer's own only)",
-        querystring: invoiceListQuery,
-        response: { 200: listOf(invoiceSchema) },
+        ...list.schema,
       },
     },
     async (request) => {
@@ -39,11 +39,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       return listInvoices(deps.db, request.livemode, { ...request.query, customer_id: own });
     },
   );
+  const get = invoiceRoutes['GET /api/invoices/:id'];
   r.get(
-    '/api/invoices/:id',
+    get.path,
     {
       config: { access: ACCESS },
-      schema: { tags, summary: 'An invoice', params: idParam, response: { 200: invoiceSchema } },
+      schema: { tags, summary: 'An invoice', ...get.schema },
     },
     async (request) => {
       const invoice = await getInvoice(deps.db, request.params.id);

@@ -1,8 +1,7 @@
-import { idParam, listOf, pageQuery, paymentIntentSchema } from '@kiosk/contracts';
-import { KioskError, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
+import { paymentIntentRoutes } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
 import { getPaymentIntent, listPaymentIntents } from './service.ts';
@@ -11,28 +10,25 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, deps: Deps): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment intents'];
 
+  const list = paymentIntentRoutes['GET /api/payment-intents'];
   r.get(
-    '/api/payment-intents',
+    list.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Payment intents, newest first',
-        querystring: pageQuery.extend({
-          customer_id: z.string().max(64).optional(),
-          status: z.enum(PAYMENT_INTENT_STATUSES).optional(),
-          checkout_session_id: z.string().max(64).optional(),
-        }),
-        response: { 200: listOf(paymentIntentSchema) },
+        ...list.schema,
       },
     },
     (request) => listPaymentIntents(deps.db, request.livemode, request.query, request.locale),
   );
+  const get = paymentIntentRoutes['GET /api/payment-intents/:id'];
   r.get(
-    '/api/payment-intents/:id',
+    get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A payment intent', params: idParam, response: { 200: paymentIntentSchema } },
+      schema: { tags, summary: 'A payment intent', ...get.schema },
     },
     async (request) => {
       const intent = await getPaymentIntent(deps.db, request.params.id, request.locale);

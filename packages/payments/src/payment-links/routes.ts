@@ -1,11 +1,4 @@
-import {
-  idParam,
-  listOf,
-  pageQuery,
-  paymentLinkInput,
-  paymentLinkSchema,
-  paymentLinkUpdate,
-} from '@kiosk/contracts';
+import { paymentLinkRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,15 +10,15 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment links'];
 
+  const create = paymentLinkRoutes['POST /api/payment-links'];
   r.post(
-    '/api/payment-links',
+    create.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Create a payment link',
-        body: paymentLinkInput,
-        response: { 201: paymentLinkSchema },
+        ...create.schema,
       },
     },
     async (request, reply) => {
@@ -33,24 +26,25 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): voi
       return createPaymentLink(deps, request.livemode, request.body);
     },
   );
+  const list = paymentLinkRoutes['GET /api/payment-links'];
   r.get(
-    '/api/payment-links',
+    list.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Payment links',
-        querystring: pageQuery,
-        response: { 200: listOf(paymentLinkSchema) },
+        ...list.schema,
       },
     },
     (request) => listPaymentLinks(deps.db, request.livemode, deps.baseUrl, request.query),
   );
+  const get = paymentLinkRoutes['GET /api/payment-links/:id'];
   r.get(
-    '/api/payment-links/:id',
+    get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A payment link', params: idParam, response: { 200: paymentLinkSchema } },
+      schema: { tags, summary: 'A payment link', ...get.schema },
     },
     async (request) => {
       const link = await getPaymentLink(deps.db, request.livemode, request.params.id, deps.baseUrl);
@@ -58,16 +52,15 @@ export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): voi
       return link;
     },
   );
+  const update = paymentLinkRoutes['PUT /api/payment-links/:id'];
   r.put(
-    '/api/payment-links/:id',
+    update.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Update a payment link (name, active, metadata)',
-        params: idParam,
-        body: paymentLinkUpdate,
-        response: { 200: paymentLinkSchema },
+        ...update.schema,
       },
     },
     (request) => updatePaymentLink(deps, request.livemode, request.params.id, request.body),

@@ -1,15 +1,7 @@
-import {
-  currencyInput,
-  currencySchema,
-  idParam,
-  methodInput,
-  methodSchema,
-  methodUpdate,
-} from '@kiosk/contracts';
+import { paymentMethodRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KioskError } from '@kiosk/core';
-import { z } from 'zod';
 import { MERCHANT } from '../schemas.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -24,16 +16,16 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payment methods'];
 
+  const create = paymentMethodRoutes['POST /api/payment-methods'];
   r.post(
-    '/api/payment-methods',
+    create.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary:
           'Create a payment method (an EVM chain …) with its currencies; its adapter checks the settings',
-        body: methodInput,
-        response: { 201: methodSchema },
+        ...create.schema,
       },
     },
     async (request, reply) => {
@@ -42,14 +34,15 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     },
   );
 
+  const listRoute = paymentMethodRoutes['GET /api/payment-methods'];
   r.get(
-    '/api/payment-methods',
+    listRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Payment methods with their currencies',
-        response: { 200: z.object({ list: z.array(methodSchema), count: z.number() }) },
+        ...listRoute.schema,
       },
     },
     async (request) => {
@@ -58,11 +51,12 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     },
   );
 
+  const get = paymentMethodRoutes['GET /api/payment-methods/:id'];
   r.get(
-    '/api/payment-methods/:id',
+    get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A payment method', params: idParam, response: { 200: methodSchema } },
+      schema: { tags, summary: 'A payment method', ...get.schema },
     },
     async (request) => {
       const method = await getPaymentMethod(deps.db, request.livemode, request.params.id);
@@ -71,30 +65,29 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     },
   );
 
+  const update = paymentMethodRoutes['PUT /api/payment-methods/:id'];
   r.put(
-    '/api/payment-methods/:id',
+    update.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Update a payment method',
-        params: idParam,
-        body: methodUpdate,
-        response: { 200: methodSchema },
+        ...update.schema,
       },
     },
     async (request) => updatePaymentMethod(deps, request.livemode, request.params.id, request.body),
   );
 
+  const addCurrency = paymentMethodRoutes['POST /api/payment-currencies'];
   r.post(
-    '/api/payment-currencies',
+    addCurrency.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Add a currency (a token or the native coin) to a payment method',
-        body: currencyInput.extend({ payment_method_id: z.string().min(1).max(64) }),
-        response: { 201: currencySchema },
+        ...addCurrency.schema,
       },
     },
     async (request, reply) => {

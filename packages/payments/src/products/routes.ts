@@ -1,40 +1,24 @@
-import {
-  idParam,
-  listOf,
-  pageQuery,
-  priceInput,
-  priceSchema,
-  priceUpdate,
-  productInput,
-  productSchema,
-  productUpdate,
-} from '@kiosk/contracts';
+import { priceRoutes, productRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../deps.ts';
 import { createPrice, getPrice, listPrices, updatePrice } from '../prices/service.ts';
 import { MERCHANT } from '../schemas.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './service.ts';
 
-const activeFilter = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true')
-  .optional();
-
 export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  const createProductRoute = productRoutes['POST /api/products'];
   r.post(
-    '/api/products',
+    createProductRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['products'],
         summary: 'Create a product, with prices inline',
-        body: productInput,
-        response: { 201: productSchema },
+        ...createProductRoute.schema,
       },
     },
     async (request, reply) => {
@@ -42,24 +26,25 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
       return createProduct(deps, request.livemode, request.body);
     },
   );
+  const listProductsRoute = productRoutes['GET /api/products'];
   r.get(
-    '/api/products',
+    listProductsRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['products'],
         summary: 'Products with their prices',
-        querystring: pageQuery.extend({ active: activeFilter }),
-        response: { 200: listOf(productSchema) },
+        ...listProductsRoute.schema,
       },
     },
     (request) => listProducts(deps.db, request.livemode, request.query),
   );
+  const getProductRoute = productRoutes['GET /api/products/:id'];
   r.get(
-    '/api/products/:id',
+    getProductRoute.path,
     {
       config: { access: MERCHANT },
-      schema: { tags: ['products'], summary: 'A product', params: idParam, response: { 200: productSchema } },
+      schema: { tags: ['products'], summary: 'A product', ...getProductRoute.schema },
     },
     async (request) => {
       const product = await getProduct(deps.db, request.livemode, request.params.id);
@@ -67,30 +52,29 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
       return product;
     },
   );
+  const updateProductRoute = productRoutes['PUT /api/products/:id'];
   r.put(
-    '/api/products/:id',
+    updateProductRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['products'],
         summary: 'Update a product',
-        params: idParam,
-        body: productUpdate,
-        response: { 200: productSchema },
+        ...updateProductRoute.schema,
       },
     },
     (request) => updateProduct(deps, request.livemode, request.params.id, request.body),
   );
 
+  const createPriceRoute = priceRoutes['POST /api/prices'];
   r.post(
-    '/api/prices',
+    createPriceRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['prices'],
         summary: 'Create a price',
-        body: priceInput,
-        response: { 201: priceSchema },
+        ...createPriceRoute.schema,
       },
     },
     async (request, reply) => {
@@ -98,24 +82,25 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
       return createPrice(deps, request.livemode, request.body);
     },
   );
+  const listPricesRoute = priceRoutes['GET /api/prices'];
   r.get(
-    '/api/prices',
+    listPricesRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['prices'],
         summary: 'Prices',
-        querystring: pageQuery.extend({ product_id: z.string().max(64).optional(), active: activeFilter }),
-        response: { 200: listOf(priceSchema) },
+        ...listPricesRoute.schema,
       },
     },
     (request) => listPrices(deps.db, request.livemode, request.query),
   );
+  const getPriceRoute = priceRoutes['GET /api/prices/:id'];
   r.get(
-    '/api/prices/:id',
+    getPriceRoute.path,
     {
       config: { access: MERCHANT },
-      schema: { tags: ['prices'], summary: 'A price', params: idParam, response: { 200: priceSchema } },
+      schema: { tags: ['prices'], summary: 'A price', ...getPriceRoute.schema },
     },
     async (request) => {
       const price = await getPrice(deps.db, request.livemode, request.params.id);
@@ -123,16 +108,15 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
       return price;
     },
   );
+  const updatePriceRoute = priceRoutes['PUT /api/prices/:id'];
   r.put(
-    '/api/prices/:id',
+    updatePriceRoute.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags: ['prices'],
         summary: 'Update a price (amounts are fixed once made; make a new price instead)',
-        params: idParam,
-        body: priceUpdate,
-        response: { 200: priceSchema },
+        ...updatePriceRoute.schema,
       },
     },
     (request) => updatePrice(deps, request.livemode, request.params.id, request.body),

@@ -1,8 +1,7 @@
-import { checkoutSessionInput, checkoutSessionSchema, idParam, listOf, pageQuery } from '@kiosk/contracts';
-import { CHECKOUT_SESSION_STATUSES, KioskError } from '@kiosk/core';
+import { merchantCheckoutRoutes as routes } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { flag } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { MERCHANT } from '../../schemas.ts';
@@ -27,15 +26,15 @@ export function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: Deps)
     return row;
   }
 
+  const create = routes['POST /api/checkout-sessions'];
   r.post(
-    '/api/checkout-sessions',
+    create.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Create a checkout session for given line items',
-        body: checkoutSessionInput,
-        response: { 201: checkoutSessionSchema },
+        ...create.schema,
       },
     },
     async (request, reply) => {
@@ -45,32 +44,29 @@ export function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: Deps)
     },
   );
 
+  const list = routes['GET /api/checkout-sessions'];
   r.get(
-    '/api/checkout-sessions',
+    list.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Checkout sessions',
-        querystring: pageQuery.extend({
-          status: z.enum(CHECKOUT_SESSION_STATUSES).optional(),
-          payment_link_id: z.string().max(64).optional(),
-        }),
-        response: { 200: listOf(checkoutSessionSchema) },
+        ...list.schema,
       },
     },
     (request) => listSessions(deps, request.livemode, request.query),
   );
 
+  const get = routes['GET /api/checkout-sessions/:id'];
   r.get(
-    '/api/checkout-sessions/:id',
+    get.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'A checkout session',
-        params: idParam,
-        response: { 200: checkoutSessionSchema },
+        ...get.schema,
       },
     },
     async (request) => {
@@ -79,15 +75,15 @@ export function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: Deps)
     },
   );
 
+  const expire = routes['PUT /api/checkout-sessions/:id/expire'];
   r.put(
-    '/api/checkout-sessions/:id/expire',
+    expire.path,
     {
       config: { access: MERCHANT },
       schema: {
         tags,
         summary: 'Expire an open, unpaid session now (not while a payment for it is being checked)',
-        params: idParam,
-        response: { 200: checkoutSessionSchema },
+        ...expire.schema,
       },
     },
     async (request) => {
