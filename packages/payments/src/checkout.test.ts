@@ -3,10 +3,12 @@ import {
   cookieClient,
   evmMethodBody,
   merchantOf,
+  signedIn,
   startTestServer,
   testEngines,
   type TestServer,
 } from '@kiosk/testkit';
+import { TestWallet } from '@kiosk/test-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsDb } from './db.ts';
 
@@ -103,17 +105,27 @@ describe.each(await testEngines())('payment links and checkout sessions on %s', 
     expect(retrieved.body.checkoutSession).toEqual(session);
   });
 
-  it('answers repeats within 3 s with the same session, and other buyers with their own', async () => {
+  it("answers a signed-in buyer's repeats within 3 s with one session, even all at once", async () => {
     const { id } = await link();
-    const buyer = (agent: string) =>
+    const buyer = await signedIn(server, TestWallet.random());
+    const start = () => buyer.request(`/api/checkout-sessions/start/${id}`, { method: 'POST' });
+    const started = await Promise.all(Array.from({ length: 20 }, start));
+    const ids = new Set(started.map((answer) => answer.body.checkoutSession.id));
+    expect(ids.size).toBe(1);
+    const someoneElse = await signedIn(server, TestWallet.random());
+    const theirs = await someoneElse.request(`/api/checkout-sessions/start/${id}`, { method: 'POST' });
+    expect(ids.has(theirs.body.checkoutSession.id)).toBe(false);
+  });
+
+  it('gives two anonymous visitors on one network and browser a session each', async () => {
+    const { id } = await link();
+    const visitor = () =>
       cookieClient(server.url).request(`/api/checkout-sessions/start/${id}`, {
         method: 'POST',
-        headers: { 'user-agent': agent },
+        headers: { 'user-agent': 'the same phone' },
       });
-    const [first, again] = [await buyer('phone'), await buyer('phone')];
-    expect(again.body.checkoutSession.id).toBe(first.body.checkoutSession.id);
-    const other = await buyer('laptop');
-    expect(other.body.checkoutSession.id).not.toBe(first.body.checkoutSession.id);
+    const [first, second] = [await visitor(), await visitor()];
+    expect(second.body.checkoutSession.id).not.toBe(first.body.checkoutSession.id);
   });
 
   it('refuses an id that is neither a payment link nor a session, with the seed message', async () => {

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { KioskError, newId, SECONDS, type CheckoutSessionStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
@@ -108,34 +109,42 @@ export function createSessionFromInput(
   });
 }
 
-/** Who is starting a session: the signed-in DID, else the client's address and browser. */
-export function startKeyOf(caller: { did?: string; ip: string; userAgent?: string }): string {
-  return createHash('sha256')
-    .update(caller.did ?? `${caller.ip}|${caller.userAgent ?? ''}`)
-    .digest('hex');
-}
+/** The buyer a start is deduplicated by: their DID, hashed (the column is an index key, not a record). */
+export const startKeyOf = (did: string): string => createHash('sha256').update(did).digest('hex');
 
-/** POST /api/checkout-sessions/start/{plink}: a new session from the link, or the same one on a quick repeat. */
+/**
+ * POST /api/checkout-sessions/start/{plink}: a new session from the link. A signed-in buyer's repeats
+ * within 3 s (a double click, two tabs) answer the same session, however many arrive at once. An
+ * anonymous visitor always gets a session of their own: an address and a browser name do not tell
+ * two people apart, and a shared session would be taken by whoever submits last.
+ */
 export async function startFromPaymentLink(
   deps: Deps,
   linkId: string,
-  caller: { did?: string; ip: string; userAgent?: string },
+  caller: { did?: string | undefined },
 ): Promise<string> {
   const link = await getPaymentLink(deps.db, undefined, linkId, deps.baseUrl);
   if (!link) throw new KioskError('PAYMENT_LINK_NOT_FOUND', { status: 404 });
   if (!link.active) throw new KioskError('PAYMENT_LINK_INACTIVE', { status: 410 });
-  const startKey = startKeyOf(caller);
+  const startKey = caller.did ? startKeyOf(caller.did) : null;
   return transaction(deps.db, async (trx) => {
-    const recent = await trx
-      .selectFrom('checkout_sessions')
-      .select('id')
-      .where('payment_link_id', '=', link.id)
-      .where('start_key', '=', startKey)
-      .where('status', '=', 'open')
-      .where('created_at', '>=', deps.clock.nowUnix() - START_DEDUPE_SECONDS)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (recent) return recent.id;
+    if (startKey) {
+      // Concurrent starts of one buyer wait for each other here (SQLite has one writer already).
+      if (deps.engine === 'postgres')
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`start:${link.id}:${startKey}`}, 0))`.execute(
+          trx,
+        );
+      const recent = await trx
+        .selectFrom('checkout_sessions')
+        .select('id')
+        .where('payment_link_id', '=', link.id)
+        .where('start_key', '=', startKey)
+        .where('status', '=', 'open')
+        .where('created_at', '>=', deps.clock.nowUnix() - START_DEDUPE_SECONDS)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (recent) return recent.id;
+    }
     return createCheckoutSession(deps, link.livemode, {
       lines: link.line_items.map((l) => ({ ...l, cross_sell: l.cross_sell ?? false })),
       options: {

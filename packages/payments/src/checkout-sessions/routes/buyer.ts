@@ -29,11 +29,7 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
       },
     },
     async (request) => {
-      const id = await startFromPaymentLink(deps, request.params.id, {
-        did: buyerDid(request),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const id = await startFromPaymentLink(deps, request.params.id, { did: buyerDid(request) });
       return envelope(request, id);
     },
   );
