@@ -24,7 +24,7 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
       schema: {
         tags,
         summary:
-          'Start a checkout session from a payment link (a repeat within 3 s answers the same session)',
+          "Start a checkout session from a payment link (a signed-in buyer's repeat within 3 s answers the same session)",
         ...start.schema,
       },
     },
