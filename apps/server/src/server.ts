@@ -33,6 +33,7 @@ import type { Config } from './config.ts';
 import { demoPlugin } from './demo/plugin.ts';
 import { registerHealth } from './health.ts';
 import { registerErrorHandling } from './http-errors.ts';
+import { registerJsonBodies } from './json-body.ts';
 import { registerLocale } from './locale.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
@@ -149,7 +150,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   await app.register(cookie);
-  // CSP and frame rules arrive with embedding (checkout on other origins); the rest of helmet applies now.
+  // Pages get their CSP and frame rules where they are served (web.ts); the API answers JSON.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
   // Embedded checkouts call every verb of the API (session edits are PUT and DELETE).
   await app.register(cors, {
@@ -162,6 +163,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       new KioskError('RATE_LIMITED', { params: { after: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
   registerLocale(app);
+  registerJsonBodies(app);
   // Before any route: every write runs as one unit of work with its Idempotency-Key answer, and the
   // OpenAPI document hears of every route.
   registerUnitsOfWork(app, { database, clock: platform.clock, scopeOf: callerScope });

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_DIGITS } from '@kiosk/core';
+import { MAX_AMOUNT, MAX_AMOUNT_DIGITS } from '@kiosk/core';
 import { z } from 'zod';
 
 /**
@@ -9,7 +9,8 @@ export const amountString = z
   .union([z.string(), z.number().int().nonnegative()])
   .transform((value) => String(value))
   .refine(
-    (value) => new RegExp(`^(0|[1-9]\\d{0,${MAX_AMOUNT_DIGITS - 1}})$`).test(value),
+    (value) =>
+      new RegExp(`^(0|[1-9]\\d{0,${MAX_AMOUNT_DIGITS - 1}})$`).test(value) && BigInt(value) <= MAX_AMOUNT,
     'validation.amount',
   );
 

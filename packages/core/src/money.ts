@@ -11,6 +11,8 @@ export const DEFAULT_TOKEN_DECIMALS = 18;
 export const DEFAULT_THOUSAND_SEPARATOR = ',';
 /** 78 digits hold every unsigned 256-bit integer, the largest amount an EVM token can express. */
 export const MAX_AMOUNT_DIGITS = 78;
+/** The largest amount at all: an unsigned 256-bit integer, what an EVM token's balance can hold. */
+export const MAX_AMOUNT = 2n ** 256n - 1n;
 
 const INTEGER = /^-?\d+$/;
 const DECIMAL = /^(-)?(\d*)(?:\.(\d*))?$/;

@@ -15,7 +15,7 @@ export async function merchantOf(server: TestServer) {
     return (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
       client.request(path, { ...init, headers: { authorization: `Bearer ${secret}`, ...init.headers } });
   };
-  return { owner, test: api(testKey), live: api(liveKey) };
+  return { owner, testKey, test: api(testKey), live: api(liveKey) };
 }
 
 export const RECEIVER = '0x1111111111111111111111111111111111111111';

@@ -4,6 +4,7 @@ import { defineMessages } from './define.ts';
 export const errorMessages = defineMessages({
   en: {
     'error.VALIDATION_FAILED': 'Validate failed',
+    'error.AMOUNT_TOO_LARGE': 'The amount is larger than any currency can hold (2^256 - 1 smallest units)',
     'error.INVALID_JSON': 'The request body is not valid JSON',
     'error.UNSUPPORTED_MEDIA_TYPE': 'Unsupported content type: {type}',
     'error.PAYLOAD_TOO_LARGE': 'The request body is too large',
@@ -37,6 +38,7 @@ export const errorMessages = defineMessages({
     'validation.hexSignature': 'Must be a 0x-prefixed hex signature',
     'error.unknown': 'Unknown error',
     'validation.required': 'Required',
+    'validation.noNul': 'Must not contain a NUL character',
     'validation.invalid': 'Invalid value',
     'validation.invalidType': 'Expected {expected}',
     'validation.tooSmall': 'Must be at least {minimum}',
@@ -48,6 +50,7 @@ export const errorMessages = defineMessages({
   },
   zh: {
     'error.VALIDATION_FAILED': '验证失败',
+    'error.AMOUNT_TOO_LARGE': '金额超出任何货币可表示的上限（2^256 - 1 个最小单位）',
     'error.INVALID_JSON': '请求体不是有效的 JSON',
     'error.UNSUPPORTED_MEDIA_TYPE': '不支持的内容类型：{type}',
     'error.PAYLOAD_TOO_LARGE': '请求体过大',
@@ -80,6 +83,7 @@ export const errorMessages = defineMessages({
     'validation.hexSignature': '必须是以 0x 开头的十六进制签名',
     'error.unknown': '未知错误',
     'validation.required': '必填',
+    'validation.noNul': '不能包含 NUL 字符',
     'validation.invalid': '无效的值',
     'validation.invalidType': '应为 {expected}',
     'validation.tooSmall': '不能小于 {minimum}',

@@ -1,5 +1,5 @@
 import type { LineItemInput, Price } from '@kiosk/contracts';
-import { checkCustomAmount, KioskError, lineTotal, priceIn, type ErrorDetail } from '@kiosk/core';
+import { checkCustomAmount, KioskError, lineTotal, MAX_AMOUNT, priceIn, type ErrorDetail } from '@kiosk/core';
 import type { Executor } from '../db.ts';
 import { priceView } from '../prices/view.ts';
 
@@ -85,6 +85,8 @@ export async function priceLines(
     throw new KioskError('MULTIPLE_CUSTOM_AMOUNTS', { status: 400 });
   }
   if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
+  // Every amount fits uint256 on its own; a sum or a quantity can still overflow what a chain holds.
+  if (total > MAX_AMOUNT) throw new KioskError('AMOUNT_TOO_LARGE', { status: 400 });
   return {
     lines: lines.map((l) => ({
       price_id: l.price_id,
