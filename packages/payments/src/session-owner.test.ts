@@ -178,4 +178,61 @@ describe.each(await testEngines())("a buyer's checkout session on %s", (engine) 
       (await host.request(`/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession.payment_intent_id,
     ).toBeNull();
   });
+
+  it('refuses every buyer action on a session to anyone but its buyer, whatever routes there are', async () => {
+    const { id, a, total } = await submittedByA();
+    const lines = (await a.request(`/api/checkout-sessions/retrieve/${id}`)).body.checkoutSession.line_items;
+    const [planPrice, tipPrice] = lines.map((line: { price_id: string }) => line.price_id);
+    // A valid body per action, so that only who is asking decides; a new action must add its own.
+    const bodies: Record<string, unknown> = {
+      'PUT /api/checkout-sessions/:id/submit': details(),
+      'POST /api/checkout-sessions/:id/pay': { tx_hash: `0x${'ab'.repeat(32)}` },
+      'PUT /api/checkout-sessions/:id/upsell': { from: planPrice, to: planPrice },
+      'PUT /api/checkout-sessions/:id/downsell': { from: planPrice },
+      'PUT /api/checkout-sessions/:id/cross-sell': { to: planPrice },
+      'DELETE /api/checkout-sessions/:id/cross-sell': undefined,
+      'PUT /api/checkout-sessions/:id/amount': { priceId: tipPrice, amount: '5000000' },
+    };
+    const actions = server.app.kiosk.routes.filter(
+      (route) =>
+        route.url.startsWith('/api/checkout-sessions/:id/') &&
+        route.method !== 'GET' &&
+        route.method !== 'HEAD' &&
+        !route.access.includes('apiKey'),
+    );
+    expect(actions.map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(bodies).sort());
+
+    const otherToken = (
+      await merchant.test('/api/auth-tokens', {
+        method: 'POST',
+        body: { customer_did: TestWallet.random().did },
+      })
+    ).body.token;
+    const callers = {
+      anonymous: { client: cookieClient(server.url), expected: 401, query: '' },
+      'another buyer': { client: await signedIn(server, TestWallet.random()), expected: 403, query: '' },
+      "another buyer's authToken": {
+        client: cookieClient(server.url),
+        expected: 403,
+        query: `?authToken=${otherToken}`,
+      },
+    };
+    const outcomes: string[] = [];
+    for (const route of actions) {
+      const key = `${route.method} ${route.url}`;
+      for (const [who, { client, expected, query }] of Object.entries(callers)) {
+        const answer = await client.request(`${route.url.replace(':id', id)}${query}`, {
+          method: route.method,
+          body: bodies[key],
+        });
+        if (answer.status !== expected)
+          outcomes.push(`${key} as ${who}: ${answer.status}, expected ${expected}`);
+      }
+    }
+    expect(outcomes).toEqual([]);
+    const after = (await a.request(`/api/checkout-sessions/retrieve/${id}`)).body;
+    expect(after.customer.name).toBe('Ada');
+    expect(after.checkoutSession.amount_total).toBe(total);
+    expect(after.paymentIntent.status).toBe('requires_action');
+  });
 });
