@@ -172,6 +172,39 @@ describe.each(await testEngines())('the money path on %s', (engine) => {
     });
   });
 
+  it('never lets dust pay an order, however a change of currency races the naming of the transfer', async () => {
+    for (let round = 0; round < 4; round++) {
+      const buyer = await order();
+      expect((await buyer.submit(eth)).status).toBe(200);
+      // 5,000,000 wei: dust against the 0.001 ETH asked, and 5 KDT's digits in the other currency.
+      const dust = await buyer.wallet.sendNative({
+        rpcUrl: chain.rpcUrl,
+        chainId: chain.chainId,
+        to: RECEIVER,
+        value: 5_000_000n,
+      });
+      // Either order may win: the naming first (the switch is refused) or the switch first (the
+      // dust is then judged against KDT). Neither may pay.
+      const [named, switched] = await Promise.all([buyer.name(dust), buyer.submit(kdt)]);
+      expect(named.status).toBe(202);
+      expect([200, 409]).toContain(switched.status);
+      const decided = await until(
+        async () =>
+          (await merchant.test(`/api/charges?payment_intent_id=${(await buyer.view()).paymentIntent.id}`))
+            .body.list,
+        (charges: { status: string; amount: string }[]) =>
+          charges.every((charge) => charge.status !== 'pending'),
+      );
+      const view = await buyer.view();
+      expect(view.checkoutSession.payment_status).toBe('unpaid');
+      expect(view.paymentIntent.status).not.toBe('succeeded');
+      // The dust arrived and is the buyer's to get back: judged against what was asked when named.
+      for (const charge of decided)
+        if (charge.status === 'succeeded')
+          expect(charge).toMatchObject({ amount_refundable: charge.amount, refund_reason: 'underpaid' });
+    }
+  });
+
   it('keeps asking a chain that does not answer, past any retry budget, and loses no payment', async () => {
     const buyer = await order();
     await buyer.submit(kdt);
