@@ -35,7 +35,7 @@ const SECRET_ANSWERS = [
 ];
 
 /** Doing them again changes nothing: a key is accepted and not stored. */
-const NATURALLY_IDEMPOTENT = ['POST /api/auth/logout'];
+const NATURALLY_IDEMPOTENT = ['POST /api/auth/logout', 'POST /api/customers/sync-to-space'];
 
 const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex')}`;
 const randomHash = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
@@ -219,6 +219,10 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           .executeTakeFirstOrThrow();
         return { call: api, path: `/api/charges/${charge.id}/check` };
       },
+      'POST /api/customers/sync-to-space': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: '/api/customers/sync-to-space',
+      }),
       'POST /api/auth/logout': async () => ({
         call: (await signedIn(server, TestWallet.random())).request,
         path: '/api/auth/logout',

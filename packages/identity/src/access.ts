@@ -1,4 +1,4 @@
-import { KioskError } from '@kiosk/core';
+import { isKioskError, KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@kiosk/core';
 
@@ -84,7 +84,14 @@ export function registerAccessControl(
   });
 
   app.addHook('onRequest', async (request) => {
-    const principal = await resolve(request);
+    const access = request.routeOptions.config?.access ?? ['public'];
+    const principal = await resolve(request).catch((error: unknown) => {
+      // An embedded page's authToken lapses while it polls: where anybody may look it is nobody,
+      // where a buyer is needed the lapse is the answer.
+      if (access.includes('public') && isKioskError(error) && error.code === 'INVALID_AUTH_TOKEN')
+        return ANONYMOUS;
+      throw error;
+    });
     // Shadows the prototype's anonymous getter for this request only.
     Object.defineProperty(request, 'auth', { value: principal, enumerable: true });
     const query = request.query as Record<string, unknown> | undefined;
@@ -92,7 +99,6 @@ export function registerAccessControl(
       principal.kind === 'apiKey' || principal.kind === 'authToken'
         ? principal.livemode
         : query?.livemode !== 'false';
-    const access = request.routeOptions.config?.access ?? ['public'];
     if (!admits(access, principal)) {
       throw new KioskError(principal.kind === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
     }

@@ -114,6 +114,7 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
       livemode: false,
       did,
       name: null,
+      fullName: null,
       email: null,
       phone: null,
       address: {},

@@ -125,6 +125,8 @@ export const customerSchema = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Seed 001's name for `name`: the name the buyer gave at checkout. */
+  fullName: z.string().nullable(),
   address: billingAddress,
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),

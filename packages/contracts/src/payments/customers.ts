@@ -27,6 +27,9 @@ export const customerRoutes = defineRoutes({
     }),
     response: { 200: myCustomerSchema },
   },
+  // Seed 000 §7: a page asks to copy the customer into the user's personal data space. Kiosk keeps
+  // no such space, so there is nothing to sync: done at once.
+  'POST /api/customers/sync-to-space': { response: { 204: z.null() } },
   'GET /api/customers': { querystring: customerListQuery, response: { 200: listOf(customerSchema) } },
   'GET /api/customers/:id': { params: idParam, response: { 200: customerSchema } },
 });

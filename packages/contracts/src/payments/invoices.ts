@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listOf, pageQuery, queryFlag } from '../common.ts';
+import { idParam, listOf, MAX_PAGE_SIZE, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
@@ -7,6 +7,8 @@ const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as c
 const noEffectYet = queryFlag.describe('No effect until subscriptions land');
 
 export const invoiceListQuery = pageQuery.extend({
+  // Seed 001 §9: invoice lists show ten at a time.
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
   status: z
     .string()
     .transform((value) => value.split(','))

@@ -50,7 +50,11 @@ export const checkoutOptions = z.object({
       description: z.string().max(500).optional(),
     })
     .default({}),
-  cross_sell_behavior: z.enum(['auto', 'required']).default('auto'),
+  // Seed 001 §7 also says `optional`, which behaves as `auto`: offered, never required.
+  cross_sell_behavior: z
+    .enum(['auto', 'required', 'optional'])
+    .transform((value) => (value === 'optional' ? 'auto' : value))
+    .default('auto'),
   metadata: metadata.pipe(z.object({ page_info: pageInfo.optional() }).loose()),
 });
 

@@ -33,6 +33,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
         livemode: request.livemode,
         did,
         name: null,
+        fullName: null,
         email: null,
         phone: null,
         address: {},
@@ -46,6 +47,20 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
         : { paid: {}, due: {} };
       return { ...answer, summary };
     },
+  );
+  const sync = customerRoutes['POST /api/customers/sync-to-space'];
+  r.post(
+    sync.path,
+    {
+      // Doing it again changes nothing: a key is accepted and not kept.
+      config: { access: ['signedIn', 'authToken'], idempotency: 'ignored' },
+      schema: {
+        tags,
+        summary: 'Seed compatibility: nothing to sync (Kiosk keeps no data space)',
+        ...sync.schema,
+      },
+    },
+    async (_request, reply) => reply.status(204).send(null),
   );
   const list = customerRoutes['GET /api/customers'];
   r.get(

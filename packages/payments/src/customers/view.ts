@@ -10,6 +10,7 @@ export function customerView(row: PaymentsTables['customers']): Customer {
     livemode: flag(row.livemode),
     did: row.did,
     name: row.name,
+    fullName: row.name,
     email: row.email,
     phone: row.phone,
     address: fromJson<BillingAddress>(row.address, {}),

@@ -181,6 +181,7 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
     did: BUYER_DID,
     livemode: false,
     name: 'Ada Lovelace',
+    fullName: 'Ada Lovelace',
     email: 'ada@example.com',
     phone: null,
     address: {},
