@@ -1,5 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/testing';
 import { freePort } from '@kiosk/testkit';
@@ -81,4 +85,40 @@ describe.each(await testEngines())('kiosk serve on %s', (engine) => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   });
+});
+
+describe('kiosk serve --demo and its chain', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => void child?.kill('SIGKILL'));
+
+  it('runs its chain on KIOSK_DEMO_CHAIN_PORT', async () => {
+    const [port, chainPort] = [await freePort(), await freePort()];
+    const server = run(['serve', '--demo'], {
+      PORT: String(port),
+      KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
+      KIOSK_DEMO_CHAIN_PORT: String(chainPort),
+    });
+    child = server.child;
+    await waitForOutput(() => server.output().stdout, `demo chain on http://127.0.0.1:${chainPort}`, 60_000);
+  }, 90_000);
+
+  it('says in one line which variable to change when the chain port is taken', async () => {
+    const busy = createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const server = run(['serve', '--demo'], {
+        PORT: String(await freePort()),
+        KIOSK_DEMO_CHAIN_PORT: String(taken),
+      });
+      child = server.child;
+      expect(await server.exited).toBe(2);
+      expect(server.output().stderr.trim()).toBe(
+        `kiosk: the demo chain cannot listen on 127.0.0.1:${taken} (in use); set KIOSK_DEMO_CHAIN_PORT to a free port`,
+      );
+    } finally {
+      busy.close();
+    }
+  }, 90_000);
 });

@@ -5,7 +5,6 @@ import {
   CONFIG_VARIABLES,
   ConfigError,
   DEMO_CHAIN_ID,
-  DEMO_CHAIN_PORT,
   loadConfig,
   migrateDatabase,
   printDemo,
@@ -21,6 +20,21 @@ function configOrExit(defaults: Record<string, string> = {}) {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`kiosk: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+/** The demo's chain, or one line saying which variable to change when its port is taken. */
+async function startDemoChain(port: number) {
+  try {
+    return await startDevChainForDemo({ port, chainId: DEMO_CHAIN_ID });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /EADDRINUSE/.test(String(error))) {
+      console.error(
+        `kiosk: the demo chain cannot listen on 127.0.0.1:${port} (in use); set KIOSK_DEMO_CHAIN_PORT to a free port`,
+      );
       process.exit(2);
     }
     throw error;
@@ -43,15 +57,13 @@ program
   .description('migrate the database, then serve the API and the web app')
   .option(
     '--demo',
-    'run as a demo: a local chain on 127.0.0.1:8545 with the demo token, the demo store, and the test wallet',
+    'run as a demo: a local chain on 127.0.0.1:KIOSK_DEMO_CHAIN_PORT (8545) with the demo token, the demo store, and the test wallet',
   )
   .action(async (options: { demo?: boolean }) => {
     const demoDefaults: Record<string, string> = options.demo ? { KIOSK_TEST_WALLET: 'true' } : {};
     const config = configOrExit(demoDefaults);
     // The chain first: the demo token must be the first contract on it, at its known address.
-    const chain = options.demo
-      ? await startDevChainForDemo({ port: DEMO_CHAIN_PORT, chainId: DEMO_CHAIN_ID })
-      : undefined;
+    const chain = options.demo ? await startDemoChain(config.demoChainPort) : undefined;
     if (chain)
       console.log(
         `demo chain on ${chain.rpcUrl} (chain id ${chain.chainId}), KDT at ${chain.demoToken.address}`,
@@ -77,7 +89,10 @@ program
     const app = await buildServer(configOrExit());
     try {
       printDemo(
-        await seedDemo(app, { rpcUrl: `http://127.0.0.1:${DEMO_CHAIN_PORT}`, chainId: DEMO_CHAIN_ID }),
+        await seedDemo(app, {
+          rpcUrl: `http://127.0.0.1:${app.kiosk.config.demoChainPort}`,
+          chainId: DEMO_CHAIN_ID,
+        }),
         console.log,
       );
     } finally {

@@ -32,6 +32,7 @@ const postgresUrl = z
 
 const envSchema = z.object({
   PORT: port.default(3000),
+  KIOSK_DEMO_CHAIN_PORT: port.default(8545),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   KIOSK_DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -79,6 +80,8 @@ const envSchema = z.object({
 
 export interface Config {
   port: number;
+  /** The port of the local chain `kiosk serve --demo` starts. */
+  demoChainPort: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
+    demoChainPort: e.KIOSK_DEMO_CHAIN_PORT,
     host: e.HOST,
     dataDir: resolve(e.KIOSK_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The variables the README documents, in one place for `kiosk --help` and the docs. */
 export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> = {
   PORT: 'TCP port to listen on (default 3000; 0 picks a free port)',
+  KIOSK_DEMO_CHAIN_PORT: 'port of the local chain `serve --demo` starts (default 8545)',
   HOST: 'interface to bind (default 127.0.0.1; 0.0.0.0 for all)',
   KIOSK_DATA_DIR: 'where the SQLite file and uploads live (default ./.data)',
   DATABASE_URL: 'postgres://… to use PostgreSQL instead of SQLite',

@@ -2,11 +2,4 @@ export { buildServer, migrateDatabase, VERSION, type BuildOptions, type KioskCon
 export { CONFIG_VARIABLES, ConfigError, loadConfig, type Config } from './config.ts';
 export { runServer } from './serve.ts';
 export type { KioskModule } from './modules.ts';
-export {
-  DEMO_CHAIN_ID,
-  DEMO_CHAIN_PORT,
-  demoTokenAddress,
-  printDemo,
-  seedDemo,
-  type DemoSummary,
-} from './demo/seed.ts';
+export { DEMO_CHAIN_ID, demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './demo/seed.ts';

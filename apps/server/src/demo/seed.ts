@@ -12,7 +12,6 @@ import { getContractAddress, type Address } from 'viem';
  */
 
 export const DEMO_CHAIN_ID = 31337;
-export const DEMO_CHAIN_PORT = 8545;
 /** The merchant's receiving account: the last development account, never a demo buyer. */
 export const DEMO_RECEIVER = new TestWallet({ index: 19 }).address;
 
