@@ -266,7 +266,7 @@ export class TestWallet {
    */
   async signTokenTransfer(
     options: ChainTarget & { token: Address; to: Address; amount: bigint },
-  ): Promise<{ hash: Hash; send(): Promise<Hash> }> {
+  ): Promise<{ hash: Hash; raw: Hex; send(): Promise<Hash> }> {
     const { publicClient, chain, transport } = chainClients(options);
     const wallet = createWalletClient({ account: this.account, chain, transport });
     const request = await wallet.prepareTransactionRequest({
@@ -280,6 +280,8 @@ export class TestWallet {
     const signed = await wallet.signTransaction(request);
     return {
       hash: keccak256(signed),
+      /** The signed transaction, for a test that broadcasts it itself (e.g. to a node not mining). */
+      raw: signed,
       send: async () =>
         this.mined(publicClient, await wallet.sendRawTransaction({ serializedTransaction: signed })),
     };

@@ -47,6 +47,8 @@ export const errorMessages = defineMessages({
     'validation.tooLong': 'Must be at most {maximum} characters',
     'validation.invalidOption': 'Must be one of: {options}',
     'validation.unrecognizedKeys': 'Unknown field: {keys}',
+    'error.TOO_MANY_PENDING_PAYMENTS':
+      'Too many of your payments are being confirmed; please wait for one to finish before naming another',
   },
   zh: {
     'error.VALIDATION_FAILED': '验证失败',
@@ -92,5 +94,6 @@ export const errorMessages = defineMessages({
     'validation.tooLong': '最多 {maximum} 个字符',
     'validation.invalidOption': '必须是以下之一：{options}',
     'validation.unrecognizedKeys': '未知字段：{keys}',
+    'error.TOO_MANY_PENDING_PAYMENTS': '您有太多付款正在确认中，请等其中一笔完成后再提交新的交易',
   },
 });

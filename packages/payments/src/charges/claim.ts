@@ -1,5 +1,6 @@
-import { checkoutRefusal, KioskError, newId, SECONDS } from '@kiosk/core';
+import { checkoutRefusal, KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
+import { sql } from 'kysely';
 import { flag, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { lockSession } from '../checkout-sessions/service.ts';
@@ -8,12 +9,14 @@ import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { Buyer } from '../schemas.ts';
 import { checkBuyer } from '../checkout-sessions/order.ts';
-import { queueCheck } from './verify.ts';
+import { CHECK_WINDOW_SECONDS, queueCheck } from './verify.ts';
 
 type ChargeRow = PaymentsTables['charges'];
+type SessionRow = PaymentsTables['checkout_sessions'];
 
-/** How long an unconfirmed payment is waited for after it is named. */
-export const CHECK_WINDOW_SECONDS = 15 * SECONDS.minute;
+/** Payments being checked at once for one checkout session, and for one buyer across their sessions. */
+export const MAX_PENDING_PER_SESSION = 3;
+export const MAX_PENDING_PER_BUYER = 10;
 
 /**
  * The buyer names the payment of their session (a chain transaction, from the checkout page or from
@@ -23,6 +26,11 @@ export const CHECK_WINDOW_SECONDS = 15 * SECONDS.minute;
  *
  * Naming a payment again checks it again, whatever the last check said. A payment named for an order
  * that can no longer be paid is still checked: if it arrived, it is recorded for refund, never lost.
+ *
+ * Every pending payment costs a check every few seconds, so a buyer has only so many being checked
+ * at once (MAX_PENDING_PER_SESSION, MAX_PENDING_PER_BUYER): naming one more is refused with 429
+ * TOO_MANY_PENDING_PAYMENTS until one is decided. Naming again one that is already pending or paid
+ * is not one more.
  */
 export async function claimPayment(
   deps: Deps,
@@ -46,7 +54,15 @@ export async function claimPayment(
       });
     const network = adapter.network(read.settings);
 
-    const charge = await nameCharge(deps, trx, intent, network, parsed.data);
+    const existing = await trx
+      .selectFrom('charges')
+      .selectAll()
+      .where('payment_intent_id', '=', intent.id)
+      .where('network', '=', network)
+      .where('reference', '=', parsed.data)
+      .executeTakeFirst();
+    if (!existing || existing.status === 'failed') await refuseBeyondPendingLimits(deps, trx, session);
+    const charge = await nameCharge(deps, trx, intent, network, parsed.data, existing);
     if (charge.status === 'pending') {
       // Only an order that may still be paid waits for it; for any other it is checked to be refunded.
       const payable = !checkoutRefusal(
@@ -61,6 +77,27 @@ export async function claimPayment(
   });
 }
 
+/**
+ * Refuses one more pending payment beyond the limits. Runs after the session is locked, so names for
+ * one session are counted one at a time; names for one buyer's other sessions wait on a lock of
+ * their own (PostgreSQL; SQLite has one writer at a time).
+ */
+async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: SessionRow): Promise<void> {
+  const did = session.customer_did!;
+  if (deps.engine === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`pending-payments:${did}`}, 0))`.execute(trx);
+  const pending = trx
+    .selectFrom('charges')
+    .innerJoin('payment_intents', 'payment_intents.id', 'charges.payment_intent_id')
+    .innerJoin('checkout_sessions', 'checkout_sessions.id', 'payment_intents.checkout_session_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('charges.status', '=', 'pending');
+  const ofSession = await pending.where('checkout_sessions.id', '=', session.id).executeTakeFirstOrThrow();
+  const ofBuyer = await pending.where('checkout_sessions.customer_did', '=', did).executeTakeFirstOrThrow();
+  if (Number(ofSession.count) >= MAX_PENDING_PER_SESSION || Number(ofBuyer.count) >= MAX_PENDING_PER_BUYER)
+    throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
+}
+
 /** The charge for this reference: new, checked again (a new round), or as it stands if pending or paid. */
 async function nameCharge(
   deps: Deps,
@@ -68,15 +105,9 @@ async function nameCharge(
   intent: PaymentsTables['payment_intents'],
   network: string,
   reference: string,
+  existing: ChargeRow | undefined,
 ): Promise<ChargeRow> {
   const checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS;
-  const existing = await trx
-    .selectFrom('charges')
-    .selectAll()
-    .where('payment_intent_id', '=', intent.id)
-    .where('network', '=', network)
-    .where('reference', '=', reference)
-    .executeTakeFirst();
   if (!existing)
     return deps.resources.charges.insert(
       trx,

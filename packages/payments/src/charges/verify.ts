@@ -1,3 +1,4 @@
+import { SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
@@ -12,6 +13,9 @@ type ChargeRow = PaymentsTables['charges'];
  * Checking a named payment, one job per check. "Not there yet" (not mined, too few confirmations)
  * is asked again, often at first and then less often, until the charge's window closes; then it
  * fails as TX_NOT_CONFIRMED (the buyer and the merchant see why, and naming it again checks again).
+ * A transaction the rail has never heard of is not waited for that long: still unknown once the
+ * round is NOT_FOUND_GRACE_SECONDS old, it fails as TX_NOT_FOUND (a made-up hash costs two minutes
+ * of checks, not fifteen; a real transfer named a little early is still found in time).
  * A rail that cannot be asked (the node is down) is not a verdict: it is asked again every few seconds
  * for as long as it takes, so no payment named during an outage is lost. Checks of one round form one
  * chain (each job's key names its check), and every decision is a compare-and-set on `pending`, so a
@@ -20,6 +24,10 @@ type ChargeRow = PaymentsTables['charges'];
 
 export const VERIFY_JOB = 'payments.verify-charge';
 export const CHECK_SWEEP_JOB = 'payments.sweep-charges';
+/** How long an unconfirmed payment is waited for after it is named (each round of checks). */
+export const CHECK_WINDOW_SECONDS = 15 * SECONDS.minute;
+/** How long a transaction the rail does not know at all is waited for, from the start of its round. */
+export const NOT_FOUND_GRACE_SECONDS = 120;
 /** Not found or not confirmed yet: every 2 s for the first minute, then every 10 s. */
 export const FAST_CHECK_MS = 2_000;
 export const SLOW_CHECK_MS = 10_000;
@@ -86,6 +94,12 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
   if (verdict.outcome === 'received')
     return decide(deps, (trx) => settleCharge(deps, trx, charge.id, { ...verdict, methodType: method.type }));
   const now = deps.clock.nowUnix();
+  // A round is checked until `check_until`, which naming set to its start plus the window.
+  const roundAge = now - (Number(charge.check_until) - CHECK_WINDOW_SECONDS);
+  // After an outage the rail is asked once more before "not found" is believed.
+  const answeredBefore = charge.last_check_error !== 'RAIL_UNREACHABLE';
+  if (verdict.reason === 'NOT_FOUND' && roundAge > NOT_FOUND_GRACE_SECONDS && answeredBefore)
+    return decide(deps, (trx) => failCharge(deps, trx, charge.id, 'TX_NOT_FOUND'));
   if (now >= Number(charge.check_until))
     return decide(deps, (trx) => failCharge(deps, trx, charge.id, 'TX_NOT_CONFIRMED'));
   const age = now - Number(charge.created_at);

@@ -4,6 +4,7 @@ import {
   getAddress,
   http,
   parseAbi,
+  TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type Hash,
   type PublicClient,
@@ -50,8 +51,10 @@ export async function verifyEvmTransfer(
   try {
     receipt = await client.getTransactionReceipt({ hash: txHash });
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) return { outcome: 'pending', reason: 'NOT_FOUND' };
-    throw error;
+    if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+    // Broadcast but not mined yet (a busy chain's mempool) is waited for like a block short of its
+    // confirmations; only a hash the node does not know at all is "not found".
+    return { outcome: 'pending', reason: (await isKnown(client, txHash)) ? 'CONFIRMATIONS' : 'NOT_FOUND' };
   }
   const transaction = await client.getTransaction({ hash: txHash });
   if (transaction.chainId !== undefined && transaction.chainId !== settings.chain_id)
@@ -99,4 +102,14 @@ export async function verifyEvmTransfer(
       type: 'transfer',
     },
   };
+}
+
+async function isKnown(client: PublicClient, txHash: Hash): Promise<boolean> {
+  try {
+    await client.getTransaction({ hash: txHash });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return false;
+    throw error;
+  }
 }
