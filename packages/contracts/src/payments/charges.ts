@@ -19,9 +19,9 @@ export const chargeSchema = z.object({
   amount: z.string(),
   payer: z.string().nullable(),
   details: z.record(z.string(), z.string()),
-  /** Money that arrived but is not the merchant's to keep: too little, too much, or too late. */
+  /** Money that arrived but is not the merchant's to keep: too little, too much, too late, or sold out. */
   amount_refundable: z.string(),
-  refund_reason: z.enum(['underpaid', 'overpaid', 'already_paid', 'order_closed']).nullable(),
+  refund_reason: z.enum(['underpaid', 'overpaid', 'already_paid', 'order_closed', 'sold_out']).nullable(),
   /** Why it failed, or why the last check could not decide (the chain did not answer). */
   failure_code: z.string().nullable(),
   last_check_error: z.string().nullable(),

@@ -60,6 +60,7 @@ export const paymentsMessages = defineMessages({
     'error.TX_ALREADY_USED': 'This transaction has already paid for something else',
     'error.TX_NOT_CONFIRMED': 'The transaction was not confirmed in time; if it went out, name it again',
     'error.RAIL_UNREACHABLE': 'The chain could not be reached; the payment will be checked again',
+    'error.SOLD_OUT': 'The last of this item sold before your payment arrived; it will be returned',
     'error.TX_NOT_FOUND':
       'The transaction was not found on chain; check the hash, and if it went out, name it again',
   },
@@ -121,6 +122,7 @@ export const paymentsMessages = defineMessages({
     'error.TX_ALREADY_USED': '该交易已用于支付其他订单',
     'error.TX_NOT_CONFIRMED': '该交易未能及时确认；如已发出，请重新提交',
     'error.RAIL_UNREACHABLE': '暂时无法连接到链，稍后将重新检查该付款',
+    'error.SOLD_OUT': '您的付款到账前该商品已售罄，将予以退还',
     'error.TX_NOT_FOUND': '链上未找到该交易；请核对交易哈希，如已发出，请重新提交',
   },
 });

@@ -2,7 +2,7 @@ import type { RefundReason } from '@kiosk/contracts';
 import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
-import type { StoredLine } from '../checkout-sessions/lines.ts';
+import { lockStock, quantitiesOf, type StoredLine } from '../checkout-sessions/lines.ts';
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
@@ -14,10 +14,11 @@ type IntentRow = PaymentsTables['payment_intents'];
 /**
  * What a verified payment does, in the caller's transaction with an event for each change. A proof
  * of payment counts once, ever (`payment_references`). It pays the intent only if the intent is
- * waiting for it (processing, the same method and currency) and it is at least what the intent asks;
- * then the intent, the invoice and the session change together and stock is counted. Money that
- * arrived but pays nothing — too little, or for an order already paid or closed — stays on the
- * charge as refundable, as does what was paid beyond the amount due. Nothing that arrived is lost.
+ * waiting for it (processing, the same method and currency), it is at least what the intent asks,
+ * and the order's stock is still there (checked with the prices locked); then the intent, the invoice
+ * and the session change together and stock is counted. Money that arrived but pays nothing — too
+ * little, for an order already paid or closed, or for stock sold meanwhile — stays on the charge as
+ * refundable, as does what was paid beyond the amount due. Nothing that arrived is lost.
  */
 export async function settleCharge(
   deps: Deps,
@@ -44,7 +45,7 @@ export async function settleCharge(
   const session = intent.checkout_session_id
     ? await trx
         .selectFrom('checkout_sessions')
-        .select('status')
+        .select(['status', 'line_items'])
         .where('id', '=', intent.checkout_session_id)
         .executeTakeFirst()
     : undefined;
@@ -54,17 +55,23 @@ export async function settleCharge(
     intent.currency_id === charge.currency_id &&
     intent.payment_method_id === charge.payment_method_id &&
     (session === undefined || session.status === 'open');
-  const pays = waiting && received.amount >= due;
+  const enough = waiting && received.amount >= due;
+  // Its stock is checked again, and stays locked until it is counted sold: a hold may have lapsed
+  // (the session passed its time while the payment was on its way) and the stock gone to another.
+  const soldOut = enough && session !== undefined && !(await stockLeft(deps, trx, session.line_items));
+  const pays = enough && !soldOut;
   const refundable = pays ? received.amount - due : received.amount;
   const reason: RefundReason | null = pays
     ? refundable > 0n
       ? 'overpaid'
       : null
-    : waiting
-      ? 'underpaid'
-      : intent.status === 'succeeded'
-        ? 'already_paid'
-        : 'order_closed';
+    : soldOut
+      ? 'sold_out'
+      : waiting
+        ? 'underpaid'
+        : intent.status === 'succeeded'
+          ? 'already_paid'
+          : 'order_closed';
   await deps.resources.charges.transition(trx, charge.id, 'pending', 'succeeded', {
     type: 'charge.succeeded',
     set: {
@@ -77,7 +84,12 @@ export async function settleCharge(
   });
   if (!pays) {
     if (intent.status === 'processing' && !(await otherPending(trx, charge)))
-      await failIntentPayment(deps, trx, intent.id, waiting ? 'UNDERPAID' : 'ORDER_CLOSED');
+      await failIntentPayment(
+        deps,
+        trx,
+        intent.id,
+        soldOut ? 'SOLD_OUT' : waiting ? 'UNDERPAID' : 'ORDER_CLOSED',
+      );
     return;
   }
 
@@ -109,6 +121,18 @@ async function otherPending(trx: Executor, charge: ChargeRow): Promise<boolean> 
     .where('id', '!=', charge.id)
     .executeTakeFirst();
   return other !== undefined;
+}
+
+/** Whether every price of these lines still has their quantities, holding the prices (lockStock). */
+async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<boolean> {
+  const wanted = quantitiesOf(fromJson<StoredLine[]>(lineItems, []));
+  const stock = await lockStock(deps, trx, [...wanted.keys()]);
+  return [...wanted].every(([priceId, quantity]) => {
+    const price = stock.get(priceId);
+    return (
+      !price || price.quantity_available === 0 || price.quantity_sold + quantity <= price.quantity_available
+    );
+  });
 }
 
 async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {

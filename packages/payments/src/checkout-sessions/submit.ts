@@ -14,7 +14,7 @@ import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edits.ts';
-import { priceLines, type StoredLine } from './lines.ts';
+import { heldQuantities, lockStock, priceLines, type StoredLine } from './lines.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
 
@@ -34,7 +34,9 @@ export interface Submitted {
  * PUT /api/checkout-sessions/{id}/submit: checks the buyer's details (seed 000 §5), the chosen method
  * and currency, and stock; records the customer; creates the payment intent and the open invoice, or
  * re-aims them while nothing is on its way to pay them; all in one transaction with an event per
- * change. It never marks anything paid: only a verified payment does.
+ * change. It never marks anything paid: only a verified payment does. A submitted session holds its
+ * stock until it expires, closes or is paid (lines.ts heldQuantities); its payment checks the stock
+ * again when it settles.
  */
 export async function submitCheckout(
   deps: Deps,
@@ -75,9 +77,21 @@ export async function submitCheckout(
     // A recurring price is a subscription: it is never sold once as a one-time payment.
     if (priced.mode !== 'payment')
       throw new KioskError('CHECKOUT_MODE_NOT_SUPPORTED', { params: { mode: priced.mode } });
+    // Stock: what is sold, what other submitted orders hold, and this order must fit together. The
+    // prices stay locked until this transaction ends, when this session's hold is recorded too.
+    // Only prices with limited stock are locked and counted: an unlimited one never makes submits wait.
+    const limited = lines
+      .map((l) => l.price_id)
+      .filter((id) => priced.prices.get(id)!.quantity_available > 0);
+    const stocked = await lockStock(deps, trx, limited);
+    const held = await heldQuantities(deps, trx, limited, sessionId);
+    const taken = new Map<string, number>(); // by this order's earlier lines of the same price
     const stock: ErrorDetail[] = [];
     for (const [index, line] of lines.entries()) {
-      const problem = checkQuantity(priced.prices.get(line.price_id)!, line.quantity);
+      const price = stocked.get(line.price_id) ?? priced.prices.get(line.price_id)!;
+      const before = price.quantity_sold + (held.get(line.price_id) ?? 0) + (taken.get(line.price_id) ?? 0);
+      taken.set(line.price_id, (taken.get(line.price_id) ?? 0) + line.quantity);
+      const problem = checkQuantity({ ...price, quantity_sold: before }, line.quantity);
       if (problem)
         stock.push({
           path: `line_items.${index}`,
