@@ -28,7 +28,7 @@ export const modules: KioskModule[] = [
         platform: app.kiosk.platform,
         baseUrl: app.kiosk.config.baseUrl,
         authorizeTopic: (prefix, authorize) =>
-          app.kiosk.realtime.authorize(prefix, (topic) => authorize(topic)),
+          app.kiosk.realtime.authorize(prefix, (topic, _message, caller) => authorize(topic, caller)),
         registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),
       });
     },

@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import type { Principal } from '@kiosk/identity';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -19,7 +20,12 @@ const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type SubscribeMessage = Extract<z.infer<typeof clientMessage>, { type: 'subscribe' }>;
 
-export type TopicAuthorizer = (topic: string, message: SubscribeMessage) => Promise<boolean>;
+/** Who opened the socket: its session cookie or authToken, read once when it connected. */
+export type TopicAuthorizer = (
+  topic: string,
+  message: SubscribeMessage,
+  caller: Principal,
+) => Promise<boolean>;
 
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<WebSocket>>();
@@ -37,9 +43,9 @@ export class RealtimeHub {
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   }
 
-  async subscribe(socket: WebSocket, message: SubscribeMessage): Promise<boolean> {
+  async subscribe(socket: WebSocket, message: SubscribeMessage, caller: Principal): Promise<boolean> {
     const entry = [...this.authorizers].find(([prefix]) => message.topic.startsWith(prefix));
-    if (!entry || !(await entry[1](message.topic, message))) return false;
+    if (!entry || !(await entry[1](message.topic, message, caller))) return false;
     const sockets = this.listeners.get(message.topic) ?? new Set();
     sockets.add(socket);
     this.listeners.set(message.topic, sockets);
@@ -60,7 +66,8 @@ export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): 
   app.get(
     '/api/realtime',
     { websocket: true, config: { access: ['public'] }, schema: { hide: true } },
-    (socket) => {
+    (socket, request) => {
+      const caller = request.auth;
       const heartbeat = setInterval(() => socket.ping(), HEARTBEAT_MS);
       // One message at a time per socket, so answers come back in the order questions were asked.
       let queue = Promise.resolve();
@@ -76,7 +83,7 @@ export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): 
           hub.unsubscribe(socket, parsed.topic);
           return;
         }
-        const ok = await hub.subscribe(socket, parsed).catch(() => false);
+        const ok = await hub.subscribe(socket, parsed, caller).catch(() => false);
         socket.send(
           JSON.stringify(
             ok

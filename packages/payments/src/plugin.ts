@@ -10,12 +10,14 @@ import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merch
 import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
 import type { PaymentsContext } from './context.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
+import { flag } from './db.ts';
 import { createDeps } from './deps.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerPaymentIntentRoutes } from './payment-intents/routes.ts';
 import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
+import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
@@ -49,6 +51,21 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
     'checkout:',
     async (topic) => (await findSessionRow(deps.db, topic.slice('checkout:'.length))) !== undefined,
   );
+  // A customer's topic carries their invoices and payments: only they (signed in, or by an authToken
+  // for them in its mode) may listen.
+  context.authorizeTopic('customer:', async (topic, caller) => {
+    const buyer = buyerOfCaller(caller);
+    if (!buyer) return false;
+    const customer = await deps.db
+      .selectFrom('customers')
+      .select(['did', 'livemode'])
+      .where('id', '=', topic.slice('customer:'.length))
+      .executeTakeFirst();
+    return (
+      customer?.did === buyer.did &&
+      (buyer.livemode === undefined || buyer.livemode === flag(customer.livemode))
+    );
+  });
   deps.jobs.define(EXPIRE_JOB, async () => void (await expireDueSessions(deps)));
   await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
   await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);

@@ -19,13 +19,14 @@ import { payAsVerified } from './test-support/settle.ts';
  */
 describe.each(await testEngines())("a buyer's personal details on %s", (engine) => {
   let server: TestServer;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
   let methodId: string;
   let kdt: string;
   let linkId: string;
 
   beforeAll(async () => {
     server = await startTestServer(engine);
-    const merchant = await merchantOf(server);
+    merchant = await merchantOf(server);
     const method = (await merchant.test('/api/payment-methods', { method: 'POST', body: evmMethodBody() }))
       .body;
     methodId = method.id;
@@ -121,6 +122,51 @@ describe.each(await testEngines())("a buyer's personal details on %s", (engine) 
       expect(personal(heard)).toEqual([]);
     } finally {
       socket.close();
+    }
+  });
+
+  /** Opens a socket (with `query` on its address) and asks for `topic`; answers what came back. */
+  async function subscribe(topic: string, init: { cookie?: string; query?: string } = {}) {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime${init.query ?? ''}`, {
+      headers: init.cookie ? { cookie: init.cookie } : {},
+    });
+    const heard: { type: string; topic?: string; data?: Record<string, unknown> }[] = [];
+    socket.on('message', (raw) => heard.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topic }));
+    for (let i = 0; i < 100 && heard.length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    return { socket, heard, answer: heard[0] };
+  }
+
+  it('lets only the customer follow their own customer topic, and tells them when they paid', async () => {
+    const { id, buyer, wallet } = await submitted();
+    const customerId = (await buyer.request(`/api/checkout-sessions/retrieve/${id}`)).body.customer.id;
+    const topic = `customer:${customerId}`;
+    const cookie = (await wallet.signIn(server.url)).cookie;
+
+    const own = await subscribe(topic, { cookie });
+    const anonymous = await subscribe(topic);
+    const other = await subscribe(topic, { cookie: (await TestWallet.random().signIn(server.url)).cookie });
+    const merchantToken = (
+      await merchant.test('/api/auth-tokens', {
+        method: 'POST',
+        body: { customer_did: wallet.did },
+      })
+    ).body.token;
+    const byToken = await subscribe(topic, { query: `?authToken=${merchantToken}` });
+    try {
+      expect(own.answer).toEqual({ type: 'subscribed', topic });
+      expect(byToken.answer).toEqual({ type: 'subscribed', topic });
+      expect(anonymous.answer).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+      expect(other.answer).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+
+      await payAsVerified(server, buyer, id, { amount: 2_500_000n, payer: wallet.address });
+      for (let i = 0; i < 300 && !own.heard.some((m) => m.type === 'invoice.paid'); i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(own.heard).toContainEqual(expect.objectContaining({ type: 'invoice.paid', topic }));
+    } finally {
+      for (const { socket } of [own, anonymous, other, byToken]) socket.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import type { Principal } from '@kiosk/identity';
 import type { FastifyRequest } from 'fastify';
 
 /** Who may use the merchant API: owners and admins in the dashboard, back ends with a secret key. */
@@ -9,12 +10,14 @@ export interface Buyer {
   livemode?: boolean;
 }
 
-/** The buyer a request speaks for: a signed-in user, or the customer of an authToken. */
-export const buyerOf = (request: FastifyRequest): Buyer | undefined =>
-  request.auth.kind === 'user'
-    ? { did: request.auth.did }
-    : request.auth.kind === 'authToken'
-      ? { did: request.auth.customerDid, livemode: request.auth.livemode }
+/** The buyer a caller speaks for: a signed-in user, or the customer of an authToken. */
+export const buyerOfCaller = (caller: Principal): Buyer | undefined =>
+  caller.kind === 'user'
+    ? { did: caller.did }
+    : caller.kind === 'authToken'
+      ? { did: caller.customerDid, livemode: caller.livemode }
       : undefined;
+
+export const buyerOf = (request: FastifyRequest): Buyer | undefined => buyerOfCaller(request.auth);
 
 export const buyerDid = (request: FastifyRequest): string | undefined => buyerOf(request)?.did;
