@@ -2,6 +2,7 @@ import { ApiError, createKioskClient } from '@kiosk/sdk';
 import { evmMethodBody, merchantOf, startTestServer, type TestServer } from '@kiosk/testkit';
 import { TestWallet } from '@kiosk/test-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 /**
  * The SDK as a host's back end and its embedded page use it, against the real server: a buyer the
@@ -66,6 +67,22 @@ describe('the Kiosk SDK', () => {
 
     const me = await kiosk.call('GET /api/customers/me', { query: { skipSummary: true } });
     expect(me).toMatchObject({ did: buyer.did, name: 'Ada', email: 'ada@example.com' });
+  });
+
+  it("opens the realtime socket as the buyer, so a host's page may follow its customer", async () => {
+    const kiosk = createKioskClient({ baseUrl: server.url, params: () => ({ authToken }) });
+    const me = await kiosk.call('GET /api/customers/me', { query: { skipSummary: true } });
+    const socket = new WebSocket(kiosk.realtimeUrl());
+    const answer = new Promise((resolve) =>
+      socket.once('message', (raw) => resolve(JSON.parse(String(raw)))),
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', topic: `customer:${me.id}` }));
+    try {
+      expect(await answer).toEqual({ type: 'subscribed', topic: `customer:${me.id}` });
+    } finally {
+      socket.close();
+    }
   });
 
   it('answers a 204 as nothing and fills path parameters safely', async () => {

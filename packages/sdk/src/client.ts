@@ -123,7 +123,13 @@ export function createKioskClient({
     call,
     url,
     pageUrl: (path) => new URL(path, origin).toString(),
-    realtimeUrl: () => `${origin.replace(/^http/, 'ws')}/api/realtime`,
+    realtimeUrl: () => {
+      // The socket's caller is read when it connects: a page on another origin names its buyer here.
+      const target = new URL('/api/realtime', origin.replace(/^http/, 'ws'));
+      const { authToken } = params();
+      if (authToken) target.searchParams.set('authToken', authToken);
+      return target.toString();
+    },
     authToken: () => params().authToken,
   };
 }
