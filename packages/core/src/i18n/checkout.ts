@@ -81,7 +81,8 @@ export const checkoutMessages = defineMessages({
     'checkout.success.continue': 'Continue',
     'checkout.poweredBy': 'Powered by {name}',
     'checkout.settingsFailed': 'The payment methods could not be loaded.',
-    'checkout.noCurrency': 'This order cannot be paid with any currency offered here.',
+    // Seed 000 §8's words.
+    'checkout.noCurrency': 'Seems this checkoutSession is not configured properly',
     'checkout.retry': 'Retry',
     'checkout.wallet.rejected': 'You declined the payment in your wallet.',
     'checkout.wallet.noAccount': 'The wallet has no account to pay with.',
@@ -163,7 +164,7 @@ export const checkoutMessages = defineMessages({
     'checkout.success.continue': '继续',
     'checkout.poweredBy': '由 {name} 提供支持',
     'checkout.settingsFailed': '无法加载支付方式。',
-    'checkout.noCurrency': '此订单无法使用这里提供的任何币种支付。',
+    'checkout.noCurrency': '该结账会话似乎未正确配置',
     'checkout.retry': '重试',
     'checkout.wallet.rejected': '您在钱包中拒绝了付款。',
     'checkout.wallet.noAccount': '钱包中没有可用于付款的账户。',

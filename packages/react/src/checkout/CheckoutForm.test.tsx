@@ -52,6 +52,18 @@ describe('CheckoutForm states', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Connect and pay' }).disabled).toBe(false);
   });
 
+  it("says the seed's words when no offered currency can pay the order, and names the currency for the developer", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    api({
+      [`GET ${SESSION}`]: () => envelope(),
+      'GET /api/settings': () => ({ paymentMethods: [], baseCurrency: null }),
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    expect(await screen.findByText('Seems this checkoutSession is not configured properly')).toBeTruthy();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('pc_kdt')));
+    warn.mockRestore();
+  });
+
   it('refuses an id that is neither a link nor a session without asking the server', async () => {
     const calls = api({});
     renderKiosk(<CheckoutForm id="in_123" />);

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type Dispatch } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { matchLocale } from '@kiosk/core';
@@ -79,6 +79,15 @@ export function CheckoutView({
     () => payableCurrencies(settings.data?.paymentMethods ?? [], session),
     [settings.data, session],
   );
+  const unpayable = settings.data !== undefined && choices.length === 0;
+  useEffect(() => {
+    // The buyer sees the seed's words; the developer setting the checkout up needs the currency.
+    if (unpayable)
+      console.warn(
+        `Kiosk checkout ${session.id}: no active payment method offers ${session.currency_id} ` +
+          "for every line (check the payment methods and the prices' currency_options)",
+      );
+  }, [unpayable, session.id, session.currency_id]);
   const [chosenCurrency, setChosenCurrency] = useState<string>();
   const selectedId =
     chosenCurrency ??
