@@ -79,6 +79,7 @@ export const checkoutMessages = defineMessages({
     'checkout.success.donation': 'Thank you for your support!',
     'checkout.success.invoice': 'View invoice',
     'checkout.success.continue': 'Continue',
+    'checkout.success.redirecting': 'Taking you back in a moment…',
     'checkout.poweredBy': 'Powered by {name}',
     'checkout.settingsFailed': 'The payment methods could not be loaded.',
     // Seed 000 §8's words.
@@ -162,6 +163,7 @@ export const checkoutMessages = defineMessages({
     'checkout.success.donation': '感谢您的支持！',
     'checkout.success.invoice': '查看账单',
     'checkout.success.continue': '继续',
+    'checkout.success.redirecting': '稍后将带您返回…',
     'checkout.poweredBy': '由 {name} 提供支持',
     'checkout.settingsFailed': '无法加载支付方式。',
     'checkout.noCurrency': '该结账会话似乎未正确配置',

@@ -16,6 +16,9 @@ import {
   type ApiHandler,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
+import { leavePage } from './leave-page.ts';
+
+vi.mock('./leave-page.ts', () => ({ leavePage: vi.fn() }));
 // The form loads its rules on demand; loading them here keeps that time out of each test's waits.
 import '@kiosk/core/customer-details';
 import '@kiosk/core/phone';
@@ -62,6 +65,26 @@ describe('CheckoutForm states', () => {
     expect(await screen.findByText('Seems this checkoutSession is not configured properly')).toBeTruthy();
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('pc_kdt')));
     warn.mockRestore();
+  });
+
+  it('shows the success screen, then sends the buyer to the address a redirecting link names', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const url = 'https://shop.example.com/thanks';
+    api({
+      [`GET ${SESSION}`]: () =>
+        envelope({
+          status: 'complete',
+          payment_status: 'paid',
+          metadata: { after_completion: { type: 'redirect', redirect: { url } } },
+        }),
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    expect(await screen.findByText('Taking you back in a moment…')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(url);
+    expect(leavePage).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(leavePage).toHaveBeenCalledWith(url);
+    vi.useRealTimers();
   });
 
   it('refuses an id that is neither a link nor a session without asking the server', async () => {

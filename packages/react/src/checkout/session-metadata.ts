@@ -29,6 +29,14 @@ export function confirmationMessageOf(session: CheckoutSession): string | undefi
   return textAt(objectAt(completion?.hosted_confirmation)?.custom_message);
 }
 
+/** Where the payment link sends the buyer after paying (`after_completion.type: "redirect"`). */
+export function redirectAfterPaymentOf(session: CheckoutSession): string | undefined {
+  const completion = objectAt(session.metadata.after_completion);
+  if (completion?.type !== 'redirect') return undefined;
+  const url = textAt(objectAt(completion.redirect)?.url);
+  return url && /^https?:\/\//.test(url) ? url : undefined;
+}
+
 /** The country of the buyer's saved phone number. */
 export function phoneCountryOf(customer: MyCustomer): string | undefined {
   return textAt(objectAt(customer.metadata.phone)?.country);
