@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIR } from './harness.ts';
@@ -21,5 +22,19 @@ describe('the browser bundles', () => {
     expect(files.some((file) => file.includes('/embed/'))).toBe(true);
     const withZod = files.filter((file) => readFileSync(file, 'utf8').includes('ZodError'));
     expect(withZod).toEqual([]);
+  });
+
+  it('carry a brotli and a gzip copy of every script over a kilobyte, each the same script', () => {
+    const big = scripts(WEB_DIR).filter((file) => readFileSync(file).length >= 1024);
+    expect(big.length).toBeGreaterThan(5);
+    const lacking = big.filter((file) => {
+      if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) return true;
+      const original = readFileSync(file);
+      return (
+        !brotliDecompressSync(readFileSync(`${file}.br`)).equals(original) ||
+        !gunzipSync(readFileSync(`${file}.gz`)).equals(original)
+      );
+    });
+    expect(lacking).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { randomToken, type ErrorBody } from '@kiosk/core';
 import { sql } from 'kysely';
@@ -58,6 +59,11 @@ const webDir = mkdtempSync(join(tmpdir(), 'kiosk-web-'));
 mkdirSync(join(webDir, 'assets'));
 writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Kiosk shell</title><div id="root"></div>');
 writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+// What the web build writes beside each asset: its brotli and gzip copies.
+const bundle = `console.log(${JSON.stringify('kiosk '.repeat(2_000))});`;
+writeFileSync(join(webDir, 'assets', 'big-def456.js'), bundle);
+writeFileSync(join(webDir, 'assets', 'big-def456.js.br'), brotliCompressSync(bundle));
+writeFileSync(join(webDir, 'assets', 'big-def456.js.gz'), gzipSync(bundle));
 
 describe.each(await testEngines())('HTTP basics on %s', (engine) => {
   let server: TestServer;
@@ -173,6 +179,28 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
     }
     const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("serves an asset's brotli or gzip copy to a browser that takes it, and the plain one otherwise", async () => {
+    const url = `${server.url}/assets/big-def456.js`;
+    const brotli = await fetch(url, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await brotli.text()).toBe(bundle); // fetch decodes it
+    const gzip = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(bundle);
+  });
+
+  it('compresses API answers above a kilobyte, and leaves small ones alone', async () => {
+    const big = await fetch(`${server.url}/api/openapi.json`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.status).toBe(200);
+    expect(['br', 'gzip']).toContain(big.headers.get('content-encoding'));
+    expect((await big.json()).openapi).toMatch(/^3\./);
+    const small = await fetch(`${server.url}/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 
   it('lets no other site frame its pages, and keeps their scripts to its own', async () => {

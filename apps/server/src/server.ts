@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -164,6 +165,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   registerLocale(app);
   registerJsonBodies(app);
+  // API answers above a kilobyte go compressed (checkout pages poll retrieve every 2 s); the web
+  // app's files come compressed from the build instead (web.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Before any route: every write runs as one unit of work with its Idempotency-Key answer, and the
   // OpenAPI document hears of every route.
   registerUnitsOfWork(app, { database, clock: platform.clock, scopeOf: callerScope });

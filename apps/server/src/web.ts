@@ -55,6 +55,9 @@ export async function registerWebApp(
       root: webDir,
       wildcard: false,
       index: false,
+      // The web build writes a .br and a .gz beside each asset: sent by Accept-Encoding, never
+      // compressed again per request.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed files never change; the embed's entry keeps its name, so it is revalidated.
         const immutable = [join(webDir, 'assets'), join(webDir, 'embed', 'chunks')].some((dir) =>
