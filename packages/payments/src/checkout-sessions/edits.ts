@@ -16,7 +16,7 @@ import { lockOpenOrder } from './order.ts';
  * change once the order is paid, expired, or a payment for it is being checked.
  */
 
-type LineEdit = (
+export type LineEdit = (
   lines: StoredLine[],
   trx: Executor,
   livemode: boolean,

@@ -1,6 +1,6 @@
 import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag, fromJson } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
@@ -9,6 +9,7 @@ import {
   crossSellPrice,
   downsell,
   editLines,
+  type LineEdit,
   removeCrossSell,
   setCustomAmount,
   upsell,
@@ -23,7 +24,11 @@ const tags = ['checkout sessions'];
 export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: ['public'] as const };
-  const edited = (id: string) => retrieveSession(deps, id);
+  /** Applies the caller's edit to the session and answers the session as it now stands. */
+  const apply = async (request: FastifyRequest<{ Params: { id: string } }>, edit: LineEdit) => {
+    await editLines(deps, request.params.id, buyerOf(request), edit);
+    return retrieveSession(deps, request.params.id);
+  };
 
   const upsellRoute = routes['PUT /api/checkout-sessions/:id/upsell'];
   r.put(
@@ -36,10 +41,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
         ...upsellRoute.schema,
       },
     },
-    async (request) => {
-      await editLines(deps, request.params.id, buyerOf(request), upsell(request.body.from, request.body.to));
-      return edited(request.params.id);
-    },
+    (request) => apply(request, upsell(request.body.from, request.body.to)),
   );
   const downsellRoute = routes['PUT /api/checkout-sessions/:id/downsell'];
   r.put(
@@ -52,10 +54,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
         ...downsellRoute.schema,
       },
     },
-    async (request) => {
-      await editLines(deps, request.params.id, buyerOf(request), downsell(request.body.from));
-      return edited(request.params.id);
-    },
+    (request) => apply(request, downsell(request.body.from)),
   );
   const offer = routes['GET /api/checkout-sessions/:id/cross-sell'];
   r.get(
@@ -95,10 +94,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
         ...addOffer.schema,
       },
     },
-    async (request) => {
-      await editLines(deps, request.params.id, buyerOf(request), addCrossSell(request.body.to));
-      return edited(request.params.id);
-    },
+    (request) => apply(request, addCrossSell(request.body.to)),
   );
   const removeOffer = routes['DELETE /api/checkout-sessions/:id/cross-sell'];
   r.delete(
@@ -111,10 +107,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
         ...removeOffer.schema,
       },
     },
-    async (request) => {
-      await editLines(deps, request.params.id, buyerOf(request), removeCrossSell());
-      return edited(request.params.id);
-    },
+    (request) => apply(request, removeCrossSell()),
   );
   const amountRoute = routes['PUT /api/checkout-sessions/:id/amount'];
   r.put(
@@ -127,14 +120,6 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
         ...amountRoute.schema,
       },
     },
-    async (request) => {
-      await editLines(
-        deps,
-        request.params.id,
-        buyerOf(request),
-        setCustomAmount(request.body.priceId, BigInt(request.body.amount)),
-      );
-      return edited(request.params.id);
-    },
+    (request) => apply(request, setCustomAmount(request.body.priceId, BigInt(request.body.amount))),
   );
 }
