@@ -28,13 +28,15 @@ const LAYERS = {
   cli: ['server', 'core', 'db', 'devchain'],
   devchain: [],
   'test-wallet': [],
-  testkit: [ANY, ...TEST_TOOLS],
+  // Below the server app: the app hands the kit its builder (test/setup/test-server.ts).
+  testkit: ['core', 'db', 'platform', 'contracts', ...TEST_TOOLS],
 };
 
 const FOLDERS = { web: 'apps/web', server: 'apps/server', cli: 'apps/cli' };
 const folderOf = (name) => FOLDERS[name] ?? `packages/${name}`;
 
-const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test-support/**'];
+// Test helpers inside a package (test-support/) ship with it, so they follow its production rule.
+const TEST_FILES = ['**/*.test.{ts,tsx}'];
 
 const CHAIN = 'core ← db ← platform ← identity ← payments ← store ← apps';
 const anyOf = (names) => `(${names.join('|')})(/|$)`;

@@ -42,6 +42,7 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          setupFiles: ['test/setup/test-server.ts'],
         },
       },
       {
@@ -50,6 +51,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          setupFiles: ['test/setup/test-server.ts'],
           fileParallelism: false,
         },
       },

@@ -4,6 +4,7 @@
  * session with two priced lines to retrieve.
  */
 import { evmMethodBody, merchantOf, startTestServer } from '@kiosk/testkit';
+import '../test/setup/test-server.ts';
 
 const server = await startTestServer('sqlite', {
   // Production's poll interval, not the tests' 20 ms.

@@ -38,6 +38,8 @@ const breaking = [
   ['apps/server/src/check.ts', "import '@kiosk/test-wallet';"],
   ['apps/server/src/demo/check.ts', "import '@kiosk/testkit';"],
   ['packages/test-wallet/src/check.ts', "import '@kiosk/devchain';"],
+  ['packages/testkit/src/check.ts', "import '@kiosk/server';"],
+  ['packages/react/src/test-support/check.ts', "import '@kiosk/testkit';"],
   ['packages/identity/src/check.ts', "import '../../payments/src/db.ts';"],
   ['packages/payments/src/methods/evm/check.ts', "import '../../../../identity/src/did.ts';"],
 ];
@@ -45,12 +47,11 @@ const breaking = [
 const allowed = [
   ['packages/payments/src/check.ts', "import { didFromAddress } from '@kiosk/identity';"],
   ['packages/payments/src/check.test.ts', "import { startTestServer } from '@kiosk/testkit';"],
-  ['packages/react/src/test-support/check.ts', "import '@kiosk/testkit';"],
   ['packages/react/src/check.ts', "await import('@kiosk/core/phone');"],
   ['packages/store/src/check.ts', "import '@kiosk/payments';"],
   ['apps/server/src/demo/check.ts', "import '@kiosk/test-wallet';"],
   ['apps/cli/src/check.ts', "import '@kiosk/devchain';"],
-  ['packages/testkit/src/check.ts', "import '@kiosk/server'; import '@kiosk/test-wallet';"],
+  ['packages/testkit/src/check.ts', "import '@kiosk/platform'; import '@kiosk/test-wallet';"],
   ['packages/payments/src/methods/evm/check.ts', "import '../../../db.ts';"],
   ['packages/core/src/check.ts', "import 'viem'; import 'node:fs';"],
 ];

@@ -1,4 +1,11 @@
-export { freePort, startTestServer, type TestServer, type TestServerOptions } from './server.ts';
+export {
+  freePort,
+  startTestServer,
+  useServerFactory,
+  type ServerFactory,
+  type TestServer,
+  type TestServerOptions,
+} from './server.ts';
 export { cookieClient, signedIn, type ClientResponse } from './clients.ts';
 export { evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
 export { testEngines } from '@kiosk/db/testing';

@@ -1,5 +1,5 @@
-import type { TestServer } from '@kiosk/testkit';
 import { transaction } from '@kiosk/db';
+import type { FastifyInstance } from 'fastify';
 import { settleCharge } from '../charges/settle.ts';
 import { paymentsDb } from '../db.ts';
 import { createDeps } from '../deps.ts';
@@ -13,7 +13,7 @@ type Client = {
  * the chain confirmed it: for tests about what a payment leads to, not about reading a chain.
  */
 export async function payAsVerified(
-  server: TestServer,
+  server: { url: string; app: FastifyInstance },
   buyer: Client,
   sessionId: string,
   payment: { amount: bigint; payer: string },
