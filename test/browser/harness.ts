@@ -10,7 +10,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * Chromium through playwright-core. Screenshots go to test-results/screenshots (git-ignored).
  */
 
-export const WEB_DIR = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+// KIOSK_TEST_WEB_DIR points the tests at another build (a second checkout's, a work in progress).
+export const WEB_DIR =
+  process.env.KIOSK_TEST_WEB_DIR ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
