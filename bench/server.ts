@@ -6,7 +6,8 @@
 import { evmMethodBody, merchantOf, startTestServer } from '@kiosk/testkit';
 import '../test/setup/test-server.ts';
 
-const server = await startTestServer('sqlite', {
+const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+const server = await startTestServer(engine, {
   // Production's poll interval, not the tests' 20 ms.
   env: { KIOSK_JOB_POLL_MS: '1000' },
   prepare(app) {

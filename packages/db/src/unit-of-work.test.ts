@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.ts';
 import { migrateToLatest, type MigrationSet } from './migrations.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
-import { afterCommit, outsideUnitOfWork, transaction } from './unit-of-work.ts';
+import { afterCommit, beforeCommit, outsideUnitOfWork, transaction, unitState } from './unit-of-work.ts';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -116,6 +116,34 @@ describe.each(await testEngines())('units of work on %s', (engine) => {
     }).catch(() => undefined);
     afterCommit(() => ran.push('outside a unit: at once'));
     expect(ran).toEqual(['committed', 'outside a unit: at once']);
+  });
+
+  it('runs before-commit writes inside the unit, once, after all its work; a failing one rolls it back', async () => {
+    await open();
+    const key = {};
+    await transaction(db, async () => {
+      for (const id of [1, 2]) {
+        await add(db, id, `note ${id}`);
+        const seen = unitState(key, () => {
+          const ids: number[] = [];
+          void beforeCommit(async () => void (await add(db, 10, `seen ${ids.join(' ')}`)));
+          return ids;
+        })!;
+        seen.push(id);
+      }
+    });
+    expect(await texts()).toEqual(['note 1', 'note 2', 'seen 1 2']);
+
+    await transaction(db, async () => {
+      await add(db, 3, 'note 3');
+      await beforeCommit(async () => {
+        throw new Error('no');
+      });
+    }).catch(() => undefined);
+    expect(await texts()).toEqual(['note 1', 'note 2', 'seen 1 2']);
+    expect(unitState(key, () => [])).toBeUndefined();
+    await beforeCommit(async () => void (await add(db, 4, 'outside a unit: at once')));
+    expect(await texts()).toContain('outside a unit: at once');
   });
 
   it('lets work it started run on its own once it has ended', async () => {

@@ -20,7 +20,10 @@ interface Work {
   readonly connection: DatabaseConnection;
   /** Savepoint names of the transactions open inside the unit, innermost last. */
   readonly savepoints: string[];
+  readonly beforeCommit: (() => Promise<void>)[];
   readonly afterCommit: (() => void)[];
+  /** What helpers keep for the length of this unit (`unitState`). */
+  readonly state: Map<object, unknown>;
   open: boolean;
 }
 
@@ -90,12 +93,25 @@ class UnitOfWorkDriver implements Driver {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.work()) return work();
     const connection = await this.inner.acquireConnection();
-    const unit: Work = { driver: this, connection, savepoints: [], afterCommit: [], open: true };
+    const unit: Work = {
+      driver: this,
+      connection,
+      savepoints: [],
+      beforeCommit: [],
+      afterCommit: [],
+      state: new Map(),
+      open: true,
+    };
     try {
       await this.inner.beginTransaction(connection, {});
       let result: T;
       try {
-        result = await current.run(unit, work);
+        result = await current.run(unit, async () => {
+          const answer = await work();
+          // A callback may add another (it writes, and the write asks for one): run until none is left.
+          for (let i = 0; i < unit.beforeCommit.length; i++) await unit.beforeCommit[i]!();
+          return answer;
+        });
       } catch (error) {
         unit.open = false;
         await this.inner.rollbackTransaction(connection);
@@ -168,6 +184,28 @@ export function afterCommit(callback: () => void): void {
   const work = current.getStore();
   if (work?.open) work.afterCommit.push(callback);
   else callback();
+}
+
+/**
+ * Runs `callback` inside the running unit of work just before it commits (a failure rolls the unit
+ * back), or at once when none is running: for writes best made once per unit, at its end (a batch
+ * of version bumps, in one order, so two units never wait on each other's rows in a cycle).
+ */
+export async function beforeCommit(callback: () => Promise<void>): Promise<void> {
+  const work = current.getStore();
+  if (work?.open) work.beforeCommit.push(callback);
+  else await callback();
+}
+
+/**
+ * The value kept under `key` for the running unit of work, made by `init` the first time it is asked
+ * for in that unit; undefined when no unit is running.
+ */
+export function unitState<T>(key: object, init: () => T): T | undefined {
+  const work = current.getStore();
+  if (!work?.open) return undefined;
+  if (!work.state.has(key)) work.state.set(key, init());
+  return work.state.get(key) as T;
 }
 
 /** Runs `fn` outside any unit of work: background work started from a request must not join it. */

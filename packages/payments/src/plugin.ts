@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentsApi, type PaymentsApi } from './api.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './charges/verify.ts';
+import { answerInvalidations, CheckoutAnswers } from './checkout-sessions/answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
 import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
 import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
@@ -36,7 +37,8 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCatalogRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerPaymentLinkRoutes(app, deps);
-  registerBuyerCheckoutRoutes(app, deps);
+  context.platform.readVersions.invalidatedBy(answerInvalidations);
+  registerBuyerCheckoutRoutes(app, deps, new CheckoutAnswers(deps, context.platform.readVersions));
   registerCheckoutEditRoutes(app, deps);
   registerMerchantCheckoutRoutes(app, deps);
   registerCustomerRoutes(app, deps);

@@ -4,5 +4,6 @@ export * from './events/outbox.ts';
 export * from './idempotency.ts';
 export * from './paging.ts';
 export * from './platform.ts';
+export * from './read-versions.ts';
 export * from './resource.ts';
 export * from './tables.ts';

@@ -3,6 +3,7 @@ import { InProcessBroadcaster, PostgresBroadcaster, type Broadcaster } from './b
 import { systemClock, type Clock } from './clock.ts';
 import { EventOutbox } from './events/outbox.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
+import { ReadVersions } from './read-versions.ts';
 import {
   Resource,
   StatefulResource,
@@ -19,6 +20,7 @@ export interface Platform {
   jobs: JobRunner;
   events: EventOutbox;
   broadcaster: Broadcaster;
+  readVersions: ReadVersions;
   resource<Row extends BaseRow>(definition: ResourceDefinition<Row>): Resource<Row>;
   stateful<Row extends StatefulRow<S>, S extends string>(
     definition: StatefulDefinition<Row, S>,
@@ -50,7 +52,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     database.engine === 'postgres' && options.databaseUrl
       ? new PostgresBroadcaster(options.databaseUrl, onError)
       : new InProcessBroadcaster();
-  const events = new EventOutbox(database, { clock, jobs, broadcaster, onError });
+  const readVersions = new ReadVersions(database);
+  const events = new EventOutbox(database, { clock, jobs, broadcaster, readVersions, onError });
   jobs.define(PRUNE_JOB, async () => {
     await jobs.pruneFinished(clock.nowMs() - KEEP_MS);
     await pruneIdempotencyKeys(database, clock);
@@ -62,6 +65,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     jobs,
     events,
     broadcaster,
+    readVersions,
     resource: (definition) => new Resource(definition, events, clock),
     stateful: (definition) => new StatefulResource(definition, events, clock),
     async start() {

@@ -30,6 +30,11 @@ export interface PlatformTables {
     response: string | null;
     created_at: number;
   };
+  /** A read model's key and how often the events that change it were recorded (read-versions.ts). */
+  read_versions: {
+    key: string;
+    version: number;
+  };
 }
 
 async function tableExists(db: AnyKysely, name: string): Promise<boolean> {
@@ -91,6 +96,15 @@ export const platformMigrations: MigrationSet = {
         .createIndex('idempotency_keys_created')
         .on('idempotency_keys')
         .column('created_at')
+        .execute();
+    },
+  },
+  '20261123_02_platform_read_versions': {
+    async up(db) {
+      await db.schema
+        .createTable('read_versions')
+        .addColumn('key', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('version', 'bigint', (c) => c.notNull())
         .execute();
     },
   },

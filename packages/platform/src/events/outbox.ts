@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Broadcaster } from '../broadcast.ts';
 import type { Clock } from '../clock.ts';
+import type { ReadVersions } from '../read-versions.ts';
 import type { PlatformTables } from '../tables.ts';
 
 /**
@@ -65,6 +66,7 @@ export class EventOutbox {
       clock: Clock;
       jobs: JobRunner;
       broadcaster: Broadcaster;
+      readVersions: ReadVersions;
       onError: (error: unknown) => void;
     },
   ) {
@@ -95,6 +97,7 @@ export class EventOutbox {
         dispatched_at: null,
       })
       .execute();
+    await this.deps.readVersions.touch(executor, input);
     afterCommit(() => this.wake());
     return id;
   }

@@ -1,17 +1,22 @@
 import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { submitCheckout } from '../submit.ts';
-import { checkoutEnvelopeOf } from './envelope.ts';
+import type { CheckoutAnswers } from '../answer-cache.ts';
+import { checkoutEnvelopeOf } from '../envelope.ts';
 
 const tags = ['checkout sessions'];
 
 /** The buyer's side of a checkout: start it from a link, follow it, submit it, name the payment. */
-export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): void {
+export function registerBuyerCheckoutRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  answers: CheckoutAnswers,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const envelope = async (request: FastifyRequest, id: string) =>
     checkoutEnvelopeOf(deps, await retrieveSession(deps, id), request.locale, buyerDid(request));
@@ -45,7 +50,12 @@ export function registerBuyerCheckoutRoutes(app: FastifyInstance, deps: Deps): v
         ...retrieve.schema,
       },
     },
-    (request) => envelope(request, request.params.id),
+    async (request, reply) => {
+      // The route's own serializer, run once per kept answer; the string is then sent as it is.
+      const serialize = reply.getSerializationFunction('200')!;
+      const json = await answers.answer(request.params.id, request.locale, buyerDid(request), serialize);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   const submit = routes['PUT /api/checkout-sessions/:id/submit'];
