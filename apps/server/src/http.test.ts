@@ -57,8 +57,24 @@ const notesModule: KioskModule = {
 
 const webDir = mkdtempSync(join(tmpdir(), 'kiosk-web-'));
 mkdirSync(join(webDir, 'assets'));
-writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Kiosk shell</title><div id="root"></div>');
+writeFileSync(
+  join(webDir, 'index.html'),
+  '<!doctype html><head><title>Kiosk shell</title><script type="module" src="/assets/app-abc123.js"></script></head><div id="root"></div>',
+);
 writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+// The build manifest: the checkout page is a lazy chunk with a chunk of its own and the entry.
+mkdirSync(join(webDir, '.vite'));
+writeFileSync(
+  join(webDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+    'src/pages/CheckoutPage.tsx': {
+      file: 'assets/CheckoutPage-111.js',
+      imports: ['index.html', '_money-222.js'],
+    },
+    '_money-222.js': { file: 'assets/money-222.js' },
+  }),
+);
 // What the web build writes beside each asset: its brotli and gzip copies.
 const bundle = `console.log(${JSON.stringify('kiosk '.repeat(2_000))});`;
 writeFileSync(join(webDir, 'assets', 'big-def456.js'), bundle);
@@ -179,6 +195,21 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
     }
     const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("names a lazy page's chunks in its HTML, so the browser fetches them beside the entry", async () => {
+    const preloads = async (path: string) =>
+      [
+        ...(await (await fetch(`${server.url}${path}`)).text()).matchAll(
+          /rel="modulepreload" crossorigin href="([^"]+)"/g,
+        ),
+      ].map((match) => match[1]);
+    expect(await preloads('/checkout/pay/plink_123?x=1')).toEqual([
+      '/assets/CheckoutPage-111.js',
+      '/assets/money-222.js',
+    ]);
+    expect(await preloads('/')).toEqual([]);
+    expect(await preloads('/profile')).toEqual([]);
   });
 
   it("serves an asset's brotli or gzip copy to a browser that takes it, and the plain one otherwise", async () => {

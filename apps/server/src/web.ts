@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './http-errors.ts';
+import { pagePreloads } from './page-preloads.ts';
 
 /** Paths that belong to the server; everything else is the single-page app's. */
 const SERVER_PATHS = /^\/(api|metrics)(\/|$)/;
@@ -50,6 +51,7 @@ export async function registerWebApp(
   frameOrigins: readonly string[] = [],
 ): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
+  const preloaded = built ? pagePreloads(webDir) : () => undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -75,7 +77,9 @@ export async function registerWebApp(
       reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins));
       // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
       if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const html = preloaded(request.url.split('?')[0] ?? '/');
+      return html ? reply.type('text/html; charset=utf-8').send(html) : reply.sendFile('index.html');
     }
     return sendError(
       reply,
