@@ -3,9 +3,12 @@
  * Ratios compare with the bare route measured in the same run, so machines can be compared.
  */
 import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { postgresReachable } from '@kiosk/db/testing';
 import { embedEntryBytes, firstLoadBytes } from './bundle.ts';
+import { checkoutLoadFigures, measureCheckoutLoads } from './page-load.ts';
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,23 +44,34 @@ print(
 );
 print('embed_checkout_js_gzip', kilobytes(embedEntryBytes()), 'KB');
 
-const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx'],
-  env: { ...process.env, LOG_LEVEL: 'silent' },
-});
-const { url, sessionId } = await new Promise<{ url: string; sessionId: string }>((resolve, reject) => {
-  child.once('message', (message) => resolve(message as { url: string; sessionId: string }));
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+// Cold loads of the hosted checkout in a real Chromium, done before the req/s server takes the CPU.
+for (const { name, value, unit } of checkoutLoadFigures(await measureCheckoutLoads()))
+  print(name, value, unit);
 
-try {
-  const bare = await load(`${url}/bench/bare`);
-  print('bare_route_rps', bare.rps, 'req/s');
-  print('bare_route_p99', bare.p99, 'ms');
-  const retrieve = await load(`${url}/api/checkout-sessions/retrieve/${sessionId}`);
-  print('retrieve_rps', retrieve.rps, 'req/s');
-  print('retrieve_p99', retrieve.p99, 'ms');
-  print('retrieve_vs_bare_rps', Math.round((retrieve.rps / bare.rps) * 1000) / 1000, 'ratio');
-} finally {
-  child.send('stop');
+/** Bare route and retrieve, measured against one server process on `engine`. */
+async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, LOG_LEVEL: 'silent', BENCH_ENGINE: engine },
+  });
+  const { url, sessionId } = await new Promise<{ url: string; sessionId: string }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { url: string; sessionId: string }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  try {
+    const bare = await load(`${url}/bench/bare`);
+    print(`bare_route_rps_${engine}`, bare.rps, 'req/s');
+    print(`bare_route_p99_${engine}`, bare.p99, 'ms');
+    const retrieve = await load(`${url}/api/checkout-sessions/retrieve/${sessionId}`);
+    print(`retrieve_rps_${engine}`, retrieve.rps, 'req/s');
+    print(`retrieve_p99_${engine}`, retrieve.p99, 'ms');
+    print(`retrieve_vs_bare_rps_${engine}`, Math.round((retrieve.rps / bare.rps) * 1000) / 1000, 'ratio');
+  } finally {
+    child.send('stop');
+    await once(child, 'exit');
+  }
 }
+
+await measureRetrieve('sqlite');
+if (await postgresReachable()) await measureRetrieve('postgres');
+else console.log('retrieve on postgres: skipped (PostgreSQL is not reachable)');

@@ -17,7 +17,7 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screensh
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts on a closed network.
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
