@@ -1,5 +1,6 @@
 // A shop on its own origin that embeds Kiosk's checkout. Its back end keeps the secret API key: it
-// asks Kiosk for a short-lived authToken naming the buyer, and hands only that to the page.
+// asks Kiosk for a short-lived authToken naming the buyer, and hands only that to the page (and a
+// fresh one whenever the page says Kiosk refused the last, which lives 15 minutes).
 //
 //   KIOSK_API_KEY=sk_test_… KIOSK_PAYMENT_LINK=plink_… node examples/embed-checkout/server.mjs
 //
@@ -21,27 +22,33 @@ export function startShop({
 }) {
   if (!apiKey || !paymentLink) throw new Error('KIOSK_API_KEY and KIOSK_PAYMENT_LINK are required');
   const page = readFile(new URL('./index.html', import.meta.url), 'utf8');
+  // A real shop names the buyer from its own sign-in here; the demo has one buyer.
+  const mintAuthToken = async () => {
+    const minted = await fetch(`${kioskUrl}/api/auth-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ customer_did: customerDid }),
+    });
+    if (!minted.ok) throw new Error(`Kiosk refused the authToken: ${minted.status} ${await minted.text()}`);
+    return (await minted.json()).token;
+  };
+  const json = (response, body) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = createServer(async (request, response) => {
     const url = new URL(request.url, 'http://shop');
     try {
       if (url.pathname === '/') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await page);
       } else if (url.pathname === '/checkout-config') {
-        const minted = await fetch(`${kioskUrl}/api/auth-tokens`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ customer_did: customerDid }),
-        });
-        if (!minted.ok)
-          throw new Error(`Kiosk refused the authToken: ${minted.status} ${await minted.text()}`);
-        const { token } = await minted.json();
-        const body = {
+        json(response, {
           kioskUrl,
-          authToken: token,
+          authToken: await mintAuthToken(),
           paymentLink,
           locale: url.searchParams.get('locale') ?? locale,
-        };
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        });
+      } else if (url.pathname === '/auth-token' && request.method === 'POST') {
+        // The page asks when Kiosk refused its token; POST, so no cache keeps an old one.
+        json(response, { authToken: await mintAuthToken() });
       } else {
         response.writeHead(404).end('not found');
       }
