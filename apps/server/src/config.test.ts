@@ -53,6 +53,23 @@ describe('loadConfig', () => {
     expect(config.baseUrl).toBe('https://pay.example.com');
   });
 
+  it('reports every browser error by default, and takes a sample rate from 0 to 1', () => {
+    expect(loadConfig({})).toMatchObject({ errorSampleRate: 1, clientErrorRateLimit: 60 });
+    expect(loadConfig({ KIOSK_ERROR_SAMPLE_RATE: '0.25' }).errorSampleRate).toBe(0.25);
+    expect(loadConfig({ KIOSK_ERROR_SAMPLE_RATE: '0' }).errorSampleRate).toBe(0);
+    expect(loadConfig({ KIOSK_CLIENT_ERROR_RATE_LIMIT: '5' }).clientErrorRateLimit).toBe(5);
+  });
+
+  it('refuses a sample rate outside 0 to 1 and a report limit below 1, one line each', () => {
+    for (const rate of ['1.5', '-0.1', 'half', '50%'])
+      expect(problems({ KIOSK_ERROR_SAMPLE_RATE: rate })).toEqual([
+        `KIOSK_ERROR_SAMPLE_RATE: must be a number from 0 to 1, like 0.25 (got "${rate}")`,
+      ]);
+    expect(problems({ KIOSK_CLIENT_ERROR_RATE_LIMIT: '0' })).toEqual([
+      'KIOSK_CLIENT_ERROR_RATE_LIMIT: must be at least 1 (KIOSK_ERROR_SAMPLE_RATE=0 stops the reports) (got "0")',
+    ]);
+  });
+
   it('derives a reachable base URL when bound to all interfaces', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
   });

@@ -71,6 +71,17 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of requests per minute')
     .transform(Number)
     .default(30),
+  KIOSK_ERROR_SAMPLE_RATE: z
+    .string()
+    .regex(/^(0|1|0?\.\d+|1\.0+)$/, 'must be a number from 0 to 1, like 0.25')
+    .transform(Number)
+    .default(1),
+  KIOSK_CLIENT_ERROR_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of reports per minute')
+    .transform(Number)
+    .refine((n) => n >= 1, 'must be at least 1 (KIOSK_ERROR_SAMPLE_RATE=0 stops the reports)')
+    .default(60),
   KIOSK_SHUTDOWN_GRACE_MS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of milliseconds')
@@ -99,6 +110,10 @@ export interface Config {
   /** The demo's built-in test wallet; never on in production. */
   testWallet: boolean;
   signInRateLimit: number;
+  /** The share of page loads whose browser errors are reported (0 to 1); browsers do the sampling. */
+  errorSampleRate: number;
+  /** Browser error reports per minute per IP. */
+  clientErrorRateLimit: number;
 }
 
 /** One line per variable: what is wrong and what was given. */
@@ -143,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.KIOSK_CORS_ORIGINS,
     testWallet: e.KIOSK_TEST_WALLET === 'true',
     signInRateLimit: e.KIOSK_SIGNIN_RATE_LIMIT,
+    errorSampleRate: e.KIOSK_ERROR_SAMPLE_RATE,
+    clientErrorRateLimit: e.KIOSK_CLIENT_ERROR_RATE_LIMIT,
   };
 }
 
@@ -162,4 +179,6 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_CORS_ORIGINS: 'comma-separated origins that may call the API from a browser',
   KIOSK_TEST_WALLET: 'true enables the built-in test wallet (demo and tests only; default false)',
   KIOSK_SIGNIN_RATE_LIMIT: 'sign-in requests per minute per IP (default 30)',
+  KIOSK_ERROR_SAMPLE_RATE: 'share of page loads (0 to 1) that report browser errors (default 1)',
+  KIOSK_CLIENT_ERROR_RATE_LIMIT: 'browser error reports per minute per IP (default 60)',
 };

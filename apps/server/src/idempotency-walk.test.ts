@@ -223,6 +223,11 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: (await signedIn(server, TestWallet.random())).request,
         path: '/api/customers/sync-to-space',
       }),
+      'POST /api/client-errors': async () => ({
+        call: cookieClient(server.url).request,
+        path: '/api/client-errors',
+        body: { source: 'error', message: 'walked', page: '/', app_version: '0.1.0' },
+      }),
       'POST /api/auth/logout': async () => ({
         call: (await signedIn(server, TestWallet.random())).request,
         path: '/api/auth/logout',

@@ -30,6 +30,7 @@ import {
   type Clock,
   type Platform,
 } from '@kiosk/platform';
+import { registerClientErrors } from './client-errors.ts';
 import type { Config } from './config.ts';
 import { demoPlugin } from './demo/plugin.ts';
 import { registerHealth } from './health.ts';
@@ -193,7 +194,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     canWatchConnectSession(platform, topic.slice('connect:'.length), String(message.secret ?? '')),
   );
   await registerRealtime(app, realtime);
-  registerMetrics(app);
+  const metrics = registerMetrics(app);
+  registerClientErrors(app, {
+    metrics,
+    sampleRate: config.errorSampleRate,
+    rateLimit: config.clientErrorRateLimit,
+  });
   await registerOpenApiRoutes(app);
   registerHealth(app, database, VERSION);
   for (const module of modules) await app.register(module.plugin);

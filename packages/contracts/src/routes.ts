@@ -1,3 +1,4 @@
+import { clientErrorRoutes } from './client-errors.ts';
 import { demoRoutes } from './demo.ts';
 import {
   apiKeyRoutes,
@@ -37,6 +38,7 @@ export const ROUTE_TABLES = [
   paymentIntentRoutes,
   invoiceRoutes,
   chargeRoutes,
+  clientErrorRoutes,
   demoRoutes,
 ] as const;
 

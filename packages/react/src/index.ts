@@ -57,3 +57,4 @@ export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
 export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.tsx';
 export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/CheckoutFrame.tsx';
 export { checkoutEvents } from './checkout/checkout-events.ts';
+export * from './errors/index.ts';

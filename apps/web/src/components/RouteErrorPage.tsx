@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '@kiosk/sdk';
+import { reportRenderError } from '../lib/error-reporting.ts';
 import { PageMessage, type PageMessageStatus } from './PageMessage.tsx';
 
 function pageStatusOf(error: unknown): PageMessageStatus {
@@ -10,7 +12,13 @@ function pageStatusOf(error: unknown): PageMessageStatus {
   return 500;
 }
 
-/** The router's errorElement: a thrown 4xx shows its page message, anything else the 500 one. */
+/**
+ * The router's errorElement: a thrown 4xx shows its page message, anything else the 500 one. A failure
+ * of the app is reported (once: the root's handler may have reported it already with its component
+ * stack); the router's own answers and API errors are not.
+ */
 export function RouteErrorPage() {
-  return <PageMessage status={pageStatusOf(useRouteError())} />;
+  const error = useRouteError();
+  useEffect(() => reportRenderError(error), [error]);
+  return <PageMessage status={pageStatusOf(error)} />;
 }
