@@ -7,10 +7,11 @@ import {
   type Database,
 } from '@kiosk/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/testing';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestClock } from './clock.ts';
 import { createPlatform, type Platform } from './platform.ts';
-import { platformMigrations } from './tables.ts';
+import { platformMigrations, type PlatformTables } from './tables.ts';
 
 describe.each(await testEngines())('read-model versions on %s', (engine) => {
   let test: TestDatabase | undefined;
@@ -54,8 +55,13 @@ describe.each(await testEngines())('read-model versions on %s', (engine) => {
       await record('a', '1');
       await record('b', '1');
       await record('other', '2', 'gadget');
-      // Not before the commit: a reader in another process must not see a bump without the change.
-      expect(await platform.readVersions.read(['thing:a'])).toEqual([1]);
+      // Bumped at the commit, once, in one order: not yet, even as this unit sees its own writes.
+      const inside = await (database.db as Kysely<PlatformTables>)
+        .selectFrom('read_versions')
+        .select('version')
+        .where('key', '=', 'thing:a')
+        .executeTakeFirst();
+      expect(Number(inside?.version)).toBe(1);
     });
     expect(await versions()).toEqual([2, 1, 2, 0]);
 
@@ -84,5 +90,27 @@ describe.each(await testEngines())('read-model versions on %s', (engine) => {
       }),
     ]);
     expect(await versions()).toEqual([2, 2, 1, 1]);
+  });
+
+  it('answers reads that arrive together from one query, each with its own keys', async () => {
+    await open();
+    await record('a', '1');
+    await record('a', '2');
+    const reads = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        platform.readVersions.read(i % 2 ? ['thing:a', 'shelf:2'] : ['shelf:1', 'thing:b']),
+      ),
+    );
+    for (const [i, versions] of reads.entries()) expect(versions).toEqual(i % 2 ? [2, 1] : [1, 0]);
+  });
+
+  it('never answers a read from a query that began before it was asked', async () => {
+    await open();
+    const before = platform.readVersions.read(['thing:a']);
+    // The first query is under way (or done) when the change commits and the second read is asked.
+    await new Promise((resolve) => setImmediate(resolve));
+    await record('a', '1');
+    expect(await platform.readVersions.read(['thing:a'])).toEqual([1]);
+    expect((await before)[0]).toBeLessThanOrEqual(1);
   });
 });
