@@ -30,6 +30,9 @@ const TEXT = {
     acceptCookies: 'Accept',
     paying: 'Confirming your payment…',
     success: 'Payment successful',
+    viewInvoice: 'View invoice',
+    invoice: 'Invoice',
+    paid: 'Paid',
     address: { phone: '+1 415 555 2671', state: 'CA', city: 'San Francisco', postalCode: '94105' },
   },
   zh: {
@@ -52,6 +55,9 @@ const TEXT = {
     acceptCookies: '接受',
     paying: '正在确认您的付款…',
     success: '支付成功',
+    viewInvoice: '查看账单',
+    invoice: '账单',
+    paid: '已支付',
     address: { phone: '13800138000', state: '北京市', city: '北京', postalCode: '100000' },
   },
 } as const;
@@ -110,9 +116,20 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
     await signIn.getByRole('button', { name: text.testWallet }).click();
     await signIn.waitFor({ state: 'hidden' });
 
-    // Signed in, the form was sent at once: a new buyer has no details yet.
+    // Signed in, a new buyer has no details yet: the empty form waits for them, nothing marked wrong
+    // before they act (the details would have been sent by now, had there been any).
     const form = page.getByRole('form');
-    await form.getByText(text.required).first().waitFor();
+    const payButton = page.getByRole('button', { name: text.pay });
+    await form.getByLabel(text.name).waitFor();
+    await payButton.waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await form.getByText(text.required).count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    await harness.screenshot(page, `checkout-new-buyer-${viewport}-${language}`);
+    // Pay on the empty form names every missing detail: name, email, phone and four of the address.
+    await payButton.click();
+    await expect.poll(() => form.getByText(text.required, { exact: true }).count()).toBe(7);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(7);
     await form.getByLabel(text.name).fill('Ada Lovelace');
     await form.getByLabel(text.email).fill('ada@@example');
     await form.getByLabel(text.phone).fill('12345');
@@ -159,6 +176,15 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
     const topic = `checkout:${sessionId}`;
     expect(realtime).toContainEqual(expect.objectContaining({ type: 'checkout.session.completed', topic }));
     expect(realtime).toContainEqual(expect.objectContaining({ type: 'invoice.paid', topic }));
+
+    // The success screen's invoice link opens the invoice: its number, its status and what was paid.
+    await page.getByRole('link', { name: text.viewInvoice }).click();
+    await page.getByRole('heading', { level: 1, name: `${text.invoice} ${invoice.number}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/customer/invoice/${invoice.id}`);
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('25 KDT');
+    await page.getByText(text.paid, { exact: true }).waitFor();
+    await page.getByRole('listitem').getByText('Kiosk T-shirt').waitFor();
+    await harness.screenshot(page, `invoice-${viewport}-${language}`);
     expect(cspViolations).toEqual([]);
     await context.close();
   });
@@ -186,6 +212,30 @@ describe('hosted checkout layouts and states', () => {
     await harness.screenshot(page, 'checkout-expired-desktop-en');
     await context.close();
   });
+
+  it.each([
+    ['en-US', 'No such payment link', 'No such checkout session', 'Validate failed'],
+    ['zh-CN', '没有该支付链接', '没有该结账会话', '验证失败'],
+  ])(
+    'says in %s that a malformed or unknown link or session does not exist',
+    async (locale, noLink, noSession, validateFailed) => {
+      const { context, page } = await harness.open({ locale });
+      // Too short for the server's id rule (a 400 on params.id), and well-formed but unknown (a 404).
+      for (const [id, message] of [
+        ['plink_nope', noLink],
+        ['cs_nope', noSession],
+        ['plink_0000nope0000', noLink],
+        ['cs_0000nope0000', noSession],
+      ] as const) {
+        await page.goto(`/checkout/pay/${id}`);
+        await page.getByText(message).waitFor();
+        expect(await page.getByText(validateFailed).count()).toBe(0);
+        expect(await page.getByText('params.id').count()).toBe(0);
+      }
+      await harness.screenshot(page, `checkout-not-found-desktop-${locale.slice(0, 2)}`);
+      await context.close();
+    },
+  );
 
   it('signs in and pays with a wallet injected into the page, which sends the transfer itself', async () => {
     const { context, page, cspViolations } = await harness.open();
@@ -223,8 +273,7 @@ describe('hosted checkout layouts and states', () => {
       .getByRole('dialog', { name: 'Sign in to Kiosk' })
       .getByRole('button', { name: 'Connect Browser wallet' })
       .click();
-    // Signed in, the form is sent at once and asks this new buyer for their details.
-    await page.getByText('Required').first().waitFor();
+    // Signed in, the form asks this new buyer for their details.
     await page.getByLabel('Name').fill('Linus');
     await page.getByLabel('Email').fill('linus@example.com');
     await page.getByRole('button', { name: 'Pay 5 KDT' }).click();

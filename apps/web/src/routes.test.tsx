@@ -46,7 +46,6 @@ describe('routes', () => {
     ['/console/apps', 'App management'],
     ['/console/categories', 'Category management'],
     ['/customer/subscription/sub_1', 'Subscription'],
-    ['/customer/invoice/in_1', 'Invoice'],
     ['/customer/invoice/past-due?referer=https%3A%2F%2Fshop.example', 'Past-due invoices'],
     ['/integrations/donations', 'Donations'],
   ])('%s shows the %s screen', async (path, name) => {

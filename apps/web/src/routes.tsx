@@ -7,10 +7,19 @@ import { AppShell } from './components/layout/AppShell.tsx';
 import { RootLayout } from './components/layout/RootLayout.tsx';
 import { CONSOLE_ROLES, DEVELOPER_ROLES } from './lib/roles.ts';
 import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
+import { MERCHANT_ROLES } from './pages/dashboard/merchant-roles.ts';
 
 // The profile's tables and forms load on its first visit; most visitors only browse the store.
 const ProfilePage = lazy(() =>
   import('./pages/ProfilePage.tsx').then((module) => ({ default: module.ProfilePage })),
+);
+// The merchant dashboard loads only for the owners and admins who open it.
+const PaymentsPage = lazy(() =>
+  import('./pages/dashboard/PaymentsPage.tsx').then((module) => ({ default: module.PaymentsPage })),
+);
+// The customer portal's pages load when a buyer opens one (the invoice from a checkout's success screen).
+const InvoicePage = lazy(() =>
+  import('./pages/customer/InvoicePage.tsx').then((module) => ({ default: module.InvoicePage })),
 );
 // The checkout's form, rules and wallet code load only on the checkout page.
 const CheckoutPage = lazy(() =>
@@ -45,7 +54,7 @@ const signedInScreens: RouteObject[] = [
   lazyScreen('/profile', <ProfilePage />),
   comingSoon('/customer/subscription/:id', 'page.screen.subscription'),
   comingSoon('/customer/invoice/past-due', 'page.screen.pastDueInvoices'),
-  comingSoon('/customer/invoice/:id', 'page.screen.invoice'),
+  lazyScreen('/customer/invoice/:id', <InvoicePage />),
 ];
 
 const developerScreens: RouteObject[] = [
@@ -56,6 +65,12 @@ const developerScreens: RouteObject[] = [
 const consoleScreens: RouteObject[] = [
   comingSoon('/console/apps', 'page.screen.consoleApps'),
   comingSoon('/console/categories', 'page.screen.consoleCategories'),
+];
+
+// Kiosk Pay's merchant screens, for the roles the API's merchant routes admit.
+const dashboardScreens: RouteObject[] = [
+  { path: '/dashboard', element: <Navigate to="/dashboard/payments" replace /> },
+  lazyScreen('/dashboard/payments', <PaymentsPage />),
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.
@@ -77,6 +92,7 @@ export const routes: RouteObject[] = [
               { element: <ProtectedRoute />, children: signedInScreens },
               { element: <ProtectedRoute roles={DEVELOPER_ROLES} />, children: developerScreens },
               { element: <ProtectedRoute roles={CONSOLE_ROLES} />, children: consoleScreens },
+              { element: <ProtectedRoute roles={MERCHANT_ROLES} />, children: dashboardScreens },
             ],
           },
         ],

@@ -45,7 +45,7 @@ describe('ProtectedRoute', () => {
         return { status: 'succeeded' };
       },
     });
-    const { router } = renderRoutesAt('/customer/invoice/in_1', routes);
+    const { router } = renderRoutesAt('/customer/subscription/sub_1', routes);
 
     expect(await screen.findByRole('progressbar', { name: 'Checking your sign-in…' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -57,9 +57,9 @@ describe('ProtectedRoute', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, hidden: true })).toBeNull();
 
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice' }, { timeout: 5_000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5_000 });
     expect(heading).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/customer/invoice/in_1');
+    expect(router.state.location.pathname).toBe('/customer/subscription/sub_1');
     expect(screen.queryByRole('dialog')).toBeNull();
     const status = api.calls('GET /api/did/login/status')[0]!.url.searchParams;
     expect([status.get('_t_'), status.get('secret')]).toEqual(['tok_1', 'secret_1']);
@@ -87,7 +87,7 @@ describe('ProtectedRoute', () => {
     ['/developer/apps', ['member'], FORBIDDEN_HEADING],
     ['/developer/access-tokens', ['admin', 'member'], FORBIDDEN_HEADING],
     ['/developer/apps', ['developer', 'member'], 'Developer apps'],
-    ['/customer/invoice/in_1', ['member'], 'Invoice'],
+    ['/customer/subscription/sub_1', ['member'], 'Subscription'],
   ])('%s with roles %j shows "%s"', async (path, roles, heading) => {
     mockApi({ 'GET /api/session': () => signedIn(userWithRoles(roles)) });
     renderRoutesAt(path, routes);

@@ -97,18 +97,54 @@ describe('CheckoutForm states', () => {
 
   it("shows Oops with the server's message and a cancel button when the session cannot load", async () => {
     api({
-      [`GET ${SESSION}`]: () =>
-        jsonResponse({ code: 'CHECKOUT_SESSION_NOT_FOUND', error: 'No such checkout session' }, 404),
+      [`GET ${SESSION}`]: () => jsonResponse({ code: 'PAYMENTS_PAUSED', error: 'Payments are paused' }, 409),
     });
     const onCancel = vi.fn();
     const onError = vi.fn();
     renderKiosk(<CheckoutForm id="cs_test0000001" onCancel={onCancel} onError={onError} />);
     expect(await screen.findByRole('heading', { name: 'Oops' })).toBeTruthy();
-    expect(screen.getByText('No such checkout session')).toBeTruthy();
+    expect(screen.getByText('Payments are paused')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toBeInstanceOf(ApiError);
   });
+
+  it.each([
+    ['en', 'plink_nope', 'No such payment link'],
+    ['en', 'cs_nope', 'No such checkout session'],
+    ['zh', 'plink_nope', '没有该支付链接'],
+    ['zh', 'cs_nope', '没有该结账会话'],
+  ] as const)(
+    'says in %s that %s does not exist, for a 400 on its id and for a 404, never the raw refusal',
+    async (locale, id, message) => {
+      const route = id.startsWith('plink_')
+        ? `POST /api/checkout-sessions/start/${id}`
+        : `GET /api/checkout-sessions/retrieve/${id}`;
+      const refusals = [
+        jsonResponse(
+          {
+            code: 'VALIDATION_FAILED',
+            error: 'Validate failed',
+            details: [
+              { path: 'params.id', message: 'Either a checkoutSession or a paymentLink id is required.' },
+            ],
+          },
+          400,
+        ),
+        jsonResponse({ code: 'NOT_FOUND', error: 'Not found' }, 404),
+      ];
+      for (const refusal of refusals) {
+        api({ [route]: () => refusal });
+        const onError = vi.fn();
+        renderKiosk(<CheckoutForm id={id} onError={onError} />, { locale });
+        expect(await screen.findByText(message)).toBeTruthy();
+        expect(screen.queryByText(/Validate failed|验证失败|params\.id|Not found/)).toBeNull();
+        // The host still hears the refusal as it came.
+        await waitFor(() => expect(onError.mock.calls[0]![0]).toBeInstanceOf(ApiError));
+        cleanup();
+      }
+    },
+  );
 
   it('shows the expired page for an expired session and for one whose time has passed', async () => {
     api({ [`GET ${SESSION}`]: () => envelope({ expires_at: Math.floor(Date.now() / 1000) - 1 }) });
@@ -140,11 +176,23 @@ describe('CheckoutForm states', () => {
     renderKiosk(<CheckoutForm id="cs_test0000001" onPaid={onPaid} />);
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
     expect(screen.getByText('See you at the show!')).toBeTruthy();
+    // A test session's invoice is read in test mode.
     expect(screen.getByRole('link', { name: 'View invoice' }).getAttribute('href')).toBe(
-      `${window.location.origin}/customer/invoice/in_42`,
+      `${window.location.origin}/customer/invoice/in_42?livemode=false`,
     );
     expect(screen.getByRole('link', { name: 'Powered by Kiosk' })).toBeTruthy();
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+  });
+
+  it("links a live session's invoice without naming the mode", async () => {
+    api({
+      [`GET ${SESSION}`]: () =>
+        envelope({ livemode: true, status: 'complete', payment_status: 'paid', invoice_id: 'in_42' }),
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" />);
+    expect((await screen.findByRole('link', { name: 'View invoice' })).getAttribute('href')).toBe(
+      `${window.location.origin}/customer/invoice/in_42`,
+    );
   });
 
   it('starts one session from a payment link, even under StrictMode, and reports it', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
+import LinkOffIcon from '@mui/icons-material/LinkOff';
 import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { nowUnix } from '@kiosk/core';
 import type { CheckoutSession } from '@kiosk/contracts';
@@ -122,6 +123,17 @@ export function CheckoutForm({
           icon={<ErrorOutlineIcon />}
           title={t('checkout.oops')}
           description={valid ? checkoutErrorText(checkout.error, t) : t('validation.checkoutId')}
+          onCancel={cancel}
+        />
+      );
+    case 'notFound':
+      return (
+        <CheckoutMessage
+          icon={<LinkOffIcon />}
+          title={t('checkout.oops')}
+          description={t(
+            id.startsWith('plink_') ? 'error.PAYMENT_LINK_NOT_FOUND' : 'error.CHECKOUT_SESSION_NOT_FOUND',
+          )}
           onCancel={cancel}
         />
       );

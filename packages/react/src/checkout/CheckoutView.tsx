@@ -19,6 +19,7 @@ import { isLocked, type PayEvent, type PayState } from './pay-flow.ts';
 import { guessCountry } from './payment/countries.ts';
 import {
   customerResolver,
+  detailsComplete,
   detailsToSubmit,
   formFieldOf,
   formShapeOf,
@@ -158,19 +159,23 @@ export function CheckoutView({
   const onSubmit = async () => {
     // A payment on its way (or not yet confirmed) is not sent again.
     if (locked) return;
-    if (!buyer.identified) {
-      // Seed 000 §6: anonymous buyers connect first; then their details are fetched and the form sent.
-      if (!buyer.canSignIn) {
-        setToast(t('error.UNAUTHENTICATED'));
-        return;
-      }
-      const customer: MyCustomer | undefined = await buyer.signIn();
-      if (!customer) return;
-      form.reset(initialValues(customer, form.getValues('billing_address.country')), {
-        keepDirtyValues: true,
-      });
+    if (buyer.identified) {
+      await form.handleSubmit(sendForm)();
+      return;
     }
-    await form.handleSubmit(sendForm)();
+    // Seed 000 §6: anonymous buyers connect first; then their details are fetched and the form sent.
+    if (!buyer.canSignIn) {
+      setToast(t('error.UNAUTHENTICATED'));
+      return;
+    }
+    const customer: MyCustomer | undefined = await buyer.signIn();
+    if (!customer) return;
+    // The details go out as fetched, not through the form: the form resets again when the record
+    // reaches it, and a reset cancels a submit in flight. Incomplete details wait in the form for the
+    // buyer, marked wrong only once they act.
+    const values = initialValues(customer, form.getValues('billing_address.country'));
+    form.reset(values);
+    if (await detailsComplete(values, session, locale)) await sendForm(values);
   };
 
   const instructions: PaymentInstructions | undefined = 'instructions' in pay ? pay.instructions : undefined;

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { COOKIE_CONSENT_SPACE } from './bottom-space.ts';
 import { CookieConsent, type CookieConsentProps } from './CookieConsent.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,6 +69,27 @@ describe('CookieConsent', () => {
 
     renderBanner({ showInIframe: true });
     expect(screen.getByRole('region', { name: 'Cookies' })).toBeTruthy();
+  });
+
+  it('reserves the bottom space it covers while it asks, for fixed bars and focus, and frees it once answered', () => {
+    const root = document.documentElement;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ height: 180 } as DOMRect);
+    renderBanner();
+    expect(screen.getByRole('region', { name: 'Cookies' })).toBeTruthy();
+    // Its height, and the gap below it kept above it too (jsdom applies no media query, so no gap here).
+    expect(root.style.getPropertyValue(COOKIE_CONSENT_SPACE)).toBe('180px');
+    expect(root.style.scrollPaddingBottom).toBe(`var(${COOKIE_CONSENT_SPACE}, 0px)`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(root.style.getPropertyValue(COOKIE_CONSENT_SPACE)).toBe('');
+    expect(root.style.scrollPaddingBottom).toBe('');
+  });
+
+  it('reserves no space when answered before', () => {
+    document.cookie = 'CookieConsent=true; path=/';
+    renderBanner();
+    expect(screen.queryByRole('region', { name: 'Cookies' })).toBeNull();
+    expect(document.documentElement.style.getPropertyValue(COOKIE_CONSENT_SPACE)).toBe('');
   });
 
   it('is at most 440 px wide', () => {

@@ -11,7 +11,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import type { SessionUser } from '../../hooks/use-session.ts';
 import { useSignOut } from '../../hooks/use-sign-out.ts';
+import { hasAnyRole } from '../../lib/roles.ts';
 import { shortAddress } from '../../lib/short-address.ts';
+import { MERCHANT_ROLES } from '../../pages/dashboard/merchant-roles.ts';
+import { LivemodeMenuItem } from '../layout/LivemodeMenuItem.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
 const HEADER_AVATAR_SIZE = 32;
@@ -72,6 +75,8 @@ export function AccountMenu({ user }: AccountMenuProps) {
           </ListItemIcon>
           {t('auth.profile')}
         </MenuItem>
+        {/* Only merchants switch modes; a buyer's checkout takes its mode from the session it pays. */}
+        {hasAnyRole(user, MERCHANT_ROLES) && <LivemodeMenuItem />}
         <MenuItem onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useSession } from '../../hooks/use-session.ts';
+import { hasAnyRole } from '../../lib/roles.ts';
 import { NAV_LINKS } from './nav-links.ts';
 
 /** The main navigation: links in a row from `md` up, behind a menu button below it. */
@@ -15,6 +17,8 @@ export function MainNav() {
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
+  const user = useSession().data?.user;
+  const links = NAV_LINKS.filter((link) => !link.roles || (user && hasAnyRole(user, link.roles)));
 
   return (
     <Box component="nav" aria-label={t('shell.nav.label')} sx={{ display: 'flex', alignItems: 'center' }}>
@@ -30,7 +34,7 @@ export function MainNav() {
         <MenuIcon />
       </IconButton>
       <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={closeMenu}>
-        {NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <MenuItem
             key={link.to}
             component={NavLink}
@@ -47,7 +51,7 @@ export function MainNav() {
         component="ul"
         sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}
       >
-        {NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <Button
               component={NavLink}

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countryOptions } from './countries.ts';
+import { CustomerTextField } from './CustomerTextField.tsx';
 import type { CustomerFormValues, FormShape } from './customer-form.ts';
 
 export interface CustomerFieldsProps {
@@ -19,34 +20,13 @@ export interface CustomerFieldsProps {
 export function CustomerFields({ form, shape, purpose, disabled }: CustomerFieldsProps) {
   const { t, i18n } = useTranslation();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const { register, formState } = form;
+  const { register, control } = form;
 
   const field = (
     name: FieldPath<CustomerFormValues>,
     label: string,
     options: { type?: string; autoComplete: string; required?: boolean; helper?: string },
-  ) => {
-    const [head, tail] = name.split('.') as [keyof CustomerFormValues, string | undefined];
-    const errors = formState.errors as Record<
-      string,
-      { message?: string } & Record<string, { message?: string }>
-    >;
-    const error = tail ? errors[head]?.[tail]?.message : errors[head]?.message;
-    return (
-      <TextField
-        {...register(name)}
-        label={label}
-        type={options.type ?? 'text'}
-        autoComplete={options.autoComplete}
-        required={options.required}
-        disabled={disabled}
-        error={Boolean(error)}
-        helperText={error ?? options.helper}
-        fullWidth
-        size="small"
-      />
-    );
-  };
+  ) => <CustomerTextField control={control} name={name} label={label} disabled={disabled} {...options} />;
 
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CheckoutSession } from '@kiosk/contracts';
+import { ABOVE_COOKIE_CONSENT } from '../../cookie-consent/bottom-space.ts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { PayState } from '../pay-flow.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';
@@ -111,7 +112,8 @@ export function PaymentPanel(props: PaymentPanelProps) {
             sx={{
               position: 'fixed',
               insetInline: 0,
-              bottom: 0,
+              // Above the cookie banner while it asks: the banner must never cover the pay button.
+              bottom: ABOVE_COOKIE_CONSENT,
               p: 2,
               zIndex: (theme) => theme.zIndex.appBar,
             }}

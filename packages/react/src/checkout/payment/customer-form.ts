@@ -116,27 +116,48 @@ function setError(errors: FieldErrors<CustomerFormValues>, field: string, messag
   }
 }
 
+/** What the rules find wrong with `values`, by form field; messages are i18n keys or merchant text. */
+async function problemsOf(
+  values: CustomerFormValues,
+  session: CheckoutSession,
+  locale: string,
+): Promise<{ field: string; message: string }[]> {
+  const shape = formShapeOf(session);
+  const { check, normalizePhone } = await loadRules();
+  const { problems } = check(detailsToSubmit(values, shape), {
+    phoneRequired: shape.phone,
+    addressRequired: shape.address,
+    fieldValidation: fieldValidationOf(session),
+    locale,
+    normalizePhone,
+  });
+  return problems
+    .map(({ path, message }) => ({ field: formFieldOf(path), message }))
+    .filter(({ field }) => isFormField(field));
+}
+
+/**
+ * True when `values` pass every rule the session asks for: a returning buyer's saved details can be
+ * sent without the form (seed 000 §6), and nothing is marked wrong before the buyer acts.
+ */
+export async function detailsComplete(
+  values: CustomerFormValues,
+  session: CheckoutSession,
+  locale: string,
+): Promise<boolean> {
+  return (await problemsOf(values, session, locale)).length === 0;
+}
+
 export function customerResolver(
   session: CheckoutSession,
   locale: string,
   t: TFunction,
 ): Resolver<CustomerFormValues> {
-  const shape = formShapeOf(session);
   return async (values) => {
-    const { check, normalizePhone } = await loadRules();
-    const { problems } = check(detailsToSubmit(values, shape), {
-      phoneRequired: shape.phone,
-      addressRequired: shape.address,
-      fieldValidation: fieldValidationOf(session),
-      locale,
-      normalizePhone,
-    });
+    const problems = await problemsOf(values, session, locale);
     if (problems.length === 0) return { values, errors: {} };
     const errors: FieldErrors<CustomerFormValues> = {};
-    for (const { path, message } of problems) {
-      const field = formFieldOf(path);
-      if (isFormField(field)) setError(errors, field, t(message));
-    }
+    for (const { field, message } of problems) setError(errors, field, t(message));
     return { values: {}, errors };
   };
 }

@@ -47,7 +47,13 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
       {redirect && <Typography color="text.secondary">{t('checkout.success.redirecting')}</Typography>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {session.invoice_id && (
-          <Button variant="outlined" href={client.pageUrl(`/customer/invoice/${session.invoice_id}`)}>
+          // A test purchase's invoice is test data: the page asks for it in test mode, whatever its own mode.
+          <Button
+            variant="outlined"
+            href={client.pageUrl(
+              `/customer/invoice/${session.invoice_id}${session.livemode ? '' : '?livemode=false'}`,
+            )}
+          >
             {t('checkout.success.invoice')}
           </Button>
         )}

@@ -1,0 +1,142 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice } from '@kiosk/contracts';
+import { createKioskI18n } from '@kiosk/react';
+import {
+  envelope,
+  jsonResponse,
+  line,
+  mockApi,
+  price,
+  settings,
+  type ApiHandler,
+} from '@kiosk/react/testing';
+import { routes } from '../../routes.tsx';
+import { renderRoutesAt } from '../../test-support/render-app.tsx';
+import { signedIn, userWithRoles } from '../../test-support/sessions.ts';
+
+const PAID_AT = 1_767_312_000;
+
+function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'in_1',
+    object: 'invoice',
+    livemode: false,
+    number: 'KSK-20260102-AB12CD',
+    status: 'paid',
+    billing_reason: 'manual',
+    description: null,
+    customer_id: 'cus_1',
+    subscription_id: null,
+    checkout_session_id: 'cs_test0000001',
+    payment_intent_id: 'pi_1',
+    currency_id: 'pc_kdt',
+    subtotal: '37000000',
+    total: '37000000',
+    amount_due: '37000000',
+    amount_paid: '37000000',
+    amount_remaining: '0',
+    // As a checkout stores them: price and quantity; the session names and prices them.
+    lines: [
+      { price_id: 'price_shirt', quantity: 1, cross_sell: false },
+      { price_id: 'price_stickers', quantity: 2, cross_sell: false },
+    ],
+    period_start: null,
+    period_end: null,
+    status_transitions: { finalized_at: PAID_AT - 60, paid_at: PAID_AT },
+    metadata: {},
+    created_at: PAID_AT - 60,
+    updated_at: PAID_AT,
+    ...overrides,
+  };
+}
+
+const shirt = price({ id: 'price_shirt', name: 'Kiosk T-shirt', unit_amount: '25000000' });
+const stickers = price({ id: 'price_stickers', name: 'Sticker pack', unit_amount: '6000000' });
+
+function api(answer: ApiHandler) {
+  return mockApi({
+    'GET /api/session': () => signedIn(userWithRoles(['member'])),
+    'GET /api/settings': () => settings(),
+    'GET /api/invoices/in_1': answer,
+    'GET /api/checkout-sessions/retrieve/cs_test0000001': () =>
+      envelope({ line_items: [line(shirt), line(stickers, { quantity: 2 })] }),
+  });
+}
+
+beforeEach(() => vi.stubGlobal('scrollTo', () => {}));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('InvoicePage', () => {
+  it('shows the number, status, amounts, lines, dates and checkout of a test invoice asked for in test mode', async () => {
+    const calls = api(() => invoice());
+    renderRoutesAt('/customer/invoice/in_1?livemode=false', routes);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Invoice KSK-20260102-AB12CD' });
+    expect(heading).toBeTruthy();
+    expect(calls.calls('GET /api/invoices/in_1')[0]!.url.searchParams.get('livemode')).toBe('false');
+    expect(screen.getByText('Paid')).toBeTruthy();
+    expect(screen.getByText('Test mode')).toBeTruthy();
+    expect(screen.getByTestId('invoice-total').textContent).toBe('37 KDT');
+
+    const items = within(screen.getByRole('region', { name: 'Items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Kiosk T-shirtQty 125 KDT',
+      'Sticker packQty 212 KDT',
+    ]);
+    const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(facts('Amount paid')).toBe('37 KDT');
+    expect(facts('Amount due')).toBe('0 KDT');
+    expect(facts('Paid on')).toMatch(/2026/);
+    expect(screen.getByRole('link', { name: 'cs_test0000001' }).getAttribute('href')).toBe(
+      '/checkout/pay/cs_test0000001',
+    );
+    expect(document.title).toBe('Invoice KSK-20260102-AB12CD · Kiosk');
+  });
+
+  it('shows a loading skeleton until the invoice arrives', async () => {
+    api(() => new Promise(() => {}));
+    renderRoutesAt('/customer/invoice/in_1', routes);
+    expect((await screen.findByLabelText('Loading the invoice…')).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it("says an invoice is not found when the server has none of this buyer's, in en and zh", async () => {
+    api(() => jsonResponse({ code: 'INVOICE_NOT_FOUND', error: 'No such invoice' }, 404));
+    renderRoutesAt('/customer/invoice/in_1', routes);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice not found' })).toBeTruthy();
+    expect(screen.getByText('The account you are signed in with has no invoice in_1.')).toBeTruthy();
+    cleanup();
+
+    api(() => jsonResponse({ code: 'INVOICE_NOT_FOUND', error: '没有该账单' }, 404));
+    renderRoutesAt('/customer/invoice/in_1', routes, createKioskI18n('zh'));
+    expect(await screen.findByRole('heading', { level: 1, name: '未找到账单' })).toBeTruthy();
+  });
+
+  it('asks to sign in again when the server no longer knows the buyer, and offers a retry for a failure', async () => {
+    api(() => jsonResponse({ code: 'UNAUTHENTICATED', error: 'Please sign in first' }, 401));
+    renderRoutesAt('/customer/invoice/in_1', routes);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in to see this invoice' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    cleanup();
+
+    let fail = true;
+    const calls = api(() =>
+      fail ? jsonResponse({ code: 'INTERNAL', error: 'Something went wrong' }, 500) : invoice(),
+    );
+    renderRoutesAt('/customer/invoice/in_1', routes);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The invoice could not be loaded.' }),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invoice KSK-20260102-AB12CD' }),
+    ).toBeTruthy();
+    expect(calls.calls('GET /api/invoices/in_1').length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { kioskClient } from '../../lib/api.ts';
+import { modeKey } from '../../lib/query-client.ts';
+
+/** One invoice of the signed-in buyer (the server answers 404 for anyone else's). */
+export function useInvoice(id: string, livemode: boolean) {
+  return useQuery({
+    queryKey: modeKey(livemode, 'invoice', id),
+    queryFn: () => kioskClient.call('GET /api/invoices/:id', { params: { id }, query: { livemode } }),
+  });
+}
+
+/** The checkout an invoice came from, which names the invoice's lines; none for other invoices. */
+export function useInvoiceCheckout(sessionId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['invoice-checkout', sessionId ?? ''],
+    enabled: Boolean(sessionId),
+    // A paid checkout does not change: one read is enough.
+    staleTime: Infinity,
+    queryFn: () =>
+      kioskClient.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: sessionId! } }),
+  });
+}
