@@ -57,7 +57,11 @@ describe('ProtectedRoute', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, hidden: true })).toBeNull();
 
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Subscription' }, { timeout: 5_000 });
+    const heading = await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Subscription' },
+      { timeout: 5_000 },
+    );
     expect(heading).toBeTruthy();
     expect(router.state.location.pathname).toBe('/customer/subscription/sub_1');
     expect(screen.queryByRole('dialog')).toBeNull();
