@@ -14,7 +14,10 @@ const cliDir = fileURLToPath(new URL('..', import.meta.url));
 const bundle = fileURLToPath(new URL('../dist/kiosk.js', import.meta.url));
 
 beforeAll(() => {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: cliDir });
+  // From the repository's root, as `npm run build` and `npm start` run it.
+  execFileSync(process.execPath, [`${cliDir}build.mjs`], {
+    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+  });
 });
 
 function run(args: string[], env: Record<string, string | undefined>) {
@@ -101,6 +104,42 @@ describe('kiosk serve --demo and its chain', () => {
     child = server.child;
     await waitForOutput(() => server.output().stdout, `demo chain on http://127.0.0.1:${chainPort}`, 60_000);
   }, 90_000);
+
+  it('starts again on the same data with its chain, its links and a new key; the earlier key stops working', async () => {
+    const env = {
+      PORT: String(await freePort()),
+      KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
+      KIOSK_DEMO_CHAIN_PORT: String(await freePort()),
+    };
+    const start = async () => {
+      const server = run(['serve', '--demo'], env);
+      child = server.child;
+      const stdout = () => server.output().stdout;
+      await waitForOutput(stdout, '  owner ', 60_000);
+      const links = stdout().match(/checkout\/pay\/plink_\w+/g);
+      const key = stdout().match(/test API key +(sk_test_\w+)/)![1]!;
+      return { server, stdout: stdout(), links, key };
+    };
+    const first = await start();
+    first.server.child.kill('SIGTERM');
+    expect(await first.server.exited).toBe(0);
+
+    const again = await start();
+    // The deployment of KDT and its ten mints, replayed from the journal beside the database.
+    expect(again.stdout).toContain('replayed 11 transactions from');
+    expect(again.stdout).toContain('demo store (test mode), as an earlier start left it:');
+    expect(again.links).toHaveLength(3);
+    expect(again.links).toEqual(first.links);
+    expect(again.key).not.toBe(first.key);
+    const merchant = async (key: string) =>
+      (
+        await fetch(`http://127.0.0.1:${env.PORT}/api/payment-links`, {
+          headers: { authorization: `Bearer ${key}` },
+        })
+      ).status;
+    expect(await merchant(again.key)).toBe(200);
+    expect(await merchant(first.key)).toBe(401);
+  }, 150_000);
 
   it('says in one line which variable to change when the chain port is taken', async () => {
     const busy = createServer();

@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { startDevChainForDemo } from '@kiosk/devchain';
 import {
   buildServer,
   CONFIG_VARIABLES,
@@ -12,6 +11,7 @@ import {
   seedDemo,
   VERSION,
 } from '@kiosk/server';
+import { startDemoChain, warnIfChainForgot, withDemoOwner } from './demo-chain.ts';
 
 /** Reads the configuration or explains, one line per bad variable, why it cannot. */
 function configOrExit(defaults: Record<string, string> = {}) {
@@ -20,21 +20,6 @@ function configOrExit(defaults: Record<string, string> = {}) {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`kiosk: ${error.message}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
-
-/** The demo's chain, or one line saying which variable to change when its port is taken. */
-async function startDemoChain(port: number) {
-  try {
-    return await startDevChainForDemo({ port, chainId: DEMO_CHAIN_ID });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /EADDRINUSE/.test(String(error))) {
-      console.error(
-        `kiosk: the demo chain cannot listen on 127.0.0.1:${port} (in use); set KIOSK_DEMO_CHAIN_PORT to a free port`,
-      );
       process.exit(2);
     }
     throw error;
@@ -63,15 +48,15 @@ program
     const demoDefaults: Record<string, string> = options.demo ? { KIOSK_TEST_WALLET: 'true' } : {};
     const config = configOrExit(demoDefaults);
     // The chain first: the demo token must be the first contract on it, at its known address.
-    const chain = options.demo ? await startDemoChain(config.demoChainPort) : undefined;
-    if (chain)
-      console.log(
-        `demo chain on ${chain.rpcUrl} (chain id ${chain.chainId}), KDT at ${chain.demoToken.address}`,
-      );
-    const app = await runServer(config, {
+    const chain = options.demo ? await startDemoChain(config, console.log) : undefined;
+    const app = await runServer(chain ? withDemoOwner(config, chain) : config, {
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
-    if (chain) printDemo(await seedDemo(app, chain), console.log);
+    if (chain) {
+      const summary = await seedDemo(app, chain);
+      printDemo(summary, console.log);
+      warnIfChainForgot(chain, summary, config, console.log);
+    }
   });
 
 program

@@ -4,13 +4,15 @@ import type { Server } from 'node:http';
 import { resolveConfig } from 'hardhat/internal/core/config/config-resolution.js';
 import { createProvider } from 'hardhat/internal/core/providers/construction.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
+import { InvalidRequestError } from 'hardhat/internal/core/providers/errors.js';
 import { Reporter } from 'hardhat/internal/sentry/reporter.js';
-import type { EthereumProvider } from 'hardhat/types';
+import type { EthereumProvider, RequestArguments } from 'hardhat/types';
 import {
   createPublicClient,
   createWalletClient,
   defineChain,
   getAddress,
+  getContractAddress,
   http,
   numberToHex,
   type Address,
@@ -20,6 +22,13 @@ import {
   type PublicClient,
 } from 'viem';
 import { loadDemoTokenArtifact, PACKAGE_JSON } from './compile.ts';
+import {
+  ChainJournal,
+  DevChainJournalError,
+  MINING_METHODS,
+  UNREPLAYABLE_METHODS,
+  type ChainRequest,
+} from './journal.ts';
 
 /**
  * A local EVM chain for tests and the demo: Hardhat Network (the EDR engine) behind the same JSON-RPC
@@ -43,6 +52,12 @@ export interface DevChainOptions {
    * off and mines a block every that many **milliseconds**, the way a real chain does.
    */
   blockTime?: 'auto' | number;
+  /**
+   * A file that keeps the chain across restarts (journal.ts): a chain started on an existing file
+   * replays its transactions first, and every block mined is appended to it. Needs automine, and the
+   * chain then refuses the methods a replay could not repeat (hardhat_setBalance, evm_revert …).
+   */
+  journal?: string;
 }
 
 export interface DeployDemoTokenOptions {
@@ -57,6 +72,8 @@ export interface DeployDemoTokenOptions {
 export interface DevChain {
   rpcUrl: string;
   chainId: number;
+  /** How many transactions the start replayed from the journal (0 for a new chain). */
+  replayed: number;
   /** The 20 development accounts, unlocked on the node, in mnemonic order. */
   accounts: Address[];
   publicClient: PublicClient<HttpTransport, Chain>;
@@ -109,6 +126,36 @@ async function createHardhatProvider(chainId: number, blockTime: 'auto' | number
   return createProvider(config, 'hardhat');
 }
 
+/**
+ * The provider the server and this module talk to when a journal keeps the chain: it refuses what a
+ * replay could not repeat and writes each new block to the journal before answering, so a sender has
+ * the hash of a transaction only once it is on disk.
+ */
+function journaled(provider: EthereumProvider, journal: ChainJournal): EthereumProvider {
+  const inner: ChainRequest = (args) => provider.request(args);
+  const request = async (args: RequestArguments) => {
+    if (UNREPLAYABLE_METHODS.has(args.method))
+      throw new InvalidRequestError(
+        `${args.method} is refused: this chain is kept as its transactions (${journal.path}), and a restart could not repeat it`,
+      );
+    try {
+      const result = await provider.request(args);
+      if (args.method === 'eth_sendRawTransaction') journal.noteSent((args.params as [Hash])[0]);
+      return result;
+    } finally {
+      // Even after a failed call: it may have mined a block before failing.
+      if (MINING_METHODS.has(args.method)) await journal.record(inner);
+    }
+  };
+  return new Proxy(provider, {
+    get: (target, property) => {
+      if (property === 'request') return request;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Starts a Hardhat Network JSON-RPC server on 127.0.0.1 in this process (0.35–0.7 s). */
 export async function startDevChain(options: DevChainOptions = {}): Promise<DevChain> {
   const chainId = options.chainId ?? DEFAULT_CHAIN_ID;
@@ -116,7 +163,13 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   if (blockTime !== 'auto' && !(Number.isInteger(blockTime) && blockTime > 0)) {
     throw new Error(`blockTime must be 'auto' or a positive whole number of milliseconds, got ${blockTime}`);
   }
-  const provider = await createHardhatProvider(chainId, blockTime);
+  // Interval mining makes blocks on EDR's own timer, which the journal would not see.
+  if (options.journal && blockTime !== 'auto') throw new Error('a chain with a journal needs blockTime auto');
+  const hardhat = await createHardhatProvider(chainId, blockTime);
+  const journal = options.journal ? ChainJournal.open(options.journal, chainId) : undefined;
+  // Before the server listens: nobody else may send a transaction in the middle of the replay.
+  await journal?.replay((args) => hardhat.request(args));
+  const provider = journal ? journaled(hardhat, journal) : hardhat;
   const server = new JsonRpcServer({ hostname: '127.0.0.1', port: options.port ?? 0, provider });
   // JsonRpcServer.listen() neither rejects nor handles a listen error, and its ws server re-emits the
   // http server's errors, so a taken port would crash the process. Both servers are private: reach
@@ -127,7 +180,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   };
   // EDR mines on its own timer, outside the event loop: halt it whenever the chain goes away.
   const haltIntervalMining = async () => {
-    if (blockTime !== 'auto') await provider.request({ method: 'evm_setIntervalMining', params: [0] });
+    if (blockTime !== 'auto') await hardhat.request({ method: 'evm_setIntervalMining', params: [0] });
   };
   const { port } = await new Promise<AddressInfo>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -167,6 +220,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
   return {
     rpcUrl,
     chainId,
+    replayed: journal?.transactionCount ?? 0,
     accounts,
     publicClient,
 
@@ -215,14 +269,31 @@ export const DEMO_TOKEN = {
   holders: 10,
 } as const;
 
+/**
+ * The demo store's owner among the development accounts: the last one, which gets no KDT and so never
+ * buys. (The server's demo makes the same account the store's owner and its receiving account.)
+ */
+export const DEMO_OWNER_ACCOUNT = DEV_ACCOUNT_COUNT - 1;
+
 export interface DemoDevChain extends DevChain {
   demoToken: { address: Address; name: string; symbol: string; decimals: number };
 }
 
-/** A chain for the demo: startDevChain plus the Kiosk Demo Token (KDT) held by accounts 0–9. */
+/**
+ * A chain for the demo: startDevChain plus the Kiosk Demo Token (KDT) held by accounts 0–9. A chain
+ * replayed from its journal has the token already, where the first deployment put it.
+ */
 export async function startDevChainForDemo(options: DevChainOptions = {}): Promise<DemoDevChain> {
   const chain = await startDevChain(options);
+  const { name, symbol, decimals } = DEMO_TOKEN;
   try {
+    if (chain.replayed > 0) {
+      // Spelt as a deployment's receipt spells it, so a restart answers the very same string.
+      const address = getContractAddress({ from: chain.accounts[0]!, nonce: 0n }).toLowerCase() as Address;
+      if (!(await chain.publicClient.getCode({ address })))
+        throw new DevChainJournalError(options.journal!, `its chain has no ${symbol} at ${address}`);
+      return { ...chain, demoToken: { address, name, symbol, decimals } };
+    }
     const address = await chain.deployDemoToken({
       name: DEMO_TOKEN.name,
       symbol: DEMO_TOKEN.symbol,
@@ -230,7 +301,6 @@ export async function startDevChainForDemo(options: DevChainOptions = {}): Promi
       mintTo: chain.accounts.slice(0, DEMO_TOKEN.holders),
       amount: DEMO_TOKEN.mintAmount,
     });
-    const { name, symbol, decimals } = DEMO_TOKEN;
     return { ...chain, demoToken: { address, name, symbol, decimals } };
   } catch (error) {
     await chain.stop();

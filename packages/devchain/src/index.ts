@@ -1,5 +1,6 @@
 export {
   DEFAULT_CHAIN_ID,
+  DEMO_OWNER_ACCOUNT,
   DEMO_TOKEN,
   DEV_ACCOUNT_BALANCE,
   DEV_ACCOUNT_COUNT,
@@ -12,6 +13,7 @@ export {
   type DevChain,
   type DevChainOptions,
 } from './devchain.ts';
+export { DevChainJournalError } from './journal.ts';
 export {
   buildContracts,
   compileSource,

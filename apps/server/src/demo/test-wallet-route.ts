@@ -2,9 +2,10 @@ import { demoRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { Platform } from '@kiosk/platform';
 import { didFromAddress, findConnectSession } from '@kiosk/identity';
-import { ConnectRefusedError, TestWallet, type WalletFetch } from '@kiosk/test-wallet';
+import { ConnectRefusedError, TestWallet } from '@kiosk/test-wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inProcessFetch } from './in-process.ts';
 
 export interface TestWalletRouteOptions {
   platform: Platform;
@@ -23,22 +24,7 @@ export function registerTestWalletRoute(app: FastifyInstance, options: TestWalle
   const testAccounts = Array.from({ length: 20 }, (_, index) =>
     didFromAddress(new TestWallet({ index }).address),
   );
-  const inProcess: WalletFetch = async (url, init = {}) => {
-    const target = new URL(url);
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET' | 'POST',
-      url: `${target.pathname}${target.search}`,
-      headers: init.headers,
-      payload: init.body,
-    });
-    return {
-      status: response.statusCode,
-      headers: {
-        get: (name: string) => (response.headers[name.toLowerCase()] as string | undefined) ?? null,
-      },
-      json: async () => response.json(),
-    };
-  };
+  const inProcess = inProcessFetch(app);
 
   const connect = demoRoutes['POST /api/test-wallet/connect'];
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -1,0 +1,74 @@
+import { TestWallet, type WalletFetch } from '@kiosk/test-wallet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The demo talks to its own server the way a wallet or a merchant's back end would, over the public
+ * API, but in process (`app.inject`): no port, no network, the same routes, checks and events.
+ */
+
+/** The wallet protocol's fetch, answered by this server in process. */
+export function inProcessFetch(app: FastifyInstance): WalletFetch {
+  return async (url, init = {}) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return {
+      status: response.statusCode,
+      headers: {
+        get: (name: string) => (response.headers[name.toLowerCase()] as string | undefined) ?? null,
+      },
+      json: async () => response.json(),
+    };
+  };
+}
+
+/** An API call's status and parsed answer; the route's own schema has checked the answer's shape. */
+export type ApiCall = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+) => Promise<{ status: number; body: any }>;
+
+/** Calls the API with these headers (a key, a session cookie); answers status and parsed body. */
+export function apiCaller(app: FastifyInstance, headers: Record<string, string>): ApiCall {
+  return async (method, url, payload) => {
+    const response = await app.inject({ method, url, payload, headers });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+}
+
+export interface InProcessSession {
+  /** The whole `Set-Cookie` header the sign-in answered, to hand on to a browser. */
+  setCookie: string;
+  isOwner: boolean;
+  call: ApiCall;
+  signOut(): Promise<void>;
+}
+
+/** Signs in as a development account by SIWE, as that account's wallet would. */
+export async function signInInProcess(app: FastifyInstance, index: number): Promise<InProcessSession> {
+  const fetch = inProcessFetch(app);
+  let setCookie = '';
+  const wallet = new TestWallet({
+    index,
+    fetch: async (url, init) => {
+      const response = await fetch(url, init);
+      setCookie = response.headers.get('set-cookie') ?? setCookie;
+      return response;
+    },
+  });
+  const { cookie, user } = await wallet.signIn(app.kiosk.config.baseUrl);
+  const { passports } = user as { passports: { role: string }[] };
+  const call = apiCaller(app, { cookie });
+  return {
+    setCookie,
+    isOwner: passports.some((passport) => passport.role === 'owner'),
+    call,
+    signOut: async () => void (await call('POST', '/api/auth/logout')),
+  };
+}
