@@ -1,3 +1,4 @@
+export * from './billing/index.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './i18n/index.ts';

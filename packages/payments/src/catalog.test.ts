@@ -134,6 +134,41 @@ describe.each(await testEngines())('catalog on %s', (engine) => {
     );
   });
 
+  it('refuses a metered price until usage billing exists, inline or alone, and writes nothing', async () => {
+    const metered = {
+      currency_id: tokenId,
+      unit_amount: '100',
+      type: 'recurring',
+      recurring: { interval: 'month', usage_type: 'metered' },
+    };
+    const before = [await count('products'), await count('prices'), await count('events')];
+    const inline = await merchant.test('/api/products', {
+      method: 'POST',
+      body: { name: 'Usage plan', prices: [{ currency_id: tokenId, unit_amount: '1' }, metered] },
+    });
+    expect(inline.status).toBe(400);
+    expect(inline.body).toMatchObject({
+      code: 'METERED_NOT_SUPPORTED',
+      error: 'Metered prices (usage_type: metered) are not supported yet: use a licensed recurring price',
+      details: [{ path: 'body.prices.1.recurring.usage_type' }],
+    });
+    expect([await count('products'), await count('prices'), await count('events')]).toEqual(before);
+
+    const product = (await merchant.test('/api/products', { method: 'POST', body: { name: 'Q' } })).body;
+    const alone = await merchant.test('/api/prices?locale=zh', {
+      method: 'POST',
+      body: { product_id: product.id, ...metered },
+    });
+    expect(alone.status).toBe(400);
+    expect(alone.body.code).toBe('METERED_NOT_SUPPORTED');
+    expect(alone.body.error).toMatch(/^暂不支持按用量计费的价格/);
+    const licensed = await merchant.test('/api/prices', {
+      method: 'POST',
+      body: { product_id: product.id, ...metered, recurring: { interval: 'month', usage_type: 'licensed' } },
+    });
+    expect(licensed.status).toBe(201);
+  });
+
   it('creates once per Idempotency-Key, and refuses the key for another body', async () => {
     const before = await count('products');
     const headers = { 'idempotency-key': 'create-widget-1' };

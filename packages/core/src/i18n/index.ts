@@ -1,3 +1,4 @@
+import { billingMessages } from './billing.ts';
 import { checkoutMessages } from './checkout.ts';
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
@@ -20,6 +21,7 @@ const groups = [
   identityMessages,
   paymentsMessages,
   checkoutMessages,
+  billingMessages,
 ];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */

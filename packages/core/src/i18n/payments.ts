@@ -6,6 +6,8 @@ export const paymentsMessages = defineMessages({
     'error.PAYMENT_METHOD_NOT_FOUND': 'No such payment method',
     'error.PRODUCT_NOT_FOUND': 'No such product',
     'error.PRICE_NOT_FOUND': 'No such price',
+    'error.METERED_NOT_SUPPORTED':
+      'Metered prices (usage_type: metered) are not supported yet: use a licensed recurring price',
     'validation.amount': 'Must be a whole number of the smallest currency unit, as a string',
     'validation.address': 'Must be a 0x-prefixed address of 40 hex digits',
     'validation.precisionAboveDecimal': 'maximum_precision cannot exceed decimal',
@@ -68,6 +70,8 @@ export const paymentsMessages = defineMessages({
     'error.PAYMENT_METHOD_NOT_FOUND': '没有该支付方式',
     'error.PRODUCT_NOT_FOUND': '没有该商品',
     'error.PRICE_NOT_FOUND': '没有该价格',
+    'error.METERED_NOT_SUPPORTED':
+      '暂不支持按用量计费的价格（usage_type: metered），请使用按订阅数量计费的周期价格',
     'validation.amount': '必须是以最小货币单位表示的整数字符串',
     'validation.address': '必须是以 0x 开头、40 位十六进制的地址',
     'validation.precisionAboveDecimal': 'maximum_precision 不能大于 decimal',

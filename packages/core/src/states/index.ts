@@ -3,3 +3,4 @@ export * from './checkout-session.ts';
 export * from './payment-intent.ts';
 export * from './invoice.ts';
 export * from './charge.ts';
+export * from './subscription.ts';

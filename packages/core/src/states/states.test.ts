@@ -6,6 +6,7 @@ import {
   defineMachine,
   invoiceMachine,
   paymentIntentMachine,
+  subscriptionMachine,
   type Machine,
 } from '../index.ts';
 
@@ -49,6 +50,25 @@ const expected: [Machine<string>, string[]][] = [
     ],
   ],
   [chargeMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'failed→pending']],
+  [
+    subscriptionMachine as Machine<string>,
+    [
+      'incomplete→active',
+      'incomplete→incomplete_expired',
+      'incomplete→canceled',
+      'trialing→active',
+      'trialing→past_due',
+      'trialing→paused',
+      'trialing→canceled',
+      'active→past_due',
+      'active→paused',
+      'active→canceled',
+      'past_due→active',
+      'past_due→canceled',
+      'paused→active',
+      'paused→canceled',
+    ],
+  ],
 ];
 
 describe.each(expected)('the %s machine', (machine, allowed) => {
@@ -75,6 +95,16 @@ describe('final statuses', () => {
     ]);
     expect(invoiceMachine.states.filter((s) => invoiceMachine.isFinal(s))).toEqual(['paid', 'void']);
     expect(chargeMachine.states.filter((s) => chargeMachine.isFinal(s))).toEqual(['succeeded']);
+    expect(subscriptionMachine.states.filter((s) => subscriptionMachine.isFinal(s))).toEqual([
+      'incomplete_expired',
+      'canceled',
+    ]);
+  });
+});
+
+describe('the subscription machine', () => {
+  it('starts a subscription trialing, waiting for its first payment, or active', () => {
+    expect(subscriptionMachine.initial).toEqual(['incomplete', 'trialing', 'active']);
   });
 });
 

@@ -9,8 +9,22 @@ import { getPaymentCurrency } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { priceView } from './view.ts';
 
+/**
+ * Metered prices bill what was used, which needs usage records and their billing (issue 11): until
+ * those exist a metered price would be charged as if licensed, so it is refused outright, with its own
+ * code so that a caller can tell "not yet" from a mistake in the request.
+ */
+function refuseMetered(input: PriceFields, path: string): void {
+  if (input.recurring?.usage_type === 'metered')
+    throw new KioskError('METERED_NOT_SUPPORTED', {
+      status: 400,
+      details: [{ path: `${path}.recurring.usage_type`, message: 'error.METERED_NOT_SUPPORTED' }],
+    });
+}
+
 /** The rules a price must keep that a schema alone cannot state; every broken one is reported. */
 async function checkPrice(db: Executor, livemode: boolean, input: PriceFields, path: string): Promise<void> {
+  refuseMetered(input, path);
   const problems: ErrorDetail[] = [];
   if (input.type === 'recurring' && !input.recurring)
     problems.push({ path: `${path}.recurring`, message: 'validation.recurringRequired' });

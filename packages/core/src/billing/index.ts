@@ -1,0 +1,4 @@
+export * from './periods.ts';
+export * from './proration.ts';
+export * from './reasons.ts';
+export * from './trial-countdown.ts';

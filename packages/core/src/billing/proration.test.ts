@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { applyCredit, planChangeAmounts, proratedShare, type PlanChange } from './proration.ts';
+
+const start = Date.parse('2025-03-01T00:00:00Z') / 1000;
+const end = Date.parse('2025-04-01T00:00:00Z') / 1000; // 31 days
+const usdc = (whole: number) => BigInt(whole) * 10n ** 6n;
+const ether = (whole: number) => BigInt(whole) * 10n ** 18n;
+
+const change = (over: Partial<PlanChange>): PlanChange => ({
+  oldAmount: usdc(10),
+  newAmount: usdc(30),
+  periodStart: start,
+  periodEnd: end,
+  at: start,
+  mode: 'prorate',
+  ...over,
+});
+
+describe('prorated plan changes', () => {
+  it('credit the unused old price and charge the new one for the rest of the period (upgrade, 6 decimals)', () => {
+    const at = start + 10 * 86_400; // 21 of 31 days left
+    const { lines, total, amountDue, credit } = planChangeAmounts(change({ at }));
+    expect(lines).toEqual([
+      { kind: 'unused_time', amount: -6_774_194n, proration: true, period: { start: at, end } },
+      { kind: 'remaining_time', amount: 20_322_581n, proration: true, period: { start: at, end } },
+    ]);
+    // 10 × 21/31 = 6.774193548… → 6.774194; 30 × 21/31 = 20.322580645… → 20.322581
+    expect(total).toBe(13_548_387n);
+    expect(amountDue).toBe(13_548_387n);
+    expect(credit).toBe(0n);
+  });
+
+  it('leave a credit and nothing due on a downgrade (18 decimals)', () => {
+    const at = start + 20 * 86_400; // 11 of 31 days left
+    const result = planChangeAmounts(change({ oldAmount: ether(3), newAmount: ether(1), at }));
+    expect(result.lines.map((l) => l.amount)).toEqual([
+      -1_064_516_129_032_258_065n,
+      354_838_709_677_419_355n,
+    ]);
+    expect(result.amountDue).toBe(0n);
+    expect(result.credit).toBe(709_677_419_354_838_710n);
+    expect(result.total).toBe(-result.credit);
+  });
+
+  it('credit the whole old price and charge the whole new one on the period’s first second', () => {
+    const result = planChangeAmounts(change({ at: start }));
+    expect(result.lines.map((l) => l.amount)).toEqual([-usdc(10), usdc(30)]);
+    expect(result.total).toBe(usdc(20));
+  });
+
+  it('come to a unit or nothing on the period’s last second', () => {
+    const result = planChangeAmounts(change({ at: end - 1 }));
+    // 10 USDC × 1/2 678 400 s = 3.7 units → 4; 30 USDC → 11.2 units → 11
+    expect(result.lines.map((l) => l.amount)).toEqual([-4n, 11n]);
+    expect(result.total).toBe(7n);
+    const cheap = planChangeAmounts(change({ oldAmount: 100n, newAmount: 200n, at: end - 1 }));
+    expect(cheap.lines.map((l) => l.amount)).toEqual([-0n, 0n]);
+    expect(cheap.total).toBe(0n);
+  });
+
+  it('net exactly zero for the same price at any second, for both decimals', () => {
+    for (const amount of [usdc(10) + 1n, ether(7) + 3n, 1n, 0n]) {
+      for (let at = start; at < end; at += 3_607) {
+        expect(planChangeAmounts(change({ oldAmount: amount, newAmount: amount, at })).total).toBe(0n);
+      }
+    }
+  });
+
+  it('never gain or lose a unit: the used part (price − credit) is itself within half a unit of exact', () => {
+    const oldAmount = ether(1) / 3n;
+    const newAmount = usdc(999) + 7n;
+    const length = BigInt(end - start);
+    for (let at = start; at < end; at += 86_399) {
+      const [unused, remaining] = planChangeAmounts(change({ oldAmount, newAmount, at })).lines;
+      const usedSeconds = BigInt(at - start);
+      for (const [price, line] of [
+        [oldAmount, -unused!.amount],
+        [newAmount, remaining!.amount],
+      ] as const) {
+        const used = price - line;
+        const error = used * length - price * usedSeconds; // in units × length
+        expect(2n * (error < 0n ? -error : error) <= length).toBe(true);
+      }
+    }
+  });
+
+  it('credit the customer the rounded-up half unit when the split falls exactly on a half', () => {
+    const result = planChangeAmounts(
+      change({ oldAmount: 5n, newAmount: 0n, periodStart: 0, periodEnd: 2, at: 1 }),
+    );
+    expect(result.credit).toBe(3n); // 2.5 credited as 3; the used half counts as 2: 3 + 2 = 5
+  });
+});
+
+describe('price-difference plan changes', () => {
+  it('charge the plain difference whatever time is left', () => {
+    for (const at of [start, start + 86_400 * 15, end - 1]) {
+      const result = planChangeAmounts(change({ mode: 'difference', at }));
+      expect(result.lines).toEqual([
+        { kind: 'price_difference', amount: usdc(20), proration: false, period: { start: at, end } },
+      ]);
+      expect(result.amountDue).toBe(usdc(20));
+    }
+  });
+  it('leave the difference as credit on a downgrade', () => {
+    const result = planChangeAmounts(
+      change({ mode: 'difference', oldAmount: ether(2), newAmount: ether(1) / 2n, at: end - 1 }),
+    );
+    expect(result).toMatchObject({ total: -(ether(3) / 2n), amountDue: 0n, credit: ether(3) / 2n });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a change outside the period, at its end included', () => {
+    expect(() => planChangeAmounts(change({ at: end }))).toThrow(RangeError);
+    expect(() => planChangeAmounts(change({ at: start - 1 }))).toThrow(RangeError);
+    expect(() => planChangeAmounts(change({ periodEnd: start }))).toThrow(RangeError);
+    expect(() => planChangeAmounts(change({ newAmount: -1n }))).toThrow(RangeError);
+  });
+});
+
+describe('proratedShare', () => {
+  it('rounds half up on the magnitude', () => {
+    expect(proratedShare(5n, 1, 2)).toBe(3n);
+    expect(proratedShare(-5n, 1, 2)).toBe(-3n);
+    expect(proratedShare(4n, 1, 3)).toBe(1n);
+    expect(proratedShare(5n, 1, 3)).toBe(2n);
+  });
+});
+
+describe('applyCredit', () => {
+  it('pays part of an invoice and keeps the rest of a credit for later', () => {
+    expect(applyCredit(usdc(10), usdc(4))).toEqual({ amountDue: usdc(6), creditLeft: 0n });
+    expect(applyCredit(usdc(10), usdc(14))).toEqual({ amountDue: 0n, creditLeft: usdc(4) });
+    expect(applyCredit(0n, 5n)).toEqual({ amountDue: 0n, creditLeft: 5n });
+  });
+});
