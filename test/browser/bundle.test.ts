@@ -16,6 +16,52 @@ const scripts = (dir: string): string[] =>
     return entry.name.endsWith('.js') ? [path] : [];
   });
 
+/** The scripts a page's HTML entry loads before it can render: its chunk and every static import's. */
+function firstLoad(entry: string): { files: string[]; text: string } {
+  const manifest = JSON.parse(readFileSync(join(WEB_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  return {
+    files: [...files],
+    text: [...files].map((file) => readFileSync(join(WEB_DIR, file), 'utf8')).join('\n'),
+  };
+}
+
+// What marks a library's code in the minified scripts: its own messages and class names.
+const ROUTER = 'React Router caught the following error during render';
+const MENU = 'MuiPopover'; // menus, selects and their popover
+const TEXT_FIELD = 'MuiInputBase';
+const TOAST = 'MuiSnackbar';
+
+describe("the pages' first loads (issue 10)", () => {
+  it('the hosted checkout loads neither the router nor the fields, menus and toasts it may never show', () => {
+    const { text } = firstLoad('checkout.html');
+    expect(text).toContain('checkout.submit.connect');
+    for (const code of [ROUTER, MENU, TEXT_FIELD, TOAST]) expect(text, code).not.toContain(code);
+  });
+
+  it("the store's pages load their menus when first opened", () => {
+    const { text } = firstLoad('index.html');
+    expect(text).toContain(ROUTER);
+    expect(text).not.toContain(MENU);
+  });
+
+  it('each page fetches its first scripts in a few files, not dozens', () => {
+    for (const entry of ['index.html', 'checkout.html'])
+      expect(firstLoad(entry).files.length, entry).toBeLessThanOrEqual(15);
+  });
+});
+
 describe('the browser bundles', () => {
   it('ship no schema library', () => {
     const files = scripts(WEB_DIR);

@@ -62,18 +62,10 @@ writeFileSync(
   '<!doctype html><head><title>Kiosk shell</title><script type="module" src="/assets/app-abc123.js"></script></head><div id="root"></div>',
 );
 writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-// The build manifest: the checkout page is a lazy chunk with a chunk of its own and the entry.
-mkdirSync(join(webDir, '.vite'));
+// The hosted checkout's own entry.
 writeFileSync(
-  join(webDir, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/app-abc123.js', isEntry: true },
-    'src/pages/CheckoutPage.tsx': {
-      file: 'assets/CheckoutPage-111.js',
-      imports: ['index.html', '_money-222.js'],
-    },
-    '_money-222.js': { file: 'assets/money-222.js' },
-  }),
+  join(webDir, 'checkout.html'),
+  '<!doctype html><head><title>Kiosk checkout</title><script type="module" src="/assets/checkout-111.js"></script></head><div id="root"></div>',
 );
 // What the web build writes beside each asset: its brotli and gzip copies.
 const bundle = `console.log(${JSON.stringify('kiosk '.repeat(2_000))});`;
@@ -187,7 +179,7 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
   });
 
   it('serves the web shell for page paths, with long caching for hashed assets only', async () => {
-    for (const path of ['/', '/checkout/pay/cs_123', '/console/apps?x=1']) {
+    for (const path of ['/', '/checkout', '/checkout/other', '/console/apps?x=1']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('Kiosk shell');
@@ -197,19 +189,16 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
-  it("names a lazy page's chunks in its HTML, so the browser fetches them beside the entry", async () => {
-    const preloads = async (path: string) =>
-      [
-        ...(await (await fetch(`${server.url}${path}`)).text()).matchAll(
-          /rel="modulepreload" crossorigin href="([^"]+)"/g,
-        ),
-      ].map((match) => match[1]);
-    expect(await preloads('/checkout/pay/plink_123?x=1')).toEqual([
-      '/assets/CheckoutPage-111.js',
-      '/assets/money-222.js',
-    ]);
-    expect(await preloads('/')).toEqual([]);
-    expect(await preloads('/profile')).toEqual([]);
+  it("serves the hosted checkout its own entry, which loads no store screens, under the pages' policy", async () => {
+    for (const path of ['/checkout/pay/plink_123?x=1', '/checkout/pay/cs_123']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('Kiosk checkout');
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+    expect(await (await fetch(`${server.url}/profile`)).text()).toContain('Kiosk shell');
   });
 
   it("serves an asset's brotli or gzip copy to a browser that takes it, and the plain one otherwise", async () => {

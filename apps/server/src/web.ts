@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './http-errors.ts';
-import { pagePreloads } from './page-preloads.ts';
+import { pageEntries } from './page-entries.ts';
 
 /** Paths that belong to the server; everything else is the single-page app's. */
 const SERVER_PATHS = /^\/(api|metrics)(\/|$)/;
@@ -42,8 +42,8 @@ function pagePolicy(host: string | undefined, frameOrigins: readonly string[]): 
 /**
  * Serves the built web app and the embeddable checkout (`/embed/checkout.js`, for pages on the origins
  * of KIOSK_CORS_ORIGINS). Hashed files are cached for a year; index.html and the embed's entry are
- * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html, with
- * the pages' security policy.
+ * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html (or the
+ * HTML entry of their own, see page-entries.ts), with the pages' security policy.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -51,7 +51,7 @@ export async function registerWebApp(
   frameOrigins: readonly string[] = [],
 ): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
-  const preloaded = built ? pagePreloads(webDir) : () => undefined;
+  const pageEntry = built ? pageEntries(webDir) : () => undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -78,7 +78,7 @@ export async function registerWebApp(
       // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
       if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('cache-control', 'no-cache');
-      const html = preloaded(request.url.split('?')[0] ?? '/');
+      const html = pageEntry(request.url.split('?')[0] ?? '/');
       return html ? reply.type('text/html; charset=utf-8').send(html) : reply.sendFile('index.html');
     }
     return sendError(

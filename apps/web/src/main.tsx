@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isRouteErrorResponse } from 'react-router';
 import { reactRootErrorHandlers } from '@kiosk/react';
 import { App } from './App.tsx';
 import { appI18n, currentLocale, rememberLocale } from './i18n.ts';
@@ -8,7 +9,8 @@ import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './routes.tsx';
 
 // First, so that whatever fails from here on is reported.
-const errorReporter = startErrorReporting();
+// The router's own answers (a 404 path) are pages working as meant, not failures.
+const errorReporter = startErrorReporting(isRouteErrorResponse);
 rememberLocale(currentLocale(appI18n));
 
 const container = document.getElementById('root');

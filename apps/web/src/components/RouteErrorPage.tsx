@@ -19,6 +19,8 @@ function pageStatusOf(error: unknown): PageMessageStatus {
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  useEffect(() => reportRenderError(error), [error]);
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportRenderError(error);
+  }, [error]);
   return <PageMessage status={pageStatusOf(error)} />;
 }

@@ -1,21 +1,8 @@
-import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { getTracker } from '../lib/tracker.ts';
-
-// A sign-in token in the address must never reach an analytics service.
-const PRIVATE_PARAMS = ['authToken'];
-
-function trackedPath(pathname: string, search: string): string {
-  const params = new URLSearchParams(search);
-  PRIVATE_PARAMS.forEach((name) => params.delete(name));
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
+import { usePageView } from './use-page-view.ts';
 
 /** Seed 001 §1: reports a page view on every route change. */
 export function usePageViewTracker(): void {
   const { pathname, search } = useLocation();
-  useEffect(() => {
-    getTracker().pageView(trackedPath(pathname, search));
-  }, [pathname, search]);
+  usePageView(pathname, search);
 }

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse } from 'react-router';
 import {
   createErrorReporter,
   fetchErrorSampleRate,
@@ -16,18 +15,18 @@ export const WEB_APP_VERSION = typeof __KIOSK_WEB_VERSION__ === 'string' ? __KIO
 let reporter: ErrorReporter | undefined;
 
 /**
- * Starts reporting this page load's errors (main.tsx, before the first render): uncaught errors and
+ * Starts reporting this page load's errors (each entry, before the first render): uncaught errors and
  * rejections from here on, render errors through `reportRenderError` and the root's handlers. The
- * rate comes from the server when the first error does.
+ * rate comes from the server when the first error does. `ignore` names what is no failure: the
+ * store's entry passes the router's own answers (a 404 path), so this module needs no router.
  */
-export function startErrorReporting(): ErrorReporter {
+export function startErrorReporting(ignore?: (error: unknown) => boolean): ErrorReporter {
   if (reporter) return reporter;
   reporter = createErrorReporter({
     client: kioskClient,
     sampleRate: () => fetchErrorSampleRate(kioskClient),
     appVersion: WEB_APP_VERSION,
-    // The router's own answers (a 404 path) are pages working as meant.
-    ignore: (error) => isRouteErrorResponse(error),
+    ignore,
   });
   listenForPageErrors(reporter);
   return reporter;

@@ -1,30 +1,16 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CHECKOUT_LAYOUTS, CheckoutForm, KioskProvider, type CheckoutLayout } from '@kiosk/react';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
-import { useSignInRequest } from '../hooks/use-sign-in-request.tsx';
-import { kioskClient } from '../lib/api.ts';
-
-/** `?mode=standalone-minimal` hides the summary; the hosted page is standalone either way. */
-function layoutOf(mode: string | null): CheckoutLayout {
-  return (
-    CHECKOUT_LAYOUTS.find((layout) => layout === mode && layout.startsWith('standalone')) ?? 'standalone'
-  );
-}
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { HostedCheckout } from './checkout/HostedCheckout.tsx';
 
 /**
- * The hosted checkout `/checkout/pay/{id}` (seed 001 §2): a payment link starts a session and the
- * address becomes `/checkout/pay/{checkoutSessionId}`, so a reload keeps the same order.
+ * The hosted checkout inside the store's router (an in-app visit, the dev server): a payment link
+ * starts a session and the address becomes `/checkout/pay/{checkoutSessionId}`, so a reload keeps the
+ * same order. A visit from outside loads the checkout's own entry instead (checkout-main.tsx).
  */
 export function CheckoutPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [signIn, signInDialog] = useSignInRequest();
-  useDocumentTitle(t('page.screen.checkout'));
 
   const showSession = useCallback(
     (sessionId: string) => navigate(`/checkout/pay/${sessionId}${location.search}`, { replace: true }),
@@ -32,19 +18,14 @@ export function CheckoutPage() {
   );
 
   return (
-    <KioskProvider client={kioskClient} signIn={signIn}>
-      <CheckoutForm
-        id={id}
-        mode={layoutOf(params.get('mode'))}
-        currencyId={params.get('currencyId') ?? undefined}
-        onSessionStarted={showSession}
-        onCancel={(session) => {
-          if (session?.cancel_url) window.location.assign(session.cancel_url);
-          else if (window.history.length > 1) navigate(-1);
-          else navigate('/');
-        }}
-      />
-      {signInDialog}
-    </KioskProvider>
+    <HostedCheckout
+      id={id}
+      search={location.search}
+      onSessionStarted={showSession}
+      onLeave={() => {
+        if (window.history.length > 1) void navigate(-1);
+        else void navigate('/');
+      }}
+    />
   );
 }

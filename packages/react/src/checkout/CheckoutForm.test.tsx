@@ -57,10 +57,8 @@ describe('CheckoutForm states', () => {
 
   it("says the seed's words when no offered currency can pay the order, and names the currency for the developer", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    api({
-      [`GET ${SESSION}`]: () => envelope(),
-      'GET /api/settings': () => ({ paymentMethods: [], baseCurrency: null }),
-    });
+    // The session's mode has no active payment method at all.
+    api({ [`GET ${SESSION}`]: () => envelope({}, { paymentMethods: [] }) });
     renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
     expect(await screen.findByText('Seems this checkoutSession is not configured properly')).toBeTruthy();
     await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('pc_kdt')));
@@ -207,6 +205,18 @@ describe('CheckoutForm states', () => {
     expect((await screen.findByTestId('checkout-total')).textContent).toContain('25 KDT');
     await waitFor(() => expect(onSessionStarted).toHaveBeenCalledWith('cs_test0000001'));
     expect(calls.calls('POST /api/checkout-sessions/start/plink_abc123456')).toHaveLength(1);
+  });
+
+  it('is payable with the order alone: the currencies come with the session, the settings are not asked', async () => {
+    // Settings that would never answer: a pay button waiting for them would wait for ever.
+    const calls = api({
+      [`GET ${SESSION}`]: () => envelope(),
+      'GET /api/settings': () => new Promise(() => {}),
+    });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    expect(await enabledButton('Connect and pay')).toBeTruthy();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(calls.calls('GET /api/settings')).toHaveLength(0);
   });
 });
 

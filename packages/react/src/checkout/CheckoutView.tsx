@@ -2,13 +2,10 @@ import { Suspense, lazy, useEffect, useMemo, useState, type Dispatch } from 'rea
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { matchLocale } from '@kiosk/core';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ApiError } from '@kiosk/sdk';
 import type { CheckoutEnvelope, MyCustomer, PaymentInstructions } from '@kiosk/contracts';
-import { useKioskSettings } from '../settings/use-kiosk-settings.ts';
 import { emitCheckoutError } from './checkout-events.ts';
 import { CheckoutFrame, isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
 import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
@@ -36,6 +33,10 @@ import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit 
 // The wallet dialog, its QR code and the wallet code load when the buyer pays.
 const PayDialog = lazy(() =>
   import('./payment/PayDialog.tsx').then((module) => ({ default: module.PayDialog })),
+);
+// The toast's code loads with the first refusal it says.
+const CheckoutToast = lazy(() =>
+  import('./states/CheckoutToast.tsx').then((module) => ({ default: module.CheckoutToast })),
 );
 
 export interface CheckoutViewProps {
@@ -68,19 +69,23 @@ export function CheckoutView({
   const compact = useMediaQuery(theme.breakpoints.down('md'));
   const session = envelope.checkoutSession;
   const locale = matchLocale(i18n.language) ?? 'en';
-  const settings = useKioskSettings(session.livemode);
   const buyer = useBuyer(session.livemode);
   const edit = useSessionEdit(session.id);
   const submit = useSubmitCheckout(session.id);
   const crossSell = useCrossSellOffer(session.id, true);
   const [toast, setToast] = useState<string | null>(null);
+  // Mounted from the first toast on (so it can fade out); its code loads then.
+  const [toastUsed, setToastUsed] = useState(false);
+  if (toast !== null && !toastUsed) setToastUsed(true);
   const locked = isLocked(pay);
 
+  // The session's answer carries its mode's active payment methods (what GET /api/settings would say),
+  // so the currencies, and the pay button, are ready with the order: no request after it to wait for.
   const choices = useMemo(
-    () => payableCurrencies(settings.data?.paymentMethods ?? [], session),
-    [settings.data, session],
+    () => payableCurrencies(envelope.paymentMethods, session),
+    [envelope.paymentMethods, session],
   );
-  const unpayable = settings.data !== undefined && choices.length === 0;
+  const unpayable = choices.length === 0;
   useEffect(() => {
     // The buyer sees the seed's words; the developer setting the checkout up needs the currency.
     if (unpayable)
@@ -212,8 +217,6 @@ export function CheckoutView({
             choices={choices}
             selectedId={selected?.currency.id}
             totals={totals}
-            settingsFailed={settings.isError}
-            settingsLoading={settings.isPending}
             onSelectCurrency={(id) => {
               setChosenCurrency(id);
               rememberCurrency(buyer.customer?.did, id);
@@ -246,16 +249,11 @@ export function CheckoutView({
           />
         </Suspense>
       )}
-      <Snackbar
-        open={toast !== null}
-        autoHideDuration={8_000}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert severity="error" onClose={() => setToast(null)} sx={{ whiteSpace: 'pre-line' }}>
-          {toast}
-        </Alert>
-      </Snackbar>
+      {toastUsed && (
+        <Suspense fallback={null}>
+          <CheckoutToast message={toast} onClose={() => setToast(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

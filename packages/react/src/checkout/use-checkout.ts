@@ -1,14 +1,56 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { KioskClient } from '@kiosk/sdk';
 import type { CheckoutEnvelope, CheckoutSession, SubmitBody } from '@kiosk/contracts';
 import { useKiosk } from '../provider/KioskProvider.tsx';
-import { isCompleted } from './page-state.ts';
+import { sessionQuery } from '../session/use-kiosk-session.ts';
+import { isCheckoutId, isCompleted } from './page-state.ts';
 
 /** Seed 000 §9: while paying, the session is read every 2 s for up to 3 minutes. */
 export const PAYING_POLL_MS = 2_000;
 export const PAYING_TIMEOUT_MS = 3 * 60_000;
 
 export const checkoutKey = (sessionId: string) => ['checkout', sessionId] as const;
+
+const startKey = (linkId: string, extraParams = '') => ['checkout-start', linkId, extraParams] as const;
+
+/** Starting a session from a payment link, once: the query answers the new session's id. */
+function startQuery(client: KioskClient, queryClient: QueryClient, linkId: string, extraParams?: string) {
+  return queryOptions({
+    queryKey: startKey(linkId, extraParams),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
+    queryFn: async () => {
+      const envelope = await client.call('POST /api/checkout-sessions/start/:id', {
+        params: { id: linkId },
+        query: Object.fromEntries(new URLSearchParams(extraParams)),
+      });
+      queryClient.setQueryData(checkoutKey(envelope.checkoutSession.id), envelope);
+      return envelope.checkoutSession.id;
+    },
+  });
+}
+
+function retrieveQuery(client: KioskClient, sessionId: string) {
+  return queryOptions({
+    queryKey: checkoutKey(sessionId),
+    queryFn: () => client.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: sessionId } }),
+    retry: false,
+  });
+}
+
+/**
+ * Asks at once for what the checkout of `id` shows first, all in parallel: the session (or starts it
+ * from a payment link) and who is buying. A page that knows its checkout before it renders (the hosted
+ * checkout's own entry) calls it first, so the answers are on their way while the page's code runs;
+ * the CheckoutForm then reads the same queries. An id that is not a checkout's is left to the form.
+ */
+export function prefetchCheckout(queryClient: QueryClient, client: KioskClient, id: string): void {
+  if (!isCheckoutId(id)) return;
+  void queryClient.prefetchQuery(sessionQuery(client));
+  if (id.startsWith('plink_')) void queryClient.prefetchQuery(startQuery(client, queryClient, id));
+  else void queryClient.prefetchQuery(retrieveQuery(client, id));
+}
 
 /**
  * The checkout of `id`: a payment link starts a session once (`POST …/start/{plink}`, which the server
@@ -22,35 +64,22 @@ export function useCheckout(
   const queryClient = useQueryClient();
   const isLink = id.startsWith('plink_');
 
-  const startKey = ['checkout-start', id, options.extraParams ?? ''] as const;
+  const start = startQuery(client, queryClient, id, options.extraParams);
   const started = useQuery({
-    queryKey: startKey,
+    ...start,
     // Once started, never again: a refetch (a sign-in invalidates every query) would be a new session.
-    enabled: options.enabled && isLink && queryClient.getQueryData(startKey) === undefined,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: false,
-    queryFn: async () => {
-      const envelope = await client.call('POST /api/checkout-sessions/start/:id', {
-        params: { id },
-        query: Object.fromEntries(new URLSearchParams(options.extraParams)),
-      });
-      queryClient.setQueryData(checkoutKey(envelope.checkoutSession.id), envelope);
-      return envelope.checkoutSession.id;
-    },
+    enabled: options.enabled && isLink && queryClient.getQueryData(start.queryKey) === undefined,
   });
 
   const sessionId = isLink ? started.data : id;
   const envelope = useQuery({
-    queryKey: checkoutKey(sessionId ?? ''),
+    ...retrieveQuery(client, sessionId ?? ''),
     enabled: options.enabled && sessionId !== undefined,
-    queryFn: () => client.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: sessionId! } }),
     // A completed session is final: the success page needs no more reads.
     refetchInterval: (query) =>
       options.polling && !(query.state.data && isCompleted(query.state.data.checkoutSession))
         ? PAYING_POLL_MS
         : false,
-    retry: false,
   });
 
   return {

@@ -1,23 +1,18 @@
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import LogoutIcon from '@mui/icons-material/Logout';
-import PersonIcon from '@mui/icons-material/Person';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import type { SessionUser } from '../../hooks/use-session.ts';
-import { useSignOut } from '../../hooks/use-sign-out.ts';
-import { hasAnyRole } from '../../lib/roles.ts';
 import { shortAddress } from '../../lib/short-address.ts';
-import { MERCHANT_ROLES } from '../../pages/dashboard/merchant-roles.ts';
-import { LivemodeMenuItem } from '../layout/LivemodeMenuItem.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
 const HEADER_AVATAR_SIZE = 32;
+
+// The menu (profile, mode switch, sign-out, and MUI's popover code) loads when first opened; pointing
+// at the avatar starts the download before the click.
+const loadAccountMenuList = () => import('./AccountMenuList.tsx');
+const AccountMenuList = lazy(() =>
+  loadAccountMenuList().then((module) => ({ default: module.AccountMenuList })),
+);
 
 export interface AccountMenuProps {
   user: SessionUser;
@@ -27,9 +22,8 @@ export function AccountMenu({ user }: AccountMenuProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const signOut = useSignOut();
+  const [menuWanted, setMenuWanted] = useState(false);
   const displayName = user.name || shortAddress(user.address);
-  const closeMenu = () => setMenuAnchor(null);
 
   return (
     <>
@@ -38,52 +32,27 @@ export function AccountMenu({ user }: AccountMenuProps) {
         aria-haspopup="true"
         aria-controls={menuAnchor ? menuId : undefined}
         aria-expanded={menuAnchor ? 'true' : 'false'}
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        onPointerEnter={() => void loadAccountMenuList()}
+        onFocus={() => void loadAccountMenuList()}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setMenuAnchor(event.currentTarget);
+        }}
         sx={{ p: 0.5 }}
       >
         <UserAvatar user={user} size={HEADER_AVATAR_SIZE} />
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={menuAnchor}
-        open={Boolean(menuAnchor)}
-        onClose={closeMenu}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': t('auth.accountMenuLabel') } }}
-      >
-        {/* Who is signed in; not an action, so screen readers skip it as a menu item. */}
-        <Typography
-          component="li"
-          role="presentation"
-          variant="body2"
-          sx={{
-            px: 2,
-            py: 1,
-            maxWidth: 260,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          <strong>{displayName}</strong>
-        </Typography>
-        <Divider component="li" role="presentation" />
-        <MenuItem component={RouterLink} to="/profile" onClick={closeMenu}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          {t('auth.profile')}
-        </MenuItem>
-        {/* Only merchants switch modes; a buyer's checkout takes its mode from the session it pays. */}
-        {hasAnyRole(user, MERCHANT_ROLES) && <LivemodeMenuItem />}
-        <MenuItem onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('auth.signOut')}
-        </MenuItem>
-      </Menu>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <AccountMenuList
+            id={menuId}
+            user={user}
+            displayName={displayName}
+            anchor={menuAnchor}
+            onClose={() => setMenuAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

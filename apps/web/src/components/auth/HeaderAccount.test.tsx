@@ -55,7 +55,8 @@ describe('HeaderAccount', () => {
 
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const profile = screen.getByRole('menuitem', { name: 'Profile' });
+    // The menu's code loads on its first opening.
+    const profile = await screen.findByRole('menuitem', { name: 'Profile' });
     expect(profile.getAttribute('href')).toBe('/profile');
     // Keyboard users land on the first action and arrow down to the next.
     await waitFor(() => expect(document.activeElement).toBe(profile));

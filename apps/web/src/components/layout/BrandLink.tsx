@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import Link from '@mui/material/Link';
+import { usePageLink } from './page-link.tsx';
 
 export function BrandLink() {
   const { t } = useTranslation();
+  const PageLink = usePageLink();
   return (
     <Link
-      component={RouterLink}
+      component={PageLink}
       to="/"
       underline="none"
       color="inherit"

@@ -24,8 +24,10 @@ describe('LanguageSwitch', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    // The menu's code loads on its first opening.
+    const chinese = await screen.findByRole('menuitemradio', { name: '中文' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('menuitemradio', { name: '中文' }));
+      fireEvent.click(chinese);
     });
 
     expect(i18n.language).toBe('zh');

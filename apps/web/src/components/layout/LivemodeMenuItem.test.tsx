@@ -23,7 +23,8 @@ function renderHeaderFor(roles: Role[]) {
 
 async function openAccountMenu() {
   fireEvent.click(await screen.findByRole('button', { name: 'Account menu: Ada Lovelace' }));
-  return screen.getByRole('menu', { name: 'Account' });
+  // The menu's code loads on its first opening.
+  return screen.findByRole('menu', { name: 'Account' });
 }
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -13,8 +14,13 @@ import { ABOVE_COOKIE_CONSENT } from '../../cookie-consent/bottom-space.ts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { PayState } from '../pay-flow.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';
-import { CustomerFields } from './CustomerFields.tsx';
 import type { CustomerFormValues, FormShape } from './customer-form.ts';
+
+// The text fields (and MUI's inputs, select and menu under them) load once a buyer is known: an
+// anonymous buyer connects first and never sees them before.
+const CustomerFields = lazy(() =>
+  import('./CustomerFields.tsx').then((module) => ({ default: module.CustomerFields })),
+);
 
 export interface PaymentPanelProps {
   session: CheckoutSession;
@@ -26,8 +32,6 @@ export interface PaymentPanelProps {
   choices: CurrencyChoice[];
   selectedId: string | undefined;
   totals: Record<string, string>;
-  settingsLoading: boolean;
-  settingsFailed: boolean;
   onSelectCurrency: (currencyId: string) => void;
   total: string | undefined;
   /** Seed 000 §5: submit is disabled while any line fails. */
@@ -85,15 +89,13 @@ export function PaymentPanel(props: PaymentPanelProps) {
     >
       <Stack spacing={3}>
         {identified ? (
-          <CustomerFields form={props.form} shape={props.shape} purpose={props.purpose} disabled={busy} />
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <CustomerFields form={props.form} shape={props.shape} purpose={props.purpose} disabled={busy} />
+          </Suspense>
         ) : (
           <Typography color="text.secondary">{t('checkout.contact.connectHint')}</Typography>
         )}
-        {props.settingsFailed ? (
-          <Alert severity="error">{t('checkout.settingsFailed')}</Alert>
-        ) : props.settingsLoading ? (
-          <Skeleton variant="rounded" height={72} />
-        ) : props.choices.length === 0 ? (
+        {props.choices.length === 0 ? (
           <Alert severity="warning">{t('checkout.noCurrency')}</Alert>
         ) : (
           <CurrencyGrid

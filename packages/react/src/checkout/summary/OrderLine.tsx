@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -12,8 +13,12 @@ import type { PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import type { LineView } from '../order-view.ts';
 import type { SessionEdit } from '../use-checkout.ts';
-import { CustomAmountField } from './CustomAmountField.tsx';
 import { priceName, recurringText } from './price-label.ts';
+
+// Only a pay-what-you-want line has a text field: the field's code loads with the first such line.
+const CustomAmountField = lazy(() =>
+  import('./CustomAmountField.tsx').then((module) => ({ default: module.CustomAmountField })),
+);
 
 /** Seed 000 §9: avatars are 48 px by default. */
 const IMAGE_PX = 48;
@@ -82,13 +87,15 @@ export function OrderLine({ view, currency, locked, onEdit }: OrderLineProps) {
         </Typography>
       )}
       {custom && (
-        <CustomAmountField
-          custom={custom}
-          amount={amount}
-          currency={currency}
-          disabled={locked}
-          onChange={(value) => onEdit({ type: 'amount', priceId: line.price_id, amount: value })}
-        />
+        <Suspense fallback={<Skeleton variant="rounded" height={40} sx={{ mt: 1 }} />}>
+          <CustomAmountField
+            custom={custom}
+            amount={amount}
+            currency={currency}
+            disabled={locked}
+            onChange={(value) => onEdit({ type: 'amount', priceId: line.price_id, amount: value })}
+          />
+        </Suspense>
       )}
       {upsell && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>

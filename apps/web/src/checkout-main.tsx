@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { prefetchCheckout, reactRootErrorHandlers } from '@kiosk/react';
+import { AppProviders } from './AppProviders.tsx';
+import { appI18n, currentLocale, rememberLocale } from './i18n.ts';
+import { kioskClient } from './lib/api.ts';
+import { startErrorReporting } from './lib/error-reporting.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { CheckoutApp } from './pages/checkout/CheckoutApp.tsx';
+import { checkoutIdOf } from './pages/checkout/checkout-address.ts';
+
+/*
+ * The hosted checkout's own entry (checkout.html, which the server sends for /checkout/pay/…): a buyer
+ * arriving from another site downloads the checkout and the header, not the store's router and screens.
+ */
+
+// First, so that whatever fails from here on is reported.
+const errorReporter = startErrorReporting();
+rememberLocale(currentLocale(appI18n));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('checkout.html has no #root element');
+
+const id = checkoutIdOf(window.location.pathname);
+if (id === undefined) {
+  // Not a checkout's address: the store's router sends any unknown path home (seed 001 §2).
+  window.location.replace('/');
+} else {
+  const queryClient = createQueryClient();
+  // Before the first render: the answers are on their way while React draws the page.
+  prefetchCheckout(queryClient, kioskClient, id);
+  createRoot(container, reactRootErrorHandlers(errorReporter)).render(
+    <StrictMode>
+      <AppProviders i18n={appI18n} queryClient={queryClient}>
+        <CheckoutApp id={id} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react';
+import { CookieConsent } from '@kiosk/react';
+import { HeaderBar } from '../../components/layout/HeaderBar.tsx';
+import { PageFrame } from '../../components/layout/PageFrame.tsx';
+import { usePageView } from '../../hooks/use-page-view.ts';
+import { checkoutPathOf } from './checkout-address.ts';
+import { HostedCheckout } from './HostedCheckout.tsx';
+
+export interface CheckoutAppProps {
+  /** The id the page was opened with. */
+  id: string;
+}
+
+/**
+ * The hosted checkout's own entry's page: the store's header without its navigation, the checkout,
+ * the footer and the cookie banner, as the store's router shows `/checkout/pay/:id`, without the router.
+ * The address moves with the history API: a started session replaces the payment link's address.
+ */
+export function CheckoutApp({ id: openedWith }: CheckoutAppProps) {
+  const [id, setId] = useState(openedWith);
+  const search = window.location.search;
+  usePageView(checkoutPathOf(id), search);
+
+  const showSession = useCallback((sessionId: string) => {
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${checkoutPathOf(sessionId)}${window.location.search}`,
+    );
+    setId(sessionId);
+  }, []);
+
+  return (
+    <>
+      <PageFrame header={<HeaderBar />}>
+        <HostedCheckout
+          id={id}
+          search={search}
+          onSessionStarted={showSession}
+          onLeave={() => {
+            if (window.history.length > 1) window.history.back();
+            else window.location.assign('/');
+          }}
+        />
+      </PageFrame>
+      <CookieConsent />
+    </>
+  );
+}
