@@ -7,3 +7,4 @@ export * from './money.ts';
 export * from './pricing.ts';
 export * from './roles.ts';
 export * from './states/index.ts';
+export * from './store/index.ts';

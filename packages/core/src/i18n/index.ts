@@ -5,6 +5,7 @@ import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
 import { paymentsMessages } from './payments.ts';
 import { shellMessages } from './shell.ts';
+import { storeMessages } from './store.ts';
 
 export { defineMessages } from './define.ts';
 
@@ -22,6 +23,7 @@ const groups = [
   paymentsMessages,
   checkoutMessages,
   billingMessages,
+  storeMessages,
 ];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */

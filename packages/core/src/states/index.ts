@@ -4,3 +4,4 @@ export * from './payment-intent.ts';
 export * from './invoice.ts';
 export * from './charge.ts';
 export * from './subscription.ts';
+export * from './app-version-review.ts';

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appVersionReviewMachine,
+  applyReviewAction,
   chargeMachine,
   checkoutRefusal,
   checkoutSessionMachine,
   defineMachine,
+  effectiveReviewType,
   invoiceMachine,
   paymentIntentMachine,
+  REVIEW_ACTIONS,
+  statusAfterApprove,
+  statusAfterUpload,
   subscriptionMachine,
+  versionNeedsReview,
   type Machine,
+  type ReviewContext,
 } from '../index.ts';
 
 /**
@@ -69,6 +77,20 @@ const expected: [Machine<string>, string[]][] = [
       'paused→canceled',
     ],
   ],
+  [
+    appVersionReviewMachine as Machine<string>,
+    [
+      'draft→pending',
+      'draft→published',
+      'pending→inReview',
+      'pending→cancelled',
+      'inReview→approved',
+      'inReview→rejected',
+      'inReview→cancelled',
+      'approved→published',
+      'approved→cancelled',
+    ],
+  ],
 ];
 
 describe.each(expected)('the %s machine', (machine, allowed) => {
@@ -98,6 +120,11 @@ describe('final statuses', () => {
     expect(subscriptionMachine.states.filter((s) => subscriptionMachine.isFinal(s))).toEqual([
       'incomplete_expired',
       'canceled',
+    ]);
+    expect(appVersionReviewMachine.states.filter((s) => appVersionReviewMachine.isFinal(s))).toEqual([
+      'rejected',
+      'cancelled',
+      'published',
     ]);
   });
 });
@@ -134,5 +161,99 @@ describe('checkoutRefusal', () => {
   });
   it('refuses any change while a named payment is being checked', () => {
     expect(checkoutRefusal(open, 'processing', 999)).toBe('PAYMENT_IN_PROGRESS');
+  });
+});
+
+describe('the app version review workflow (seed 001 §4)', () => {
+  const every: ReviewContext = { reviewType: 'every', hasApprovedVersion: true, autoPublish: false };
+  const firstDone: ReviewContext = { reviewType: 'first', hasApprovedVersion: true, autoPublish: false };
+
+  it('takes the per-app review type over the store setting', () => {
+    expect(effectiveReviewType('every', 'first')).toBe('first');
+    expect(effectiveReviewType('first', null)).toBe('first');
+    expect(effectiveReviewType('every')).toBe('every');
+  });
+
+  it('reviews every version, or only until a first version has passed review', () => {
+    expect(versionNeedsReview('every', false)).toBe(true);
+    expect(versionNeedsReview('every', true)).toBe(true);
+    expect(versionNeedsReview('first', false)).toBe(true);
+    expect(versionNeedsReview('first', true)).toBe(false);
+  });
+
+  it('publishes an upload at once only when it needs no review and auto-publish is on', () => {
+    expect(statusAfterUpload('first', true, true)).toBe('published');
+    expect(statusAfterUpload('first', true, false)).toBe('draft');
+    expect(statusAfterUpload('first', false, true)).toBe('draft');
+    expect(statusAfterUpload('every', true, true)).toBe('draft');
+    expect(statusAfterApprove(true)).toBe('published');
+    expect(statusAfterApprove(false)).toBe('approved');
+  });
+
+  // Every action from every status, written out: the status it leads to, or the refusal.
+  const table: Record<string, Record<string, string>> = {
+    requestReview: { draft: 'pending' },
+    startReview: { pending: 'inReview' },
+    approve: { inReview: 'approved' },
+    reject: { inReview: 'rejected' },
+    cancelReview: { pending: 'cancelled', inReview: 'cancelled', approved: 'cancelled' },
+    publish: { draft: 'REVIEW_REQUIRED', approved: 'published' },
+    reply: {
+      pending: '=',
+      inReview: '=',
+      approved: '=',
+      rejected: '=',
+      cancelled: '=',
+      published: '=',
+    },
+    comment: {
+      pending: '=',
+      inReview: '=',
+      approved: '=',
+      rejected: '=',
+      cancelled: '=',
+      published: '=',
+    },
+  };
+  const cases = REVIEW_ACTIONS.flatMap((action) =>
+    appVersionReviewMachine.states.map((status) => [action, status] as const),
+  );
+  it.each(cases)('%s from %s under "every version"', (action, status) => {
+    const expected = table[action]![status] ?? 'REVIEW_ACTION_NOT_ALLOWED';
+    const outcome = applyReviewAction(action, status, every);
+    if (expected === '=') expect(outcome).toEqual({ ok: true, status, changed: false });
+    else if (expected.startsWith('REVIEW_')) expect(outcome).toEqual({ ok: false, refusal: expected });
+    else expect(outcome).toEqual({ ok: true, status: expected, changed: true });
+  });
+
+  it('lets a draft be published without review once a first version passed, under "first approval only"', () => {
+    expect(applyReviewAction('publish', 'draft', firstDone)).toEqual({
+      ok: true,
+      status: 'published',
+      changed: true,
+    });
+    expect(applyReviewAction('requestReview', 'draft', firstDone)).toEqual({
+      ok: false,
+      refusal: 'REVIEW_NOT_NEEDED',
+    });
+    expect(applyReviewAction('publish', 'draft', { ...firstDone, hasApprovedVersion: false })).toEqual({
+      ok: false,
+      refusal: 'REVIEW_REQUIRED',
+    });
+  });
+
+  it('follows an approval with publishing when auto-publish is on', () => {
+    expect(applyReviewAction('approve', 'inReview', { ...every, autoPublish: true })).toEqual({
+      ok: true,
+      status: 'approved',
+      changed: true,
+      then: 'published',
+    });
+  });
+
+  it('never moves a rejected or cancelled version again', () => {
+    for (const status of ['rejected', 'cancelled'] as const)
+      for (const action of REVIEW_ACTIONS.filter((a) => a !== 'reply' && a !== 'comment'))
+        expect(applyReviewAction(action, status, firstDone).ok, `${action} ${status}`).toBe(false);
   });
 });
