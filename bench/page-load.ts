@@ -27,6 +27,11 @@ const PAY_BUTTON = 'form button[type="submit"]';
 const QUIET_MS = 500;
 const LOAD_TIMEOUT_MS = 60_000;
 
+function documentFile(path: string): string {
+  const own = path.startsWith('/checkout/pay/') ? 'checkout.html' : 'index.html';
+  return existsSync(join(WEB_DIR, own)) ? own : 'index.html';
+}
+
 interface Profile {
   name: 'localhost' | 'slow4g';
   context: BrowserContextOptions;
@@ -102,8 +107,9 @@ function watchTraffic(cdp: CDPSession, origin: string) {
     changedAt = Date.now();
     const url = new URL(request.url);
     if (url.origin !== origin) return;
-    // The document is index.html whatever its path; other files are served under their own path.
-    const file = type === 'Document' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+    // A page's document is its HTML entry whatever its path (apps/server/src/page-entries.ts: the
+    // checkout's own, else index.html); other files are served under their own path.
+    const file = type === 'Document' ? documentFile(url.pathname) : decodeURIComponent(url.pathname.slice(1));
     if (existsSync(join(WEB_DIR, file)) && statSync(join(WEB_DIR, file)).isFile())
       staticFiles.set(requestId, file);
   });
