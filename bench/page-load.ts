@@ -18,11 +18,10 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type CDPSession } from 'playwright-core';
-import { CHROMIUM_FLAGS, VIEWPORTS, WEB_DIR } from '../test/browser/harness.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, VIEWPORTS, WEB_DIR } from '../test/browser/harness.ts';
 import type { PageLoadServer } from './page-load-server.ts';
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAY_BUTTON = 'form button[type="submit"]';
 const QUIET_MS = 500;
 const LOAD_TIMEOUT_MS = 60_000;

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
 import type { Clock } from '@kiosk/platform';
-import { seedDemo, type DemoSummary } from '@kiosk/server';
-import { cookieClient, freePort, startTestServer, type TestServer } from '@kiosk/testkit';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort } from '@kiosk/testkit';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWPORTS, WEB_DIR } from './harness.ts';
+import { startDemoHarness, type DemoHarness } from './harness.ts';
 
 /**
  * An embedded checkout outlives its 15-minute authToken: the example shop's page keeps reading the
@@ -58,43 +56,21 @@ function kioskCalls(page: Page, kioskUrl: string): KioskCall[] {
 }
 
 const clock = new MovableClock();
-let chain: DemoDevChain;
-let server: TestServer;
-let demo: DemoSummary;
-let browser: Browser;
+let harness: DemoHarness;
 let shop: ChildProcess;
 let shopUrl: string;
 
 beforeAll(async () => {
   const port = await freePort();
   shopUrl = `http://127.0.0.1:${port}`;
-  chain = await startDevChainForDemo();
-  // The browser harness's server, with a clock this test moves (test/browser/harness.ts takes none).
-  server = await startTestServer('sqlite', {
-    env: { KIOSK_WEB_DIR: WEB_DIR, KIOSK_TEST_WALLET: 'true', KIOSK_CORS_ORIGINS: shopUrl },
-    clock,
-  });
-  demo = (await seedDemo(server.app, chain))!;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  harness = await startDemoHarness({ KIOSK_CORS_ORIGINS: shopUrl }, { clock });
   shop = spawn(process.execPath, [SHOP], {
     env: {
       ...process.env,
       PORT: String(port),
-      KIOSK_URL: server.url,
-      KIOSK_API_KEY: demo.apiKey,
-      KIOSK_PAYMENT_LINK: demo.links.find((link) => link.name === 'Sticker pack')!.id,
+      KIOSK_URL: harness.server.url,
+      KIOSK_API_KEY: harness.demo.apiKey,
+      KIOSK_PAYMENT_LINK: harness.link('Sticker pack'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -103,18 +79,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   shop?.kill();
-  await browser?.close();
-  await server?.close();
-  await chain?.stop();
+  await harness?.close();
 });
 
 /** The shop's page with its form showing, the order switched to the bundle and the buyer's details typed. */
 async function filledCheckout() {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-US' });
+  const { context, page } = await harness.open();
   // The page's clock too moves when the buyer is away (it runs in real time until then).
   await context.clock.install();
-  const page = await context.newPage();
-  const calls = kioskCalls(page, server.url);
+  const calls = kioskCalls(page, harness.server.url);
   const freshTokenAsks: string[] = [];
   page.on('request', (request) => {
     if (request.url() === `${shopUrl}/auth-token`) freshTokenAsks.push(request.method());
@@ -202,15 +175,13 @@ describe('an embedded checkout whose authToken lapses', () => {
     for (const url of sockets) expect(new URL(url).searchParams.get('authToken')).toBe(freshToken);
 
     const sessionId = (await page.title()).replace('Paid — ', '');
-    const merchant = (path: string) =>
-      cookieClient(server.url).request(path, { headers: { authorization: `Bearer ${demo.apiKey}` } });
-    const session = (await merchant(`/api/checkout-sessions/${sessionId}`)).body;
+    const session = (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body;
     expect(session).toMatchObject({
       payment_status: 'paid',
       amount_total: '12000000',
       customer_did: BUYER_DID,
     });
-    const customer = (await merchant(`/api/customers/${session.customer_id}`)).body;
+    const customer = (await harness.merchant(`/api/customers/${session.customer_id}`)).body;
     expect(customer).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com' });
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
+import type { Clock } from '@kiosk/platform';
 import { seedDemo, type DemoSummary } from '@kiosk/server';
 import { cookieClient, startTestServer, type TestServer } from '@kiosk/testkit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -14,7 +15,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const WEB_DIR =
   process.env.KIOSK_TEST_WEB_DIR ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts on a closed network.
 export const CHROMIUM_FLAGS = [
@@ -45,7 +46,15 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
-export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+export interface HarnessOptions {
+  /** The server's clock, for tests that move time (a token lapsing). */
+  clock?: Clock;
+}
+
+export async function startBrowserHarness(
+  env: Record<string, string> = {},
+  { clock }: HarnessOptions = {},
+): Promise<BrowserHarness> {
   if (!existsSync(`${WEB_DIR}/index.html`)) {
     throw new Error(`the web app is not built at ${WEB_DIR}: run \`npm run build\` first`);
   }
@@ -53,7 +62,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (see .ci/run)`);
   }
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const server = await startTestServer('sqlite', { env: { KIOSK_WEB_DIR: WEB_DIR, ...env } });
+  const server = await startTestServer('sqlite', { env: { KIOSK_WEB_DIR: WEB_DIR, ...env }, clock });
   // playwright-core gives each launch a fresh temporary user-data dir.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   return {
@@ -98,9 +107,12 @@ export interface DemoHarness extends BrowserHarness {
 }
 
 /** The browser harness over the demo store: a local chain, its payment method and links, the test wallet. */
-export async function startDemoHarness(env: Record<string, string> = {}): Promise<DemoHarness> {
+export async function startDemoHarness(
+  env: Record<string, string> = {},
+  options: HarnessOptions = {},
+): Promise<DemoHarness> {
   const chain = await startDevChainForDemo();
-  const harness = await startBrowserHarness({ KIOSK_TEST_WALLET: 'true', ...env });
+  const harness = await startBrowserHarness({ KIOSK_TEST_WALLET: 'true', ...env }, options);
   const demo = (await seedDemo(harness.server.app, chain))!;
   return {
     ...harness,
