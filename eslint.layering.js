@@ -25,7 +25,7 @@ const LAYERS = {
   react: ['core', 'contracts', 'sdk'],
   web: ['core', 'contracts', 'sdk', 'react'],
   server: [ANY],
-  cli: ['server', 'core', 'db', 'devchain'],
+  cli: ['server', 'core', 'db', 'devchain', 'store'],
   devchain: [],
   'test-wallet': [],
   // Below the server app: the app hands the kit its builder (test/setup/test-server.ts).

@@ -2,8 +2,10 @@ import { defineMessages } from './define.ts';
 
 /**
  * Kiosk Store's rules (packages/core/src/store, states/app-version-review.ts): names (seed 001 §5,
- * whose length messages are kept word for word), versions, squatting, secrets in a bundle, and the
- * review workflow's statuses and refusals (seed 001 §4).
+ * whose length messages are kept word for word), versions, squatting, secrets in a bundle, the
+ * publish-time refusals of a bundle (`store.bundle.{code}`, packages/store/src/bundles/problems.ts;
+ * `store.bundle.rule.*` are kiosk.json's field rules) and the review workflow's statuses and
+ * refusals (seed 001 §4).
  */
 export const storeMessages = defineMessages({
   en: {
@@ -31,6 +33,48 @@ export const storeMessages = defineMessages({
     'store.secret.slackToken': 'a Slack token',
     'store.secret.googleApiKey': 'a Google API key',
     'store.secret.namedSecret': 'a password or secret',
+    'store.bundle.BUNDLE_TOO_LARGE': 'The bundle is {size}; the store accepts bundles of at most {max}',
+    'store.bundle.INTEGRITY_MISMATCH':
+      'The uploaded tarball is not the one the release names: its integrity is {actual}, the release says {expected}',
+    'store.bundle.RELEASE_MALFORMED': 'The release field "{field}" is not in its required form',
+    'store.bundle.BAD_SIGNATURE': 'The release signature is not a valid signature',
+    'store.bundle.WRONG_SIGNER':
+      "The release was not signed by the key of {did}: sign it with the app's own key, for this name, version and tarball",
+    'store.bundle.BUNDLE_UNREADABLE': 'The bundle is not a readable gzip tarball',
+    'store.bundle.BUNDLE_TOO_MANY_FILES': 'The bundle holds more than {max} files',
+    'store.bundle.BUNDLE_UNPACKED_TOO_LARGE': 'The bundle unpacks to more than {max}',
+    'store.bundle.ENTRY_OUTSIDE_PACKAGE': '"{entry}" lies outside the package/ folder of the bundle',
+    'store.bundle.ENTRY_NOT_FILE':
+      '"{entry}" is a link or a special file; a bundle holds only files and folders',
+    'store.bundle.ENTRY_DUPLICATE': '"{entry}" appears twice in the bundle',
+    'store.bundle.METADATA_MISSING': 'The bundle has no package/kiosk.json',
+    'store.bundle.METADATA_TOO_LARGE': 'kiosk.json is larger than {max}',
+    'store.bundle.METADATA_NOT_JSON': 'kiosk.json is not a JSON object',
+    'store.bundle.METADATA_INVALID': 'kiosk.json, field "{path}": {rule}',
+    'store.bundle.RELEASE_MISMATCH': 'The release says {field} "{release}", but kiosk.json says "{metadata}"',
+    'store.bundle.NAME_TOO_CLOSE': 'This name is too close to the existing app "{existing}"',
+    'store.bundle.VERSION_NOT_INCREASING':
+      'Version {version} must be greater than {latest}, the highest version uploaded',
+    'store.bundle.LOGO_MISSING': 'The logo {path} named in kiosk.json is not in the bundle',
+    'store.bundle.LOGO_TOO_LARGE': 'The logo {path} is {size}; a logo may be at most {max}',
+    'store.bundle.LOGO_NOT_IMAGE': 'The logo {path} is not a {type} image',
+    'store.bundle.SCREENSHOT_MISSING': 'The screenshot {path} named in kiosk.json is not in the bundle',
+    'store.bundle.SCREENSHOT_TOO_LARGE': 'The screenshot {path} is {size}; a screenshot may be at most {max}',
+    'store.bundle.SCREENSHOT_NOT_IMAGE': 'The screenshot {path} is not a {type} image',
+    'store.bundle.SECRET_FOUND':
+      'A secret was found in {file}, line {line}: {kind}. Remove it, revoke it where it was issued, and publish again',
+    'store.bundle.rule.required': 'is required',
+    'store.bundle.rule.tooLong': 'must be at most {max} characters',
+    'store.bundle.rule.notText': 'must be text',
+    'store.bundle.rule.notList': 'must be a list',
+    'store.bundle.rule.tooMany': 'may list at most {max} items',
+    'store.bundle.rule.unknownField': 'is not a kiosk.json field',
+    'store.bundle.rule.notSemver': 'must be a semantic version such as 1.2.3',
+    'store.bundle.rule.notAppDid': "must be the app's DID: did:pkh:eip155:1: and its address in lowercase",
+    'store.bundle.rule.notBundlePath': 'must be a path inside the bundle, such as dist/index.js',
+    'store.bundle.rule.notImagePath': 'must be a path inside the bundle to a PNG, JPG, WebP or SVG image',
+    'store.bundle.rule.notHttpsUrl': 'must be an https:// address',
+    'store.bundle.rule.invalid': 'is not valid',
     'store.review.status.draft': 'Draft',
     'store.review.status.pending': 'Pending review',
     'store.review.status.inReview': 'In review',
@@ -44,6 +88,12 @@ export const storeMessages = defineMessages({
       'This review action is not possible for the version in its current status',
     'error.REVIEW_REQUIRED': 'This version must be approved in review before it is published',
     'error.REVIEW_NOT_NEEDED': 'This version needs no review: publish it directly',
+    'error.BUNDLE_EXISTS': 'A bundle is already stored for this version; a published bundle never changes',
+    'error.BUNDLE_KEY_INVALID': 'Not a valid bundle location: {key}',
+    'error.BUNDLE_INTEGRITY_INVALID': 'The integrity must be one sha512 hash written sha512-<base64>',
+    'error.BUNDLE_SIZE_MISMATCH': 'The bundle does not have the announced size of {expected} bytes',
+    'error.BUNDLE_INTEGRITY_MISMATCH': 'The bundle does not match its integrity {expected}',
+    'error.RANGE_NOT_SATISFIABLE': 'The requested range is outside the bundle ({size} bytes)',
   },
   zh: {
     'store.appName.required': '名称为必填项',
@@ -68,6 +118,46 @@ export const storeMessages = defineMessages({
     'store.secret.slackToken': 'Slack 令牌',
     'store.secret.googleApiKey': 'Google API 密钥',
     'store.secret.namedSecret': '密码或密钥',
+    'store.bundle.BUNDLE_TOO_LARGE': '应用包大小为 {size}，商店最多接受 {max}',
+    'store.bundle.INTEGRITY_MISMATCH':
+      '上传的压缩包与发布信息不符：其完整性为 {actual}，发布信息为 {expected}',
+    'store.bundle.RELEASE_MALFORMED': '发布信息的字段“{field}”格式不正确',
+    'store.bundle.BAD_SIGNATURE': '发布签名不是有效的签名',
+    'store.bundle.WRONG_SIGNER':
+      '该发布不是由 {did} 的密钥签名的：请用应用自己的密钥，对此名称、版本和压缩包签名',
+    'store.bundle.BUNDLE_UNREADABLE': '应用包不是可读取的 gzip 压缩包',
+    'store.bundle.BUNDLE_TOO_MANY_FILES': '应用包中的文件超过 {max} 个',
+    'store.bundle.BUNDLE_UNPACKED_TOO_LARGE': '应用包解压后超过 {max}',
+    'store.bundle.ENTRY_OUTSIDE_PACKAGE': '“{entry}”位于应用包的 package/ 文件夹之外',
+    'store.bundle.ENTRY_NOT_FILE': '“{entry}”是链接或特殊文件；应用包只能包含文件和文件夹',
+    'store.bundle.ENTRY_DUPLICATE': '“{entry}”在应用包中出现了两次',
+    'store.bundle.METADATA_MISSING': '应用包中没有 package/kiosk.json',
+    'store.bundle.METADATA_TOO_LARGE': 'kiosk.json 超过 {max}',
+    'store.bundle.METADATA_NOT_JSON': 'kiosk.json 不是 JSON 对象',
+    'store.bundle.METADATA_INVALID': 'kiosk.json 的字段“{path}”：{rule}',
+    'store.bundle.RELEASE_MISMATCH': '发布信息中的 {field} 为“{release}”，而 kiosk.json 中为“{metadata}”',
+    'store.bundle.NAME_TOO_CLOSE': '该名称与已有应用“{existing}”过于相似',
+    'store.bundle.VERSION_NOT_INCREASING': '版本 {version} 必须高于已上传的最高版本 {latest}',
+    'store.bundle.LOGO_MISSING': 'kiosk.json 中的图标 {path} 不在应用包中',
+    'store.bundle.LOGO_TOO_LARGE': '图标 {path} 大小为 {size}，图标最大为 {max}',
+    'store.bundle.LOGO_NOT_IMAGE': '图标 {path} 不是 {type} 图片',
+    'store.bundle.SCREENSHOT_MISSING': 'kiosk.json 中的截图 {path} 不在应用包中',
+    'store.bundle.SCREENSHOT_TOO_LARGE': '截图 {path} 大小为 {size}，截图最大为 {max}',
+    'store.bundle.SCREENSHOT_NOT_IMAGE': '截图 {path} 不是 {type} 图片',
+    'store.bundle.SECRET_FOUND':
+      '在 {file} 第 {line} 行发现密钥：{kind}。请删除它，在签发处将其作废，然后重新发布',
+    'store.bundle.rule.required': '为必填项',
+    'store.bundle.rule.tooLong': '最多 {max} 个字符',
+    'store.bundle.rule.notText': '必须是文本',
+    'store.bundle.rule.notList': '必须是列表',
+    'store.bundle.rule.tooMany': '最多列出 {max} 项',
+    'store.bundle.rule.unknownField': '不是 kiosk.json 的字段',
+    'store.bundle.rule.notSemver': '必须是语义化版本号，例如 1.2.3',
+    'store.bundle.rule.notAppDid': '必须是应用的 DID：did:pkh:eip155:1: 加上小写的地址',
+    'store.bundle.rule.notBundlePath': '必须是应用包内的路径，例如 dist/index.js',
+    'store.bundle.rule.notImagePath': '必须是应用包内 PNG、JPG、WebP 或 SVG 图片的路径',
+    'store.bundle.rule.notHttpsUrl': '必须是 https:// 地址',
+    'store.bundle.rule.invalid': '无效',
     'store.review.status.draft': '草稿',
     'store.review.status.pending': '待审核',
     'store.review.status.inReview': '审核中',
@@ -80,5 +170,11 @@ export const storeMessages = defineMessages({
     'error.REVIEW_ACTION_NOT_ALLOWED': '该版本当前的状态不允许此审核操作',
     'error.REVIEW_REQUIRED': '该版本须先通过审核才能发布',
     'error.REVIEW_NOT_NEEDED': '该版本无需审核，可直接发布',
+    'error.BUNDLE_EXISTS': '该版本的包已存在；已发布的包不能更改',
+    'error.BUNDLE_KEY_INVALID': '无效的包存储位置：{key}',
+    'error.BUNDLE_INTEGRITY_INVALID': '完整性校验值必须是一个 sha512 哈希，格式为 sha512-<base64>',
+    'error.BUNDLE_SIZE_MISMATCH': '包的大小与声明的 {expected} 字节不符',
+    'error.BUNDLE_INTEGRITY_MISMATCH': '包与其完整性校验值 {expected} 不符',
+    'error.RANGE_NOT_SATISFIABLE': '请求的范围超出了包的大小（{size} 字节）',
   },
 });

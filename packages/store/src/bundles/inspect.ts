@@ -1,0 +1,269 @@
+import { SECRET_SCAN_MAX_CHARS, scanForSecrets, type SecretKind } from '@kiosk/core';
+import { createReadStream } from 'node:fs';
+import { Parser, type ReadEntry } from 'tar';
+import {
+  BUNDLE_MAX_BYTES,
+  BUNDLE_ROOT,
+  imageExtensionOf,
+  isBundlePath,
+  METADATA_FILE,
+  METADATA_MAX_BYTES,
+} from './metadata.ts';
+import { APP_KEY_FILE } from './pack.ts';
+import { formatBytes, problem, type BundleProblem } from './problems.ts';
+
+/**
+ * Reads an uploaded bundle from its file in one streamed pass, holding at most one file of it in
+ * memory at a time (and only files small enough to scan): its metadata, its file list, the logo and
+ * screenshots kiosk.json names, and what a secret scan finds in its text files. It judges only what
+ * the archive itself gets wrong (entries outside `package/`, links, duplicates, limits);
+ * check-release.ts judges the rest.
+ */
+
+/** A built web app has thousands of files, not tens of thousands; more is a mistake or an attack. */
+export const BUNDLE_MAX_FILES = 20_000;
+/** Gzip shrinks text about ten times; far more than that unpacked is a decompression bomb. */
+export const BUNDLE_MAX_UNPACKED_BYTES = 10 * BUNDLE_MAX_BYTES;
+// Enough for a PNG, JPEG or WebP signature and for an SVG's XML declaration and comments.
+const IMAGE_HEAD_BYTES = 4096;
+
+export interface InspectOptions {
+  /** Files over this many bytes are not scanned for secrets. */
+  scanMaxBytes?: number;
+  maxFiles?: number;
+  maxUnpackedBytes?: number;
+}
+
+export type MetadataRead =
+  | { found: true; json: Record<string, unknown> }
+  | { found: false; reason: 'MISSING' | 'TOO_LARGE' | 'NOT_JSON' };
+
+export type ImageKind = 'png' | 'jpg' | 'webp' | 'svg';
+
+export interface BundleImage {
+  path: string;
+  size: number;
+  /** What the bytes are, whatever the name says; undefined when they are no image we know. */
+  kind: ImageKind | undefined;
+}
+
+/** A secret's place and kind; never the secret, nor the line around it (which may hold another). */
+export interface SecretHit {
+  file: string;
+  line: number;
+  column: number;
+  kind: SecretKind;
+}
+
+export interface UnscannedFile {
+  file: string;
+  reason: 'binary' | 'tooLarge';
+}
+
+export interface BundleInspection {
+  /** What the archive gets wrong, in the order met. */
+  problems: BundleProblem[];
+  /** False when reading stopped early (an unreadable archive or a limit): the rest is partial. */
+  complete: boolean;
+  metadata: MetadataRead;
+  /** Files relative to `package/`, in archive order. */
+  files: { path: string; size: number }[];
+  unpackedBytes: number;
+  /** The logo and screenshots kiosk.json names that are present; a missing one is left out. */
+  logo: BundleImage | undefined;
+  screenshots: BundleImage[];
+  secrets: SecretHit[];
+  unscanned: UnscannedFile[];
+}
+
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
+
+/**
+ * Text is told from binary the way git does: a NUL byte in the first 8000 bytes means binary. What
+ * passes must then decode as UTF-8 (random bytes fail within a few bytes, so a short binary without
+ * a NUL is caught too). Text in other encodings (Latin-1, UTF-16) counts as binary and is not
+ * scanned: web apps are written in UTF-8.
+ */
+export function decodeText(bytes: Uint8Array): string | undefined {
+  if (bytes.subarray(0, 8000).includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+// An SVG file opens with `<svg`, after an optional XML declaration, doctype and comments.
+const SVG_START = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*<svg[\s>]/i;
+
+export function sniffImage(head: Buffer): ImageKind | undefined {
+  if (head.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (SVG_START.test(head.toString('utf8'))) return 'svg';
+  return undefined;
+}
+
+/** The entry's path inside `package/`, or undefined when it lies outside (or climbs out with `..`). */
+function bundlePathOf(entryPath: string): string | undefined {
+  const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
+  if (!path.startsWith(BUNDLE_ROOT)) return undefined;
+  const inside = path.slice(BUNDLE_ROOT.length).replace(/\/$/, '');
+  return inside === '' || isBundlePath(inside) ? inside : undefined;
+}
+
+function readMetadata(bytes: Buffer): MetadataRead {
+  try {
+    const json: unknown = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    if (json !== null && typeof json === 'object' && !Array.isArray(json))
+      return { found: true, json: json as Record<string, unknown> };
+  } catch {
+    // not JSON: answered below
+  }
+  return { found: false, reason: 'NOT_JSON' };
+}
+
+export function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
+  const scanMaxBytes = options.scanMaxBytes ?? SECRET_SCAN_MAX_CHARS;
+  const maxFiles = options.maxFiles ?? BUNDLE_MAX_FILES;
+  const maxUnpackedBytes = options.maxUnpackedBytes ?? BUNDLE_MAX_UNPACKED_BYTES;
+
+  const inspection: BundleInspection = {
+    problems: [],
+    complete: true,
+    metadata: { found: false, reason: 'MISSING' },
+    files: [],
+    unpackedBytes: 0,
+    logo: undefined,
+    screenshots: [],
+    secrets: [],
+    unscanned: [],
+  };
+  const images = new Map<string, BundleImage>();
+  const seen = new Set<string>();
+  let entries = 0;
+
+  return new Promise((resolve, reject) => {
+    const source = createReadStream(file);
+    // strict: a bad checksum or a truncated archive is an error, not a warning to read past.
+    const parser = new Parser({ strict: true });
+    let settled = false;
+
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      if (entries === 0 && inspection.problems.length === 0)
+        inspection.problems.push(problem('BUNDLE_UNREADABLE'));
+      pickImages(inspection, images);
+      resolve(inspection);
+    };
+    const stop = (reason: BundleProblem) => {
+      if (settled) return;
+      inspection.problems.push(reason);
+      inspection.complete = false;
+      source.unpipe(parser);
+      source.destroy();
+      finish();
+    };
+
+    parser.on('entry', (entry: ReadEntry) => {
+      if (settled) return void entry.resume();
+      entries++;
+      const path = bundlePathOf(entry.path);
+      if (entry.type === 'Directory') {
+        if (path === undefined)
+          inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
+        return void entry.resume();
+      }
+      if (!FILE_TYPES.has(entry.type)) {
+        // Links and devices: an installer unpacking them could write or read outside the app.
+        inspection.problems.push(problem('ENTRY_NOT_FILE', { entry: entry.path }));
+        return void entry.resume();
+      }
+      if (path === undefined || path === '') {
+        inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
+        return void entry.resume();
+      }
+      // Unpacking keeps the last of two entries with one path, so the checked one might not be it.
+      if (seen.has(path)) {
+        inspection.problems.push(problem('ENTRY_DUPLICATE', { entry: path }));
+        return void entry.resume();
+      }
+      seen.add(path);
+      if (inspection.files.length >= maxFiles) {
+        stop(problem('BUNDLE_TOO_MANY_FILES', { max: maxFiles }));
+        return void entry.resume();
+      }
+      // The header's size, before any byte of the file is read: a bomb is stopped at its first entry.
+      inspection.unpackedBytes += entry.size;
+      if (inspection.unpackedBytes > maxUnpackedBytes) {
+        stop(problem('BUNDLE_UNPACKED_TOO_LARGE', { max: formatBytes(maxUnpackedBytes) }));
+        return void entry.resume();
+      }
+      inspection.files.push({ path, size: entry.size });
+      readEntry(entry, path);
+    });
+
+    function readEntry(entry: ReadEntry, path: string) {
+      const isMetadata = path === METADATA_FILE;
+      const isImage = imageExtensionOf(path) !== undefined;
+      if (path.split('/').pop() === APP_KEY_FILE)
+        inspection.secrets.push({ file: path, line: 1, column: 1, kind: 'evmPrivateKey' });
+      const isReadableMetadata = isMetadata && entry.size <= METADATA_MAX_BYTES;
+      if (isMetadata && !isReadableMetadata) inspection.metadata = { found: false, reason: 'TOO_LARGE' };
+      const scan = entry.size <= scanMaxBytes;
+      if (!scan) inspection.unscanned.push({ file: path, reason: 'tooLarge' });
+      const keep = scan || isReadableMetadata ? Infinity : isImage ? IMAGE_HEAD_BYTES : 0;
+      if (keep === 0) return void entry.resume();
+
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      entry.on('data', (chunk: Buffer) => {
+        if (kept >= keep) return;
+        const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
+        chunks.push(part);
+        kept += part.length;
+      });
+      entry.on('end', () => {
+        if (settled) return;
+        const bytes = Buffer.concat(chunks);
+        if (isImage)
+          images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
+        if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
+        if (!scan) return;
+        const text = decodeText(bytes);
+        if (text === undefined) return void inspection.unscanned.push({ file: path, reason: 'binary' });
+        for (const finding of scanForSecrets(text, Math.max(scanMaxBytes, text.length)).findings)
+          inspection.secrets.push({
+            file: path,
+            line: finding.line,
+            column: finding.column,
+            kind: finding.kind,
+          });
+      });
+    }
+
+    parser.on('error', () => stop(problem('BUNDLE_UNREADABLE')));
+    parser.on('end', finish);
+    source.on('error', (error) => {
+      if (!settled) {
+        settled = true;
+        reject(error);
+      }
+    });
+    source.pipe(parser);
+  });
+}
+
+/** The logo and screenshots kiosk.json names, of those present. */
+function pickImages(inspection: BundleInspection, images: Map<string, BundleImage>) {
+  if (!inspection.metadata.found) return;
+  const { logo, screenshots } = inspection.metadata.json;
+  if (typeof logo === 'string') inspection.logo = images.get(logo);
+  if (Array.isArray(screenshots))
+    for (const path of screenshots) {
+      const image = typeof path === 'string' ? images.get(path) : undefined;
+      if (image) inspection.screenshots.push(image);
+    }
+}
