@@ -87,6 +87,10 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds')
     .transform(Number)
     .default(10_000),
+  KIOSK_EVM_COLLECTOR_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed private key of 64 hex digits')
+    .optional(),
 });
 
 export interface Config {
@@ -114,6 +118,8 @@ export interface Config {
   errorSampleRate: number;
   /** Browser error reports per minute per IP. */
   clientErrorRateLimit: number;
+  /** The account that pulls subscription payments on EVM chains; unset, subscriptions cannot be collected. */
+  evmCollectorKey: `0x${string}` | undefined;
 }
 
 /** One line per variable: what is wrong and what was given. */
@@ -160,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: e.KIOSK_SIGNIN_RATE_LIMIT,
     errorSampleRate: e.KIOSK_ERROR_SAMPLE_RATE,
     clientErrorRateLimit: e.KIOSK_CLIENT_ERROR_RATE_LIMIT,
+    evmCollectorKey: e.KIOSK_EVM_COLLECTOR_KEY as `0x${string}` | undefined,
   };
 }
 
@@ -181,4 +188,6 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_SIGNIN_RATE_LIMIT: 'sign-in requests per minute per IP (default 30)',
   KIOSK_ERROR_SAMPLE_RATE: 'share of page loads (0 to 1) that report browser errors (default 1)',
   KIOSK_CLIENT_ERROR_RATE_LIMIT: 'browser error reports per minute per IP (default 60)',
+  KIOSK_EVM_COLLECTOR_KEY:
+    'private key of the account that collects subscription payments on EVM chains (docs/recurring-crypto.md)',
 };

@@ -47,7 +47,8 @@ describe.each(await testEngines())('every write route replayed with its Idempote
   let examples: Record<string, () => Promise<Example>>;
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    // A collector key, so that subscription checkouts can be submitted (nothing here reaches a chain).
+    server = await startTestServer(engine, { env: { KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}` } });
     merchant = await merchantOf(server);
     const api: Client = (path, init) => merchant.test(path, init);
     const created = async (path: string, body: unknown) => {
@@ -55,7 +56,12 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(201);
       return answer.body;
     };
-    const method = await created('/api/payment-methods', evmMethodBody());
+    const method = await created(
+      '/api/payment-methods',
+      evmMethodBody({
+        settings: { ...evmMethodBody().settings, collector_contract: randomAddress() },
+      }),
+    );
     const currency = method.payment_currencies[0].id as string;
     const target = await created('/api/products', {
       name: 'Stickers',
@@ -94,6 +100,33 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       const id = await started();
       await buyer.request(`/api/checkout-sessions/${id}/submit`, { method: 'PUT', body: submitBody });
       return id;
+    };
+    const monthly = await created('/api/products', {
+      name: 'Plan',
+      prices: [
+        {
+          type: 'recurring',
+          currency_id: currency,
+          unit_amount: '1000000',
+          recurring: { interval: 'month' },
+        },
+      ],
+    });
+    const db = () => server.app.kiosk.database.db as Kysely<any>;
+    /**
+     * A submitted subscription checkout whose mandate the chain has confirmed: set by hand, since
+     * reading a mandate needs a chain and the replay is what this test is about.
+     */
+    const subscribed = async (status: 'trialing' | 'active') => {
+      const id = await started(monthly.prices[0].id);
+      const answer = await buyer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: submitBody,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const subscriptionId = answer.body.checkoutSession.subscription_id as string;
+      await db().updateTable('subscriptions').set({ status }).where('id', '=', subscriptionId).execute();
+      return { sessionId: id, subscriptionId };
     };
     const edit = (id: string, what: string, verb: string, body?: unknown) =>
       buyer.request(`/api/checkout-sessions/${id}/${what}`, { method: verb, body });
@@ -198,6 +231,20 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/checkout-sessions/${await submitted()}/pay`,
         body: { tx_hash: randomHash() },
       }),
+      'POST /api/checkout-sessions/:id/mandate': async () => ({
+        call: buyer.request,
+        path: `/api/checkout-sessions/${(await subscribed('trialing')).sessionId}/mandate`,
+      }),
+      'PUT /api/subscriptions/:id/cancel': async () => ({
+        call: api,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/cancel`,
+        body: { feedback: 'unused' },
+      }),
+      'PUT /api/subscriptions/:id/recover': async () => {
+        const { subscriptionId } = await subscribed('active');
+        await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });
+        return { call: api, path: `/api/subscriptions/${subscriptionId}/recover` };
+      },
       'POST /api/charges/:id/check': async () => {
         const id = await submitted();
         await buyer.request(`/api/checkout-sessions/${id}/pay`, {

@@ -27,6 +27,7 @@ export const modules: KioskModule[] = [
       app.kiosk.modules.payments = await paymentsPlugin(app, {
         platform: app.kiosk.platform,
         baseUrl: app.kiosk.config.baseUrl,
+        evmCollectorKey: app.kiosk.config.evmCollectorKey,
         authorizeTopic: (prefix, authorize) =>
           app.kiosk.realtime.authorize(prefix, (topic, _message, caller) => authorize(topic, caller)),
         registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),

@@ -18,6 +18,7 @@ import { paymentMethodRoutes } from './payments/payment-methods.ts';
 import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
 import { settingsRoutes } from './payments/settings.ts';
+import { subscriptionRoutes } from './payments/subscriptions.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
 export const ROUTE_TABLES = [
@@ -37,6 +38,7 @@ export const ROUTE_TABLES = [
   merchantCheckoutRoutes,
   paymentIntentRoutes,
   invoiceRoutes,
+  subscriptionRoutes,
   chargeRoutes,
   clientErrorRoutes,
   demoRoutes,

@@ -9,6 +9,7 @@ export const ID_PREFIXES = {
   invoice: 'in',
   paymentIntent: 'pi',
   subscription: 'sub',
+  subscriptionItem: 'si',
   customer: 'cus',
   product: 'prod',
   price: 'price',

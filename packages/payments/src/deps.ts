@@ -2,7 +2,7 @@ import type { Engine, JobRunner } from '@kiosk/db';
 import type { Clock, Platform } from '@kiosk/platform';
 import type { PaymentsDb } from './db.ts';
 import { MethodRegistry } from './methods/adapter.ts';
-import { evmAdapter } from './methods/evm/adapter.ts';
+import { createEvmAdapter } from './methods/evm/adapter.ts';
 import { paymentsResources, type PaymentsResources } from './resources.ts';
 
 /**
@@ -19,9 +19,14 @@ export interface Deps {
   baseUrl: string;
 }
 
-export function createDeps(platform: Platform, baseUrl: string): Deps {
+/** Server secrets the method adapters use; they are configuration, never stored with a method. */
+export interface MethodSecrets {
+  evmCollectorKey?: `0x${string}`;
+}
+
+export function createDeps(platform: Platform, baseUrl: string, secrets: MethodSecrets = {}): Deps {
   const methods = new MethodRegistry();
-  methods.register(evmAdapter);
+  methods.register(createEvmAdapter({ collectorKey: secrets.evmCollectorKey }));
   return {
     db: platform.database.db as PaymentsDb,
     engine: platform.database.engine,

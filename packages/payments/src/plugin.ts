@@ -1,6 +1,7 @@
 import type { EventHandler } from '@kiosk/platform';
 import type { FastifyInstance } from 'fastify';
 import { paymentsApi, type PaymentsApi } from './api.ts';
+import { defineBillingJobs } from './billing/jobs.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './charges/verify.ts';
 import { answerInvalidations, CheckoutAnswers } from './checkout-sessions/answer-cache.ts';
@@ -20,6 +21,7 @@ import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
 const EXPIRE_SWEEP_MS = 60_000;
@@ -32,7 +34,7 @@ const EXPIRE_JOB = 'checkout.expire-sessions';
  * interface other modules use.
  */
 export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<PaymentsApi> {
-  const deps = createDeps(context.platform, context.baseUrl);
+  const deps = createDeps(context.platform, context.baseUrl, { evmCollectorKey: context.evmCollectorKey });
   registerPaymentMethodRoutes(app, deps);
   registerCatalogRoutes(app, deps);
   registerSettingsRoutes(app, deps);
@@ -45,6 +47,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerPaymentIntentRoutes(app, deps);
   registerChargeRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerSubscriptionRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
 
   defineChargeJobs(deps);
@@ -71,6 +74,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   deps.jobs.define(EXPIRE_JOB, async () => void (await expireDueSessions(deps)));
   await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
   await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);
+  await defineBillingJobs(deps);
   return paymentsApi(deps, (subscriber, type, handler) =>
     context.platform.events.subscribe(subscriber, type, handler as EventHandler),
   );

@@ -3,10 +3,12 @@ import {
   checkoutSessionMachine,
   invoiceMachine,
   paymentIntentMachine,
+  subscriptionMachine,
   type ChargeStatus,
   type CheckoutSessionStatus,
   type InvoiceStatus,
   type PaymentIntentStatus,
+  type SubscriptionStatus,
 } from '@kiosk/core';
 import type { Platform } from '@kiosk/platform';
 import { chargeView } from './charges/view.ts';
@@ -18,6 +20,7 @@ import { paymentLinkView } from './payment-links/view.ts';
 import { currencyView, methodView } from './payment-methods/view.ts';
 import { priceView } from './prices/view.ts';
 import { productView } from './products/view.ts';
+import { subscriptionItemView, subscriptionView } from './subscriptions/view.ts';
 import type { PaymentsTables } from './tables.ts';
 
 /**
@@ -48,6 +51,18 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
       machine: invoiceMachine,
       snapshot: invoiceView,
       topics: (row) => [`customer:${row.customer_id}`, ...checkoutTopic(row.checkout_session_id)],
+    }),
+    subscriptions: platform.stateful<PaymentsTables['subscriptions'], SubscriptionStatus>({
+      table: 'subscriptions',
+      objectType: 'subscription',
+      machine: subscriptionMachine,
+      snapshot: (row) => subscriptionView(row),
+      topics: (row) => [`customer:${row.customer_id}`],
+    }),
+    subscriptionItems: platform.resource<PaymentsTables['subscription_items']>({
+      table: 'subscription_items',
+      objectType: 'subscription_item',
+      snapshot: (row) => subscriptionItemView(row, undefined),
     }),
     charges: platform.stateful<PaymentsTables['charges'], ChargeStatus>({
       table: 'charges',

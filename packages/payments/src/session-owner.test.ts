@@ -192,6 +192,7 @@ describe.each(await testEngines())("a buyer's checkout session on %s", (engine) 
       'PUT /api/checkout-sessions/:id/cross-sell': { to: planPrice },
       'DELETE /api/checkout-sessions/:id/cross-sell': undefined,
       'PUT /api/checkout-sessions/:id/amount': { priceId: tipPrice, amount: '5000000' },
+      'POST /api/checkout-sessions/:id/mandate': undefined,
     };
     const actions = server.app.kiosk.routes.filter(
       (route) =>

@@ -1,6 +1,12 @@
 import { newId } from '@kiosk/core';
 import { moneyColumnType, type MigrationSet } from '@kiosk/db';
-import type { ChargeStatus, CheckoutSessionStatus, InvoiceStatus, PaymentIntentStatus } from '@kiosk/core';
+import type {
+  ChargeStatus,
+  CheckoutSessionStatus,
+  InvoiceStatus,
+  PaymentIntentStatus,
+  SubscriptionStatus,
+} from '@kiosk/core';
 import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
 
 /**
@@ -157,6 +163,58 @@ export interface PaymentsTables {
     period_start: number | null;
     period_end: number | null;
     status_transitions: Json;
+    metadata: Json;
+    /** Collection attempts made (subscriptions' invoices are collected by the billing engine). */
+    attempt_count: number;
+    /** When the billing engine tries to collect it next; null when nothing is scheduled. */
+    next_payment_attempt: number | null;
+    /** The last attempt's failure ({ code }), or null. */
+    last_payment_error: Json;
+  };
+  /**
+   * A customer's recurring purchase (Stripe's vocabulary; seed 000 §1). Its periods are counted from
+   * `billing_cycle_anchor` (core's billing/periods.ts); the billing engine invoices a period when it
+   * ends (`current_period_end`). `payment_details.{method type}` holds the customer's mandate;
+   * `billing_thresholds` and `payment_details` leave room for stake (a later issue).
+   */
+  subscriptions: Row & {
+    status: SubscriptionStatus;
+    customer_id: string;
+    currency_id: string;
+    /** The method that collects; null: invoices are not collected automatically. */
+    default_payment_method_id: string | null;
+    description: string | null;
+    /** The recurring interval every item shares (`{ interval, interval_count }`). */
+    recurring: Json;
+    checkout_session_id: string | null;
+    latest_invoice_id: string | null;
+    billing_cycle_anchor: number;
+    current_period_start: number;
+    current_period_end: number;
+    start_date: number;
+    trial_start: number | null;
+    trial_end: number | null;
+    ended_at: number | null;
+    cancel_at_period_end: Flag;
+    cancel_at: number | null;
+    canceled_at: number | null;
+    cancelation_details: Json;
+    collection_method: 'charge_automatically' | 'send_invoice';
+    proration_behavior: string;
+    /** What the customer was asked to authorise (`{ mandate: { starts_at, cycles, max_per_cycle } }`). */
+    payment_settings: Json;
+    /** The authorised mandate per method type: `{ evm: StoredMandate }`. */
+    payment_details: Json;
+    billing_thresholds: Json;
+    pause_collection: Json;
+    pending_update: Json;
+    recovered_from: string | null;
+    metadata: Json;
+  };
+  subscription_items: Row & {
+    subscription_id: string;
+    price_id: string;
+    quantity: number;
     metadata: Json;
   };
   /**
@@ -499,6 +557,77 @@ export const paymentsMigrations: MigrationSet = {
           .execute();
       }
       await db.schema.dropTable('chain_transactions').execute();
+    },
+  },
+  // Issue 11: subscriptions, their items, and what the billing engine needs on invoices.
+  '20261125_20_payments_subscriptions': {
+    async up(db) {
+      await common(db.schema.createTable('subscriptions'))
+        .addColumn('status', 'text', notNull)
+        .addColumn('customer_id', 'text', notNull)
+        .addColumn('currency_id', 'text', notNull)
+        .addColumn('default_payment_method_id', 'text')
+        .addColumn('description', 'text')
+        .addColumn('recurring', 'text', json)
+        .addColumn('checkout_session_id', 'text')
+        .addColumn('latest_invoice_id', 'text')
+        .addColumn('billing_cycle_anchor', 'bigint', notNull)
+        .addColumn('current_period_start', 'bigint', notNull)
+        .addColumn('current_period_end', 'bigint', notNull)
+        .addColumn('start_date', 'bigint', notNull)
+        .addColumn('trial_start', 'bigint')
+        .addColumn('trial_end', 'bigint')
+        .addColumn('ended_at', 'bigint')
+        .addColumn('cancel_at_period_end', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('cancel_at', 'bigint')
+        .addColumn('canceled_at', 'bigint')
+        .addColumn('cancelation_details', 'text', json)
+        .addColumn('collection_method', 'text', (c) => c.notNull().defaultTo('charge_automatically'))
+        .addColumn('proration_behavior', 'text', (c) => c.notNull().defaultTo('create_prorations'))
+        .addColumn('payment_settings', 'text', json)
+        .addColumn('payment_details', 'text', json)
+        .addColumn('billing_thresholds', 'text', json)
+        .addColumn('pause_collection', 'text', json)
+        .addColumn('pending_update', 'text', json)
+        .addColumn('recovered_from', 'text')
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await db.schema
+        .createIndex('subscriptions_customer')
+        .on('subscriptions')
+        .columns(['customer_id', 'status'])
+        .execute();
+      // The billing engine's sweep: live subscriptions by the end of their period.
+      await db.schema
+        .createIndex('subscriptions_due')
+        .on('subscriptions')
+        .columns(['status', 'current_period_end'])
+        .execute();
+      await common(db.schema.createTable('subscription_items'))
+        .addColumn('subscription_id', 'text', notNull)
+        .addColumn('price_id', 'text', notNull)
+        .addColumn('quantity', 'integer', notNull)
+        .addColumn('metadata', 'text', json)
+        .execute();
+      await db.schema
+        .createIndex('subscription_items_subscription')
+        .on('subscription_items')
+        .columns(['subscription_id'])
+        .execute();
+      await db.schema
+        .alterTable('invoices')
+        .addColumn('attempt_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('invoices').addColumn('next_payment_attempt', 'bigint').execute();
+      await db.schema
+        .alterTable('invoices')
+        .addColumn('last_payment_error', 'text', (c) => c.notNull().defaultTo('null'))
+        .execute();
+      await db.schema
+        .createIndex('invoices_subscription')
+        .on('invoices')
+        .columns(['subscription_id', 'period_start'])
+        .execute();
     },
   },
 };

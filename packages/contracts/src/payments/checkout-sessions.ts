@@ -2,7 +2,7 @@ import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core'
 import { z } from 'zod';
 import { amountString, idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
-import { paymentInstructionsSchema } from './instructions.ts';
+import { mandateInstructionsSchema, paymentInstructionsSchema } from './instructions.ts';
 import { methodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
 import { priceSchema } from './prices.ts';
@@ -148,7 +148,10 @@ export type CheckoutEnvelope = z.infer<typeof checkoutEnvelope>;
 
 /** Seed 000 §7: what submit answers; balance and delegation (fast pay) arrive with subscriptions. */
 export const submitAnswer = checkoutEnvelope.extend({
-  paymentInstructions: paymentInstructionsSchema,
+  /** How to pay now; null when nothing is due now (a subscription pays through its mandate). */
+  paymentInstructions: paymentInstructionsSchema.nullable(),
+  /** A subscription's: what the wallet signs once so that each cycle can be collected. */
+  mandateInstructions: mandateInstructionsSchema.nullable(),
   balance: z.object({ sufficient: z.boolean() }),
   delegation: z.object({ sufficient: z.boolean() }),
   fastPayInfo: z.null(),
@@ -188,6 +191,11 @@ export const buyerCheckoutRoutes = defineRoutes({
   'POST /api/checkout-sessions/:id/pay': {
     params: sessionId,
     body: z.object({ tx_hash: txHash }),
+    response: { 202: checkoutEnvelope },
+  },
+  /** The wallet has sent the mandate's transactions: the server reads the chain and goes on. */
+  'POST /api/checkout-sessions/:id/mandate': {
+    params: sessionId,
     response: { 202: checkoutEnvelope },
   },
   'PUT /api/checkout-sessions/:id/upsell': {

@@ -46,6 +46,10 @@ export const invoiceSchema = z.object({
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
   status_transitions: z.record(z.string(), z.number()),
+  /** Collection attempts so far, when the next one is due (null: none scheduled), and why the last failed. */
+  attempt_count: z.number(),
+  next_payment_attempt: z.number().nullable(),
+  last_payment_error: z.object({ code: z.string() }).nullable(),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),
   updated_at: z.number(),

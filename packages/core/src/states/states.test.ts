@@ -61,6 +61,7 @@ const expected: [Machine<string>, string[]][] = [
   [
     subscriptionMachine as Machine<string>,
     [
+      'incomplete→trialing',
       'incomplete→active',
       'incomplete→incomplete_expired',
       'incomplete→canceled',

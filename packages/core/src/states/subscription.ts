@@ -6,6 +6,9 @@ import { defineMachine } from './machine.ts';
  * - Start. A subscription with a free trial starts `trialing`; one whose first payment is due at once
  *   starts `incomplete` until that payment arrives; one that needs no first payment (a zero total, or
  *   a first payment already settled with the checkout) may start `active`.
+ * - `incomplete` → `trialing` when the customer authorises collection (the mandate) for a subscription
+ *   with a trial: a checkout makes the subscription `incomplete` until then, whether or not it has a
+ *   trial, so that nothing runs (or is counted as a subscriber) without a way to pay.
  * - `incomplete` → `active` when the first payment arrives; → `incomplete_expired` when it never
  *   arrives in time (Stripe gives 23 hours), which is final: nothing was ever paid, so there is nothing
  *   to resume; → `canceled` when the merchant or the customer gives up before paying.
@@ -32,7 +35,7 @@ export const subscriptionMachine = defineMachine({
   states: ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'paused', 'canceled'],
   initial: ['incomplete', 'trialing', 'active'],
   transitions: {
-    incomplete: ['active', 'incomplete_expired', 'canceled'],
+    incomplete: ['trialing', 'active', 'incomplete_expired', 'canceled'],
     incomplete_expired: [],
     trialing: ['active', 'past_due', 'paused', 'canceled'],
     active: ['past_due', 'paused', 'canceled'],

@@ -47,6 +47,9 @@ export const ANSWER_INVALIDATIONS: Record<string, (event: EventInput) => string[
   payment_currency: (event) => [answerKeys.catalog(event.livemode)],
   // Charges are the merchant's ledger; the buyer's answer shows the payment intent instead.
   charge: () => [],
+  // A buyer's checkout answer shows the session's subscription id only, which the session's own event carries.
+  subscription: () => [],
+  subscription_item: () => [],
 };
 
 export function answerInvalidations(event: EventInput): string[] {

@@ -225,10 +225,11 @@ export async function completeSession(
   deps: Deps,
   trx: Executor,
   id: string,
+  paymentStatus: 'paid' | 'no_payment_required' = 'paid',
 ): Promise<SessionRow | undefined> {
   return deps.resources.checkoutSessions.transition(trx, id, 'open', 'complete', {
     type: 'checkout.session.completed',
-    set: { payment_status: 'paid' },
+    set: { payment_status: paymentStatus },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Customer, PaymentInstructions } from '@kiosk/contracts';
+import type { Customer, MandateInstructions, PaymentInstructions } from '@kiosk/contracts';
 import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
   checkCustomerDetails,
@@ -17,6 +17,7 @@ import { crossSellPrice } from './edits.ts';
 import { heldQuantities, lockStock, priceLines, type StoredLine } from './lines.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
+import { subscribeOrder } from './subscribe.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
@@ -25,9 +26,11 @@ export interface SubmitInput extends CustomerDetailsInput {
 
 export interface Submitted {
   sessionId: string;
-  paymentIntentId: string;
   customer: Customer;
-  instructions: PaymentInstructions;
+  /** How to pay now (a one-time order). */
+  instructions: PaymentInstructions | null;
+  /** What the wallet signs once (a subscription). */
+  mandate: MandateInstructions | null;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function submitCheckout(
     }
     const priced = await priceLines(trx, livemode, lines, currency.id);
     // A recurring price is a subscription: it is never sold once as a one-time payment.
-    if (priced.mode !== 'payment')
+    if (priced.mode !== session.mode)
       throw new KioskError('CHECKOUT_MODE_NOT_SUPPORTED', { params: { mode: priced.mode } });
     // Stock: what is sold, what other submitted orders hold, and this order must fit together. The
     // prices stay locked until this transaction ends, when this session's hold is recorded too.
@@ -106,6 +109,39 @@ export async function submitCheckout(
     }
 
     const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
+    const sessionChange = {
+      customer_id: customer.id,
+      customer_did: buyer.did,
+      currency_id: currency.id,
+      payment_method_id: method.id,
+      amount_subtotal: priced.total.toString(),
+      amount_total: priced.total.toString(),
+      customer_details: toJson({
+        name: details.name,
+        email: details.email,
+        phone: details.phone,
+        address: details.address,
+      }),
+    };
+    if (priced.mode === 'subscription') {
+      const { subscriptionId, instructions } = await subscribeOrder(deps, trx, {
+        session,
+        livemode,
+        customerId: customer.id,
+        method,
+        currency,
+        priced,
+        subscriptionData: fromJson(session.subscription_data, {}),
+      });
+      await deps.resources.checkoutSessions.update(
+        trx,
+        sessionId,
+        { ...sessionChange, subscription_id: subscriptionId },
+        'checkout.session.updated',
+      );
+      return { sessionId, customer, instructions: null, mandate: instructions };
+    }
+
     const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
     const terms = {
       amount: priced.total,
@@ -139,31 +175,16 @@ export async function submitCheckout(
     await deps.resources.checkoutSessions.update(
       trx,
       sessionId,
-      {
-        customer_id: customer.id,
-        customer_did: buyer.did,
-        currency_id: currency.id,
-        payment_method_id: method.id,
-        payment_intent_id: paymentIntentId,
-        invoice_id: invoiceId,
-        amount_subtotal: priced.total.toString(),
-        amount_total: priced.total.toString(),
-        customer_details: toJson({
-          name: details.name,
-          email: details.email,
-          phone: details.phone,
-          address: details.address,
-        }),
-      },
+      { ...sessionChange, payment_intent_id: paymentIntentId, invoice_id: invoiceId },
       'checkout.session.updated',
     );
 
     const { adapter, method: read } = deps.methods.read(method);
     return {
       sessionId,
-      paymentIntentId,
       customer,
       instructions: adapter.instructions(read, currency, priced.total),
+      mandate: null,
     };
   });
 }

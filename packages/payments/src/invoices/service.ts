@@ -1,5 +1,5 @@
 import type { Invoice, PageQuery } from '@kiosk/contracts';
-import { KioskError, newId, randomToken, type InvoiceStatus } from '@kiosk/core';
+import { KioskError, newId, randomToken, type BillingReason, type InvoiceStatus } from '@kiosk/core';
 import { sumMoney, type Engine } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import { fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
@@ -104,6 +104,9 @@ export async function createCheckoutInvoice(
       period_end: null,
       status_transitions: toJson({ finalized_at: now }),
       metadata: '{}',
+      attempt_count: 0,
+      next_payment_attempt: null,
+      last_payment_error: 'null',
       ...stamps(deps.clock),
     },
     'invoice.created',
@@ -151,9 +154,97 @@ export async function payInvoice(deps: Deps, trx: Executor, id: string): Promise
     set: {
       amount_paid: moneyText(invoice.total),
       amount_remaining: '0',
+      next_payment_attempt: null,
       status_transitions: toJson({
         ...fromJson(invoice.status_transitions, {}),
         paid_at: deps.clock.nowUnix(),
+      }),
+    },
+  });
+}
+
+/**
+ * A subscription's invoice (billing reason subscription_create, subscription_cycle …), finalised at
+ * once. A zero total is paid on the spot (a trial's first invoice); otherwise the billing engine
+ * collects it from `next_payment_attempt`.
+ */
+export async function createSubscriptionInvoice(
+  deps: Deps,
+  trx: Executor,
+  input: {
+    livemode: boolean;
+    subscriptionId: string;
+    customerId: string;
+    currencyId: string;
+    billingReason: BillingReason;
+    total: bigint;
+    lines: unknown[];
+    period: { start: number; end: number };
+    description: string | null;
+    checkoutSessionId: string | null;
+  },
+): Promise<InvoiceRow> {
+  const total = input.total.toString();
+  const now = deps.clock.nowUnix();
+  const free = input.total === 0n;
+  const row = await deps.resources.invoices.insert(
+    trx,
+    {
+      id: newId('invoice'),
+      livemode: input.livemode,
+      number: invoiceNumber(now),
+      status: 'open',
+      billing_reason: input.billingReason,
+      description: input.description,
+      customer_id: input.customerId,
+      subscription_id: input.subscriptionId,
+      checkout_session_id: input.checkoutSessionId,
+      payment_intent_id: null,
+      currency_id: input.currencyId,
+      subtotal: total,
+      total,
+      amount_due: total,
+      amount_paid: '0',
+      amount_remaining: total,
+      lines: toJson(input.lines),
+      period_start: input.period.start,
+      period_end: input.period.end,
+      status_transitions: toJson({ finalized_at: now }),
+      metadata: '{}',
+      attempt_count: 0,
+      next_payment_attempt: free ? null : now,
+      last_payment_error: 'null',
+      ...stamps(deps.clock),
+    },
+    'invoice.created',
+  );
+  await deps.resources.invoices.record(trx, row, 'invoice.finalized');
+  if (free) await payInvoice(deps, trx, row.id);
+  return row;
+}
+
+/** A collection attempt failed: try again at `retryAt`, or give up (`uncollectible`: past due, payable). */
+export async function failInvoiceAttempt(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  failure: { code: string; retryAt: number | null },
+): Promise<InvoiceRow | undefined> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const set = {
+    attempt_count: Number(invoice.attempt_count) + 1,
+    next_payment_attempt: failure.retryAt,
+    last_payment_error: toJson({ code: failure.code }),
+  };
+  if (failure.retryAt !== null || invoice.status === 'uncollectible')
+    return deps.resources.invoices.update(trx, id, set, 'invoice.payment_failed', ['open', 'uncollectible']);
+  return deps.resources.invoices.transition(trx, id, 'open', 'uncollectible', {
+    type: 'invoice.marked_uncollectible',
+    set: {
+      ...set,
+      status_transitions: toJson({
+        ...fromJson(invoice.status_transitions, {}),
+        marked_uncollectible_at: deps.clock.nowUnix(),
       }),
     },
   });

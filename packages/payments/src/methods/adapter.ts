@@ -1,5 +1,10 @@
-import type { PaymentCurrency, PaymentInstructions, PaymentMethod } from '@kiosk/contracts';
-import { KioskError } from '@kiosk/core';
+import type {
+  MandateInstructions,
+  PaymentCurrency,
+  PaymentInstructions,
+  PaymentMethod,
+} from '@kiosk/contracts';
+import { KioskError, type RecurringInterval } from '@kiosk/core';
 import type { z } from 'zod';
 
 /**
@@ -29,13 +34,37 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    * the rail cannot be asked right now (the check is retried; that is not a verdict).
    */
   verify(method: Method<Settings>, currency: PaymentCurrency, claim: Claim): Promise<Verdict>;
-  /** Takes a pre-authorised amount (subscriptions); only when `capabilities.collect`. */
+  /**
+   * Recurring payments (subscriptions), only when `capabilities.recurring`: what the customer's wallet
+   * signs once so that Kiosk may take each cycle's amount, and no more, until the mandate ends.
+   * Throws a KioskError (400 `RECURRING_NOT_CONFIGURED`) when this method cannot take mandates.
+   */
+  mandateInstructions?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    request: MandateRequest,
+  ): MandateInstructions;
+  /**
+   * Reads on the rail whether the customer authorised `request` (trusting nothing the browser said):
+   * the stored mandate on success. Throws when the rail cannot be asked right now.
+   */
+  verifyMandate?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    request: MandateRequest & { payerDid: string },
+  ): Promise<MandateVerdict>;
+  /**
+   * Takes `amount` under a stored mandate for the invoice `invoiceId`; only when `capabilities.collect`.
+   * Reads first whether the pull would pass (balance, allowance, the mandate's own limits) and does
+   * not send one that must fail. Idempotent per invoice: a pull already made for it is found and
+   * answered as received rather than made twice. Throws when the rail cannot be asked right now.
+   */
   collect?(
     method: Method<Settings>,
     currency: PaymentCurrency,
-    mandate: unknown,
-    amount: bigint,
-  ): Promise<Verdict>;
+    mandate: StoredMandate,
+    charge: { invoiceId: string; amount: bigint },
+  ): Promise<CollectVerdict>;
   /** Sends money back; only when `capabilities.refund`. */
   refund?(
     method: Method<Settings>,
@@ -71,6 +100,74 @@ export interface Received {
   /** The rail's record of it, kept in the intent's `payment_details.{method type}`. */
   details: Record<string, string>;
 }
+
+/** What a subscription asks the customer to authorise, in method-neutral terms. */
+export interface MandateRequest {
+  /** The subscription it pays; the mandate's id on the rail is derived from it. */
+  subscriptionId: string;
+  /** The most one cycle may take, in the currency's smallest unit. */
+  maxPerCycle: bigint;
+  /** The billing interval the cycles follow. */
+  recurring: RecurringInterval;
+  /** When the first cycle's payment may be taken (unix seconds): now, or the trial's end. */
+  startsAt: number;
+  /** How many cycles the authorisation covers: the customer allows at most `maxPerCycle × cycles` in all. */
+  cycles: number;
+  /**
+   * When it ends (unix seconds): the end of the last covered billing period, by the calendar (twelve
+   * months are 365 or 366 days, not twelve of the mandate's 28-day windows).
+   */
+  expiresAt: number;
+}
+
+/** A mandate as Kiosk stores it on the subscription (`payment_details.{method type}`). */
+export interface StoredMandate {
+  /** The rail's id of the mandate (a bytes32 on EVM). */
+  id: string;
+  /** The paying account as the rail names it. */
+  payer: string;
+  /** The rail's record of it (contract, token, receiver, collector, cycle, limits …), as strings. */
+  details: Record<string, string>;
+}
+
+export type MandateVerdict =
+  | ({ outcome: 'authorized' } & StoredMandate)
+  /** Not on the rail yet (the wallet's transactions are not mined). */
+  | { outcome: 'pending'; reason: 'NOT_FOUND' }
+  /** On the rail, but not what was asked (another payer, a lower limit …): never accepted. */
+  | { outcome: 'rejected'; reason: MandateRejection };
+
+export const MANDATE_REJECTIONS = [
+  'MANDATE_MISMATCH',
+  'MANDATE_REVOKED',
+  'MANDATE_EXPIRED',
+  'ALLOWANCE_INSUFFICIENT',
+  'WRONG_PAYER',
+] as const;
+export type MandateRejection = (typeof MANDATE_REJECTIONS)[number];
+
+export type CollectVerdict =
+  | ({ outcome: 'received' } & Received)
+  /** Too early for the rail (this cycle was taken already, the mandate has not started): try at `retryAt`. */
+  | { outcome: 'waiting'; retryAt: number }
+  /**
+   * Not collected: a failed payment attempt (the billing engine retries with backoff, then marks the
+   * subscription past due). `final` when no retry can succeed without the customer acting (a revoked
+   * or expired mandate).
+   */
+  | { outcome: 'failed'; reason: CollectFailure; final: boolean };
+
+export const COLLECT_FAILURES = [
+  'MANDATE_NOT_FOUND',
+  'MANDATE_MISMATCH',
+  'MANDATE_REVOKED',
+  'MANDATE_EXPIRED',
+  'AMOUNT_OUTSIDE_MANDATE',
+  'ALLOWANCE_INSUFFICIENT',
+  'BALANCE_INSUFFICIENT',
+  'TX_FAILED',
+] as const;
+export type CollectFailure = (typeof COLLECT_FAILURES)[number];
 
 export type Verdict =
   | { outcome: 'pending'; reason: 'NOT_FOUND' | 'CONFIRMATIONS' }

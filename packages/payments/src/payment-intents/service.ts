@@ -48,11 +48,19 @@ export interface IntentTerms {
   customerId: string;
 }
 
-/** A checkout's intent, made on its first submit: the buyer must now send the payment. */
+/**
+ * A checkout's intent, made on its first submit: the buyer must now send the payment. (The billing
+ * engine makes one for each collection of an invoice, with `invoiceId`.)
+ */
 export async function createPaymentIntent(
   deps: Deps,
   trx: Executor,
-  input: IntentTerms & { livemode: boolean; sessionId: string; description: string | null },
+  input: IntentTerms & {
+    livemode: boolean;
+    sessionId: string | null;
+    description: string | null;
+    invoiceId?: string;
+  },
 ): Promise<IntentRow> {
   return deps.resources.paymentIntents.insert(
     trx,
@@ -66,7 +74,7 @@ export async function createPaymentIntent(
       payment_method_id: input.methodId,
       customer_id: input.customerId,
       checkout_session_id: input.sessionId,
-      invoice_id: null,
+      invoice_id: input.invoiceId ?? null,
       description: input.description,
       last_payment_error: 'null',
       payment_details: '{}',

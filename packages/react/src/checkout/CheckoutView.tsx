@@ -154,6 +154,12 @@ export function CheckoutView({
         payment_method: selected.method.id,
         payment_currency: selected.currency.id,
       });
+      // Subscriptions pay through a mandate the wallet signs; this page does not offer that yet.
+      if (!answer.paymentInstructions) {
+        dispatch({ type: 'submitFailed' });
+        setToast(t('error.CHECKOUT_MODE_NOT_SUPPORTED', { mode: 'subscription' }));
+        return;
+      }
       dispatch({ type: 'submitted', instructions: answer.paymentInstructions });
     } catch (error) {
       dispatch({ type: 'submitFailed' });

@@ -215,6 +215,7 @@ export function submitAnswer(
       decimal: 6,
       symbol: 'KDT',
     },
+    mandateInstructions: null,
     balance: { sufficient: false },
     delegation: { sufficient: false },
     fastPayInfo: null,

@@ -5,6 +5,7 @@ import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
+import { confirmMandate } from '../mandate.ts';
 import { submitCheckout } from '../submit.ts';
 import type { CheckoutAnswers } from '../answer-cache.ts';
 import { checkoutEnvelopeOf } from '../envelope.ts';
@@ -82,6 +83,7 @@ export function registerBuyerCheckoutRoutes(
         ...(await envelope(request, submitted.sessionId)),
         customer: submitted.customer,
         paymentInstructions: submitted.instructions,
+        mandateInstructions: submitted.mandate,
         balance: { sufficient: false },
         delegation: { sufficient: false },
         fastPayInfo: null,
@@ -103,6 +105,25 @@ export function registerBuyerCheckoutRoutes(
     },
     async (request, reply) => {
       await claimPayment(deps, request.params.id, buyerOf(request)!, request.body.tx_hash);
+      reply.status(202);
+      return envelope(request, request.params.id);
+    },
+  );
+
+  const mandate = routes['POST /api/checkout-sessions/:id/mandate'];
+  r.post(
+    mandate.path,
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags,
+        summary:
+          "The wallet has sent the subscription's mandate: the server reads the chain and starts the subscription",
+        ...mandate.schema,
+      },
+    },
+    async (request, reply) => {
+      await confirmMandate(deps, request.params.id, buyerOf(request)!);
       reply.status(202);
       return envelope(request, request.params.id);
     },

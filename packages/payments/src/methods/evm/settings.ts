@@ -11,5 +11,11 @@ export const evmSettings = z.object({
   /** Blocks on top of the paying transaction's block before it counts. */
   confirmation: z.number().int().min(0).max(1_000).default(1),
   receiving_address: evmAddress,
+  /**
+   * The KioskCollector deployment on this chain (collector/KioskCollector.sol): the contract that
+   * holds subscription mandates and moves each cycle's amount. Without it the method takes no
+   * subscriptions.
+   */
+  collector_contract: evmAddress.optional(),
 });
 export type EvmSettings = z.infer<typeof evmSettings>;

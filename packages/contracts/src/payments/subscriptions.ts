@@ -1,0 +1,75 @@
+import { CANCELLATION_FEEDBACK, SUBSCRIPTION_STATUSES } from '@kiosk/core';
+import { z } from 'zod';
+import { idParam, listOf, pageQuery } from '../common.ts';
+import { defineRoutes } from '../route.ts';
+import { priceSchema } from './prices.ts';
+
+export const subscriptionItemSchema = z.object({
+  id: z.string(),
+  object: z.literal('subscription_item'),
+  subscription_id: z.string(),
+  price_id: z.string(),
+  quantity: z.number(),
+  price: priceSchema.nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+});
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  object: z.literal('subscription'),
+  livemode: z.boolean(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  customer_id: z.string(),
+  currency_id: z.string(),
+  default_payment_method_id: z.string().nullable(),
+  description: z.string().nullable(),
+  recurring: z.object({ interval: z.string(), interval_count: z.number() }),
+  checkout_session_id: z.string().nullable(),
+  latest_invoice_id: z.string().nullable(),
+  billing_cycle_anchor: z.number(),
+  current_period_start: z.number(),
+  current_period_end: z.number(),
+  start_date: z.number(),
+  trial_start: z.number().nullable(),
+  trial_end: z.number().nullable(),
+  ended_at: z.number().nullable(),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: z.number().nullable(),
+  canceled_at: z.number().nullable(),
+  cancelation_details: z.record(z.string(), z.unknown()),
+  collection_method: z.enum(['charge_automatically', 'send_invoice']),
+  payment_details: z.record(z.string(), z.unknown()),
+  items: z.array(subscriptionItemSchema),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Seed 000 §1 and §3: how a subscription is cancelled, and why (all optional but `at`). */
+export const cancelSubscriptionBody = z.object({
+  /** `current_period_end`: a paid period runs to its end (a trial always ends at once). */
+  at: z.enum(['now', 'current_period_end']).default('current_period_end'),
+  feedback: z.enum(CANCELLATION_FEEDBACK).optional(),
+  comment: z.string().max(500).optional(),
+});
+
+/** Merchants read and change every subscription of the mode; customers only their own. */
+export const subscriptionRoutes = defineRoutes({
+  'GET /api/subscriptions': {
+    querystring: pageQuery.extend({
+      status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+      customer_id: z.string().max(64).optional(),
+    }),
+    response: { 200: listOf(subscriptionSchema) },
+  },
+  'GET /api/subscriptions/:id': { params: idParam, response: { 200: subscriptionSchema } },
+  'PUT /api/subscriptions/:id/cancel': {
+    params: idParam,
+    body: cancelSubscriptionBody,
+    response: { 200: subscriptionSchema },
+  },
+  /** Undo a cancel scheduled for the period end ("resume" in the portal; `recover` in the original). */
+  'PUT /api/subscriptions/:id/recover': { params: idParam, response: { 200: subscriptionSchema } },
+});

@@ -1,0 +1,203 @@
+import { newId } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import { flag, moneyText, stamps, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { settleCharge } from '../charges/settle.ts';
+import { failInvoiceAttempt } from '../invoices/service.ts';
+import type { CollectVerdict } from '../methods/adapter.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
+import { createPaymentIntent, markIntentProcessing } from '../payment-intents/service.ts';
+import { findSubscriptionRow, lockSubscription, storedMandateOf } from '../subscriptions/service.ts';
+import type { PaymentsTables } from '../tables.ts';
+
+export const COLLECT_JOB = 'billing.collect';
+
+/**
+ * After the first failed attempt the invoice is tried again after 1, then 3, then 5 days (about a
+ * week in all, like Stripe's default retry schedule); the attempt after the last delay that fails
+ * again makes the invoice uncollectible and the subscription past due.
+ */
+export const RETRY_DELAYS_SECONDS = [86_400, 3 * 86_400, 5 * 86_400] as const;
+
+type InvoiceRow = PaymentsTables['invoices'];
+
+/** Collect the invoice from `runAtMs` on, in the caller's transaction (the job exists only if it commits). */
+export async function enqueueCollection(
+  deps: Deps,
+  trx: Executor,
+  invoiceId: string,
+  runAtMs: number,
+): Promise<void> {
+  // One job per invoice and attempt time: a sweep that finds the same attempt again adds nothing.
+  await deps.jobs.enqueue(
+    trx,
+    COLLECT_JOB,
+    { invoiceId },
+    { runAt: runAtMs, key: `${invoiceId}@${runAtMs}` },
+  );
+}
+
+export type CollectionOutcome = CollectVerdict['outcome'] | 'skipped';
+
+/**
+ * One collection attempt of a subscription invoice through its method's adapter (the chain is asked
+ * outside any database transaction), then its outcome recorded in one transaction with its events:
+ * received → a payment intent and charge settled through the same path as a buyer's payment (so a
+ * pull counts once, ever), the invoice paid, the subscription active; waiting → tried again when the
+ * rail says; failed → retried with backoff, and at the end uncollectible and past due. Throws when the
+ * rail cannot be asked (the job runner tries again).
+ */
+export async function collectInvoice(deps: Deps, invoiceId: string): Promise<CollectionOutcome> {
+  const invoice = await deps.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', invoiceId)
+    .executeTakeFirst();
+  const now = deps.clock.nowUnix();
+  if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return 'skipped';
+  if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return 'skipped';
+  const subscription = await findSubscriptionRow(deps.db, invoice.subscription_id);
+  if (!subscription?.default_payment_method_id) return 'skipped';
+  const livemode = flag(subscription.livemode);
+  const methodRow = await getPaymentMethod(deps.db, livemode, subscription.default_payment_method_id);
+  const currency = methodRow?.payment_currencies.find((c) => c.id === invoice.currency_id);
+  const mandate = methodRow && storedMandateOf(subscription, methodRow.type);
+  const { adapter, method } = methodRow
+    ? deps.methods.read(methodRow)
+    : { adapter: undefined, method: undefined };
+
+  const amount = BigInt(moneyText(invoice.amount_remaining));
+  const verdict: CollectVerdict =
+    !adapter?.collect || !method || !currency || !mandate
+      ? { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true }
+      : await adapter.collect(method, currency, mandate, { invoiceId, amount });
+
+  await transaction(deps.db, async (trx) => {
+    const current = await trx
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+    if (current.status !== 'open') return;
+    if (verdict.outcome === 'received') {
+      await recordCollected(deps, trx, current, {
+        methodId: methodRow!.id,
+        methodType: methodRow!.type,
+        network: adapter!.network(method!.settings),
+        received: verdict,
+      });
+      await activateAfterPayment(deps, trx, current.subscription_id!);
+      return;
+    }
+    if (verdict.outcome === 'waiting') {
+      await deps.resources.invoices.update(
+        trx,
+        invoiceId,
+        { next_payment_attempt: verdict.retryAt },
+        'invoice.updated',
+        ['open'],
+      );
+      await enqueueCollection(deps, trx, invoiceId, verdict.retryAt * 1000);
+      return;
+    }
+    const attempt = Number(current.attempt_count) + 1;
+    const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
+    const retryAt = delay === undefined ? null : now + delay;
+    await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
+    if (retryAt !== null) await enqueueCollection(deps, trx, invoiceId, retryAt * 1000);
+    else await markPastDue(deps, trx, current.subscription_id!);
+  });
+  return verdict.outcome;
+}
+
+/** The pull as a payment: an intent for the invoice, its charge, settled as every payment is. */
+async function recordCollected(
+  deps: Deps,
+  trx: Executor,
+  invoice: InvoiceRow,
+  pull: {
+    methodId: string;
+    methodType: string;
+    network: string;
+    received: Extract<CollectVerdict, { outcome: 'received' }>;
+  },
+): Promise<void> {
+  const session = invoice.checkout_session_id
+    ? await trx
+        .selectFrom('checkout_sessions')
+        .select('status')
+        .where('id', '=', invoice.checkout_session_id)
+        .executeTakeFirst()
+    : undefined;
+  const intent = await createPaymentIntent(deps, trx, {
+    livemode: flag(invoice.livemode),
+    amount: BigInt(moneyText(invoice.amount_remaining)),
+    currencyId: invoice.currency_id,
+    methodId: pull.methodId,
+    customerId: invoice.customer_id,
+    // The first invoice of a checkout completes it when paid.
+    sessionId: session?.status === 'open' ? invoice.checkout_session_id : null,
+    description: invoice.description,
+    invoiceId: invoice.id,
+  });
+  await markIntentProcessing(deps, trx, intent.id);
+  await trx
+    .updateTable('invoices')
+    .set({ payment_intent_id: intent.id })
+    .where('id', '=', invoice.id)
+    .execute();
+  const { outcome: _received, ...received } = pull.received;
+  const charge = await deps.resources.charges.insert(
+    trx,
+    {
+      id: newId('charge'),
+      livemode: invoice.livemode,
+      status: 'pending',
+      payment_intent_id: intent.id,
+      payment_method_id: pull.methodId,
+      currency_id: invoice.currency_id,
+      amount_due: intent.amount,
+      network: pull.network,
+      reference: received.reference,
+      round: 1,
+      checks: 0,
+      check_until: deps.clock.nowUnix(),
+      amount: '0',
+      payer: null,
+      details: '{}',
+      amount_refundable: '0',
+      refund_reason: null,
+      failure_code: null,
+      last_check_error: null,
+      ...stamps(deps.clock),
+    },
+    'charge.pending',
+  );
+  await settleCharge(deps, trx, charge.id, { ...received, methodType: pull.methodType });
+}
+
+/** Paid: a subscription waiting for its payment runs; a past-due one runs again once nothing is overdue. */
+async function activateAfterPayment(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
+  const subscription = await lockSubscription(deps, trx, subscriptionId);
+  if (!['incomplete', 'trialing', 'past_due'].includes(subscription.status)) return;
+  const overdue = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .where('amount_remaining', '!=', '0')
+    .executeTakeFirst();
+  if (subscription.status === 'past_due' && overdue) return;
+  await deps.resources.subscriptions.transition(trx, subscriptionId, subscription.status, 'active', {
+    type: 'customer.subscription.updated',
+  });
+}
+
+/** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */
+async function markPastDue(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
+  const subscription = await lockSubscription(deps, trx, subscriptionId);
+  if (subscription.status !== 'trialing' && subscription.status !== 'active') return;
+  await deps.resources.subscriptions.transition(trx, subscriptionId, subscription.status, 'past_due', {
+    type: 'customer.subscription.updated',
+  });
+}

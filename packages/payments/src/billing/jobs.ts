@@ -1,0 +1,16 @@
+import type { Deps } from '../deps.ts';
+import { collectInvoice, COLLECT_JOB } from './collect.ts';
+import { billDueSubscriptions, BILLING_SWEEP_JOB } from './cycle.ts';
+
+/** Period ends are looked for this often: an invoice is made within a minute of its date. */
+const BILLING_SWEEP_MS = 60_000;
+
+/** The billing engine on the durable job runner: the sweep that bills periods, and each collection. */
+export async function defineBillingJobs(deps: Deps): Promise<void> {
+  deps.jobs.define(BILLING_SWEEP_JOB, async () => void (await billDueSubscriptions(deps)));
+  // A rail that cannot be asked (the chain's RPC is down) is tried again by the runner's own backoff.
+  deps.jobs.define<{ invoiceId: string }>(COLLECT_JOB, async ({ invoiceId }) => {
+    await collectInvoice(deps, invoiceId);
+  });
+  await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);
+}

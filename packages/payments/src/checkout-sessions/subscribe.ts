@@ -1,0 +1,162 @@
+import type { MandateInstructions, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
+import { stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import type { MandateSettings } from '../subscriptions/service.ts';
+import { findSubscriptionRow } from '../subscriptions/service.ts';
+import type { PricedLines } from './lines.ts';
+import type { PaymentsTables } from '../tables.ts';
+
+/**
+ * How many cycles one authorisation covers. The customer's wallet grants the collector contract at
+ * most this many cycles' amounts; after them the customer authorises again (the portal will ask).
+ * Twelve keeps the exposure a customer signs for to a year of a monthly plan.
+ */
+export const MANDATE_CYCLES = 12;
+
+/**
+ * The mandate starts this many seconds before the first billing date: the chain's clock and the
+ * server's differ a little, and a pull at the billing date must never find the mandate not started.
+ * Cycles are fixed windows from the start that are never longer than a billing period (cycle-length.ts),
+ * so each billing date still falls in a window of its own.
+ */
+const MANDATE_START_SLACK_SECONDS = 300;
+
+type SessionRow = PaymentsTables['checkout_sessions'];
+
+interface SubscriptionData {
+  trial_period_days?: number;
+  trial_end?: number;
+  /** Seed: the trial applies only when the chosen currency is one of these (comma-separated ids). */
+  trial_currency?: string;
+  description?: string;
+}
+
+/** The one interval every line of a subscription shares; anything else cannot be one subscription. */
+function sharedInterval(priced: PricedLines): RecurringInterval {
+  const intervals = [...priced.prices.values()].map((price) => price.recurring);
+  const [first] = intervals;
+  if (
+    !first ||
+    intervals.some((r) => !r || r.interval !== first.interval || r.interval_count !== first.interval_count)
+  )
+    throw new KioskError('SUBSCRIPTION_INTERVALS_DIFFER', { status: 400 });
+  return { interval: first.interval, interval_count: first.interval_count };
+}
+
+/**
+ * Submit of a subscription checkout: the subscription is made (or, on a later submit, re-made)
+ * `incomplete` with its items and the mandate the customer is asked to sign; nothing runs until the
+ * wallet's mandate is on the chain (mandate.ts). Answers what the wallet signs.
+ */
+export async function subscribeOrder(
+  deps: Deps,
+  trx: Executor,
+  order: {
+    session: SessionRow;
+    livemode: boolean;
+    customerId: string;
+    method: PaymentMethod;
+    currency: PaymentCurrency;
+    priced: PricedLines;
+    subscriptionData: SubscriptionData;
+  },
+): Promise<{ subscriptionId: string; instructions: MandateInstructions }> {
+  const { session, priced, currency, method } = order;
+  const recurring = sharedInterval(priced);
+  const { adapter, method: read } = deps.methods.read(method);
+  if (!adapter.capabilities.recurring || !adapter.mandateInstructions)
+    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+
+  const now = deps.clock.nowUnix();
+  const data = order.subscriptionData;
+  const trialCurrencies = data.trial_currency
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const trialApplies = !trialCurrencies?.length || trialCurrencies.includes(currency.id);
+  const trialEndsAt = trialApplies ? trialEnd(data, now) : undefined;
+  const anchor = trialEndsAt ?? now;
+  const mandate: MandateSettings = {
+    starts_at: anchor - MANDATE_START_SLACK_SECONDS,
+    expires_at: periodBoundary(anchor, recurring, MANDATE_CYCLES),
+    cycles: MANDATE_CYCLES,
+    max_per_cycle: priced.total.toString(),
+  };
+  const fields = {
+    customer_id: order.customerId,
+    currency_id: currency.id,
+    default_payment_method_id: method.id,
+    description: data.description ?? null,
+    recurring: toJson(recurring),
+    billing_cycle_anchor: anchor,
+    current_period_start: now,
+    current_period_end: trialEndsAt ?? periodBoundary(anchor, recurring, 1),
+    start_date: now,
+    trial_start: trialEndsAt === undefined ? null : now,
+    trial_end: trialEndsAt ?? null,
+    payment_settings: toJson({ mandate }),
+  };
+
+  let subscriptionId = session.subscription_id;
+  const earlier = subscriptionId ? await findSubscriptionRow(trx, subscriptionId) : undefined;
+  if (earlier) {
+    // Once the customer's mandate is in, what it was signed for stays.
+    if (earlier.status !== 'incomplete' || earlier.payment_details !== '{}')
+      throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+    await deps.resources.subscriptions.update(trx, earlier.id, fields, 'customer.subscription.updated');
+    await trx.deleteFrom('subscription_items').where('subscription_id', '=', earlier.id).execute();
+  } else {
+    subscriptionId = newId('subscription');
+    await deps.resources.subscriptions.insert(
+      trx,
+      {
+        id: subscriptionId,
+        livemode: order.livemode,
+        status: 'incomplete',
+        ...fields,
+        checkout_session_id: session.id,
+        latest_invoice_id: null,
+        ended_at: null,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+        cancelation_details: '{}',
+        collection_method: 'charge_automatically',
+        proration_behavior: 'create_prorations',
+        payment_details: '{}',
+        billing_thresholds: '{}',
+        pause_collection: '{}',
+        pending_update: '{}',
+        recovered_from: null,
+        metadata: '{}',
+        ...stamps(deps.clock),
+      },
+      'customer.subscription.created',
+    );
+  }
+  for (const line of priced.lines) {
+    await deps.resources.subscriptionItems.insert(
+      trx,
+      {
+        id: newId('subscriptionItem'),
+        livemode: order.livemode,
+        subscription_id: subscriptionId!,
+        price_id: line.price_id,
+        quantity: line.quantity,
+        metadata: '{}',
+        ...stamps(deps.clock),
+      },
+      'subscription_item.created',
+    );
+  }
+  const instructions = adapter.mandateInstructions(read, currency, {
+    subscriptionId: subscriptionId!,
+    maxPerCycle: priced.total,
+    recurring,
+    startsAt: mandate.starts_at,
+    cycles: mandate.cycles,
+    expiresAt: mandate.expires_at,
+  });
+  return { subscriptionId: subscriptionId!, instructions };
+}

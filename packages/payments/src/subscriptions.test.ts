@@ -1,0 +1,345 @@
+import { startDevChain, type DevChain } from '@kiosk/devchain';
+import { TestClock } from '@kiosk/platform';
+import { TestWallet } from '@kiosk/test-wallet';
+import {
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
+import { createTestClient, createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployCollector } from './methods/evm/collector/collector.ts';
+
+/**
+ * Subscriptions end to end on a real local chain, the server's clock and the chain's moved together:
+ * a customer authorises the KioskCollector mandate once from their wallet, and the billing engine
+ * (the durable job runner) invoices each period and pulls each cycle through the contract.
+ */
+
+const RECEIVER = '0x8888888888888888888888888888888888888888' as Address;
+const MONTHLY = 1_000_000n; // 1 KDT of 6 decimals
+const DAY = 86_400;
+
+interface Invoice {
+  id: string;
+  status: string;
+  billing_reason: string;
+  total: string;
+  amount_paid: string;
+  attempt_count: number;
+  last_payment_error: { code: string } | null;
+  period_start: number;
+  period_end: number;
+}
+
+describe.each(await testEngines())('subscriptions on %s', (engine) => {
+  let clock: TestClock;
+  let chain: DevChain;
+  let server: TestServer;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let token: Address;
+  let methodId: string;
+  let kdt: string;
+  let priceId: string;
+  let buyers = 0;
+
+  const testClient = () =>
+    createTestClient({ mode: 'hardhat', chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
+  const walletOf = (wallet: TestWallet) =>
+    createWalletClient({
+      account: wallet.account,
+      chain: chain.publicClient.chain,
+      transport: http(chain.rpcUrl),
+    });
+  const balanceOf = (of: Address) =>
+    chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [of] });
+
+  /** Moves the server's clock and the chain's to `unix` together (the contract reads the chain's). */
+  async function travelTo(unix: number) {
+    const step = unix - clock.nowUnix();
+    if (step > 0) clock.advance({ seconds: step });
+    const latest = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp);
+    if (unix > latest) await testClient().setNextBlockTimestamp({ timestamp: BigInt(unix) });
+    await testClient().mine({ blocks: 1 });
+  }
+
+  /** Waits for `done`, giving the job runner (polling every 20 ms) time between looks. */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+    let value = await read();
+    for (let i = 0; i < 400 && !done(value); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      value = await read();
+    }
+    if (!done(value)) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    return value;
+  }
+
+  beforeAll(async () => {
+    chain = await startDevChain();
+    const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
+    clock = new TestClock(start * 1000);
+    const holders = Array.from({ length: 18 }, (_, index) => new TestWallet({ index }).address);
+    token = await chain.deployDemoToken({
+      name: 'Kiosk Demo Token',
+      symbol: 'KDT',
+      decimals: 6,
+      mintTo: holders,
+      amount: 1_000_000_000n,
+    });
+    const deployer = walletOf(new TestWallet({ index: 0 }));
+    const collectorContract = await deployCollector(deployer, chain.publicClient);
+    // The server's collector account: its own key, with gas for its pulls.
+    const collectorKey = generatePrivateKey();
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await deployer.sendTransaction({
+        to: privateKeyToAccount(collectorKey).address,
+        value: 10n ** 18n,
+      }),
+    });
+
+    server = await startTestServer(engine, { clock, env: { KIOSK_EVM_COLLECTOR_KEY: collectorKey } });
+    merchant = await merchantOf(server);
+    const method = (
+      await merchant.test('/api/payment-methods', {
+        method: 'POST',
+        body: {
+          type: 'evm',
+          name: 'Local chain',
+          settings: {
+            chain_id: chain.chainId,
+            api_host: chain.rpcUrl,
+            confirmation: 0,
+            receiving_address: RECEIVER,
+            collector_contract: collectorContract,
+          },
+          currencies: [{ name: 'Kiosk Demo Token', symbol: 'KDT', decimal: 6, contract: token }],
+        },
+      })
+    ).body;
+    methodId = method.id;
+    kdt = method.payment_currencies[0].id;
+    const product = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Monthly plan',
+          prices: [
+            {
+              type: 'recurring',
+              currency_id: kdt,
+              unit_amount: MONTHLY.toString(),
+              recurring: { interval: 'month' },
+            },
+          ],
+        },
+      })
+    ).body;
+    priceId = product.prices[0].id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+  });
+
+  /** A new customer subscribes through a payment link and their wallet signs the mandate. */
+  async function subscribe(subscriptionData: Record<string, unknown> = {}) {
+    const wallet = new TestWallet({ index: 1 + buyers++ });
+    const client = await signedIn(server, wallet);
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId }], subscription_data: subscriptionData },
+      })
+    ).body;
+    const sessionId = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
+      .body.checkoutSession.id as string;
+    const submitted = await client.request(`/api/checkout-sessions/${sessionId}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: kdt,
+      },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.paymentInstructions).toBeNull();
+    const instructions = submitted.body.mandateInstructions;
+    expect(instructions).toMatchObject({ type: 'evm_mandate', max_per_cycle: MONTHLY.toString() });
+    const subscriptionId = submitted.body.checkoutSession.subscription_id as string;
+    expect((await merchant.test(`/api/subscriptions/${subscriptionId}`)).body.status).toBe('incomplete');
+
+    // Before the wallet has signed, there is nothing on the chain to start from.
+    const early = await client.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('MANDATE_PENDING');
+
+    const signer = walletOf(wallet);
+    for (const call of instructions.calls as { to: Address; data: Hex }[]) {
+      const hash = await signer.sendTransaction(call);
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    }
+    const confirmed = await client.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' });
+    expect(confirmed.status).toBe(202);
+    const view = () => cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${sessionId}`);
+    const subscription = () => merchant.test(`/api/subscriptions/${subscriptionId}`).then((r) => r.body);
+    const invoices = async (): Promise<Invoice[]> =>
+      (await merchant.test(`/api/invoices?subscription_id=${subscriptionId}&pageSize=100`)).body.list;
+    return { wallet, client, sessionId, subscriptionId, view, subscription, invoices };
+  }
+
+  it('a monthly plan with a 7-day trial runs 13 cycles and collects 12 times through the collector contract', async () => {
+    const before = await balanceOf(RECEIVER);
+    const customer = await subscribe({ trial_period_days: 7 });
+    const session = (await customer.view()).body.checkoutSession;
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    let subscription = await customer.subscription();
+    expect(subscription).toMatchObject({ status: 'trialing', cancel_at_period_end: false });
+    expect(subscription.trial_end - subscription.trial_start).toBe(7 * DAY);
+    expect(await customer.invoices()).toMatchObject([
+      { billing_reason: 'subscription_create', status: 'paid', total: '0' },
+    ]);
+
+    for (let cycle = 1; cycle <= 12; cycle++) {
+      subscription = await customer.subscription();
+      const due = subscription.current_period_end as number;
+      await travelTo(due);
+      const paid = await until(customer.invoices, (list) =>
+        list.some((invoice) => invoice.period_start === due && invoice.status === 'paid'),
+      );
+      const invoice = paid.find((i) => i.period_start === due)!;
+      expect(invoice).toMatchObject({ billing_reason: 'subscription_cycle', total: MONTHLY.toString() });
+      expect((await customer.subscription()).status).toBe('active');
+    }
+    const invoices = await customer.invoices();
+    expect(invoices).toHaveLength(13);
+    expect(
+      invoices.filter((i) => i.billing_reason === 'subscription_cycle' && i.status === 'paid'),
+    ).toHaveLength(12);
+    expect((await balanceOf(RECEIVER)) - before).toBe(12n * MONTHLY);
+    // Each period follows the calendar from the trial's end, one after the other.
+    const periods = invoices.map((i) => [i.period_start, i.period_end]).sort((a, b) => a[0]! - b[0]!);
+    for (let i = 1; i < periods.length; i++) expect(periods[i]![0]).toBe(periods[i - 1]![1]);
+  });
+
+  it('a lowered allowance fails the cycle, retries with backoff, then makes the subscription past due', async () => {
+    const customer = await subscribe();
+    // Without a trial the first period is pulled at once and completes the checkout.
+    await until(
+      () => customer.view().then((r) => r.body.checkoutSession),
+      (s) => s.payment_status === 'paid',
+    );
+    expect((await customer.subscription()).status).toBe('active');
+    const { collector_contract: contract } = (await merchant.test(`/api/payment-methods/${methodId}`)).body
+      .settings;
+    const lowered = await walletOf(customer.wallet).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [contract, MONTHLY - 1n],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: lowered });
+
+    const due = (await customer.subscription()).current_period_end as number;
+    await travelTo(due);
+    const cycleOf = (list: Invoice[]) =>
+      list.find((i) => i.period_start === due && i.billing_reason === 'subscription_cycle');
+    let failing = await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === 1);
+    expect(cycleOf(failing)).toMatchObject({
+      status: 'open',
+      last_payment_error: { code: 'ALLOWANCE_INSUFFICIENT' },
+    });
+    expect((await customer.subscription()).status).toBe('active');
+    // Retried after 1, 3 and 5 days; the fourth failure gives up.
+    for (const [attempt, days] of [
+      [2, 1],
+      [3, 3],
+      [4, 5],
+    ] as const) {
+      await travelTo(clock.nowUnix() + days * DAY);
+      failing = await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === attempt);
+    }
+    expect(cycleOf(failing)).toMatchObject({ status: 'uncollectible', amount_paid: '0' });
+    expect((await customer.subscription()).status).toBe('past_due');
+  });
+
+  it('a paid period runs to its end after a cancel; recover undoes it; a trial cancels at once', async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const cancel = (body: Record<string, unknown>) =>
+      customer.client.request(`/api/subscriptions/${customer.subscriptionId}/cancel?livemode=false`, {
+        method: 'PUT',
+        body,
+      });
+    const canceled = await cancel({ feedback: 'too_expensive', comment: 'cheaper elsewhere' });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_at: canceled.body.current_period_end,
+      cancelation_details: {
+        feedback: 'too_expensive',
+        comment: 'cheaper elsewhere',
+        requested_by: 'customer',
+      },
+    });
+    const recovered = await customer.client.request(
+      `/api/subscriptions/${customer.subscriptionId}/recover?livemode=false`,
+      {
+        method: 'PUT',
+      },
+    );
+    expect(recovered.body).toMatchObject({ status: 'active', cancel_at_period_end: false, cancel_at: null });
+    expect((await cancel({})).body.cancel_at_period_end).toBe(true);
+
+    const end = (await customer.subscription()).current_period_end as number;
+    await travelTo(end);
+    const ended = await until(customer.subscription, (s) => s.status === 'canceled');
+    expect(ended.ended_at).toBe(end);
+    expect((await customer.invoices()).filter((i) => i.billing_reason === 'subscription_cycle')).toHaveLength(
+      0,
+    );
+    // (A month later the customer's sign-in has lapsed; the merchant tries.)
+    const again = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/recover`, {
+      method: 'PUT',
+    });
+    expect(again.body.code).toBe('SUBSCRIPTION_ENDED');
+
+    const trial = await subscribe({ trial_period_days: 14 });
+    const trialCancel = await trial.client.request(
+      `/api/subscriptions/${trial.subscriptionId}/cancel?livemode=false`,
+      {
+        method: 'PUT',
+        body: { feedback: 'unused' },
+      },
+    );
+    expect(trialCancel.body).toMatchObject({ status: 'canceled', ended_at: clock.nowUnix() });
+  });
+
+  it('shows a customer only their own subscriptions', async () => {
+    const owner = await subscribe({ trial_period_days: 3 });
+    const other = await signedIn(server, new TestWallet({ index: 17 }));
+    expect((await other.request(`/api/subscriptions/${owner.subscriptionId}?livemode=false`)).status).toBe(
+      404,
+    );
+    expect((await other.request('/api/subscriptions?livemode=false')).body).toEqual({ list: [], count: 0 });
+    const cancel = await other.request(`/api/subscriptions/${owner.subscriptionId}/cancel?livemode=false`, {
+      method: 'PUT',
+      body: {},
+    });
+    expect(cancel.status).toBe(404);
+    const own = await owner.client.request('/api/subscriptions?livemode=false');
+    expect(own.body.list.map((s: { id: string }) => s.id)).toEqual([owner.subscriptionId]);
+    // Test data never shows in live mode.
+    expect((await owner.client.request('/api/subscriptions')).body.count).toBe(0);
+    expect(own.body.list[0].items[0]).toMatchObject({
+      price_id: priceId,
+      quantity: 1,
+      price: { id: priceId },
+    });
+  });
+});

@@ -1,0 +1,220 @@
+import type { PageQuery, Subscription } from '@kiosk/contracts';
+import {
+  KioskError,
+  lineTotal,
+  priceIn,
+  type CancellationFeedback,
+  type RecurringInterval,
+  type SubscriptionStatus,
+} from '@kiosk/core';
+import { pageOf } from '@kiosk/platform';
+import { flag, fromJson, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { loadPrices } from '../checkout-sessions/lines.ts';
+import type { MandateRequest, StoredMandate } from '../methods/adapter.ts';
+import type { PaymentsTables } from '../tables.ts';
+import { subscriptionItemView, subscriptionView } from './view.ts';
+
+export type SubscriptionRow = PaymentsTables['subscriptions'];
+type ItemRow = PaymentsTables['subscription_items'];
+
+/** Statuses in which a subscription is billed when its period ends. */
+export const BILLED_STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
+
+/** What the customer authorises at checkout: stored on the subscription, read again to verify it. */
+export interface MandateSettings {
+  starts_at: number;
+  expires_at: number;
+  cycles: number;
+  max_per_cycle: string;
+}
+
+export async function findSubscriptionRow(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
+export async function lockSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
+  let query = trx.selectFrom('subscriptions').selectAll().where('id', '=', id);
+  if (deps.engine === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new KioskError('SUBSCRIPTION_NOT_FOUND', { status: 404 });
+  return row;
+}
+
+export async function itemRowsOf(db: Executor, subscriptionIds: string[]): Promise<ItemRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  return db
+    .selectFrom('subscription_items')
+    .selectAll()
+    .where('subscription_id', 'in', subscriptionIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** Subscriptions of one mode with their items and prices, in one query each. */
+async function withItems(db: Executor, rows: SubscriptionRow[]): Promise<Subscription[]> {
+  if (rows.length === 0) return [];
+  const items = await itemRowsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const prices = await loadPrices(
+    db,
+    flag(rows[0]!.livemode),
+    items.map((item) => item.price_id),
+  );
+  return rows.map((row) =>
+    subscriptionView(
+      row,
+      items
+        .filter((item) => item.subscription_id === row.id)
+        .map((item) => subscriptionItemView(item, prices.get(item.price_id))),
+    ),
+  );
+}
+
+export async function getSubscription(db: Executor, id: string): Promise<Subscription | undefined> {
+  const row = await findSubscriptionRow(db, id);
+  return row && (await withItems(db, [row]))[0];
+}
+
+export async function listSubscriptions(
+  db: Executor,
+  livemode: boolean,
+  filter: PageQuery & { status?: SubscriptionStatus; customer_id?: string },
+): Promise<{ list: Subscription[]; count: number }> {
+  let query = db.selectFrom('subscriptions').where('livemode', '=', livemode);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
+  const { rows, count } = await pageOf<PaymentsTables, 'subscriptions'>(query, filter);
+  return { list: await withItems(db, rows), count };
+}
+
+export interface CycleLine {
+  price_id: string;
+  quantity: number;
+  amount: string;
+  description: string | null;
+}
+
+/** What one full cycle of the subscription bills today, line by line, in its currency. */
+export async function cycleCharge(
+  db: Executor,
+  subscription: SubscriptionRow,
+): Promise<{ total: bigint; lines: CycleLine[] }> {
+  const items = await itemRowsOf(db, [subscription.id]);
+  const prices = await loadPrices(
+    db,
+    flag(subscription.livemode),
+    items.map((item) => item.price_id),
+  );
+  let total = 0n;
+  const lines = items.map((item) => {
+    const price = prices.get(item.price_id);
+    const terms = price && priceIn(price, subscription.currency_id);
+    // A price the merchant removed or stopped offering in this currency cannot be billed silently.
+    if (!terms) throw new KioskError('PRICE_NOT_BILLABLE', { status: 409, params: { price: item.price_id } });
+    const amount = lineTotal(terms, Number(item.quantity), undefined);
+    total += amount;
+    return {
+      price_id: item.price_id,
+      quantity: Number(item.quantity),
+      amount: amount.toString(),
+      description: price.nickname,
+    };
+  });
+  return { total, lines };
+}
+
+export function recurringOf(subscription: SubscriptionRow): RecurringInterval {
+  return fromJson<RecurringInterval>(subscription.recurring, { interval: 'month', interval_count: 1 });
+}
+
+export function mandateSettingsOf(subscription: SubscriptionRow): MandateSettings | undefined {
+  return fromJson<{ mandate?: MandateSettings }>(subscription.payment_settings, {}).mandate;
+}
+
+/** What the customer is (or was) asked to authorise for this subscription. */
+export function mandateRequestOf(subscription: SubscriptionRow): MandateRequest {
+  const settings = mandateSettingsOf(subscription);
+  if (!settings) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
+  return {
+    subscriptionId: subscription.id,
+    maxPerCycle: BigInt(settings.max_per_cycle),
+    recurring: recurringOf(subscription),
+    startsAt: settings.starts_at,
+    cycles: settings.cycles,
+    expiresAt: settings.expires_at,
+  };
+}
+
+/** The customer's authorised mandate for the subscription's method, if any. */
+export function storedMandateOf(
+  subscription: SubscriptionRow,
+  methodType: string,
+): StoredMandate | undefined {
+  return fromJson<Record<string, StoredMandate>>(subscription.payment_details, {})[methodType];
+}
+
+/**
+ * Seed 000 §1: a paid period stays active to its end; a free trial is cancelled at once (and so is
+ * anything not yet paid for). `at: 'now'` ends it at once whatever it is.
+ */
+export async function cancelSubscription(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  request: {
+    at: 'now' | 'current_period_end';
+    feedback?: CancellationFeedback;
+    comment?: string;
+    requestedBy: 'customer' | 'merchant';
+  },
+): Promise<SubscriptionRow> {
+  const subscription = await lockSubscription(deps, trx, id);
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+    throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
+  const now = deps.clock.nowUnix();
+  const details = toJson({
+    reason: 'cancellation_requested',
+    feedback: request.feedback ?? null,
+    comment: request.comment ?? null,
+    requested_by: request.requestedBy,
+  });
+  const atPeriodEnd =
+    request.at === 'current_period_end' && ['active', 'past_due'].includes(subscription.status);
+  if (atPeriodEnd) {
+    const row = await deps.resources.subscriptions.update(
+      trx,
+      id,
+      {
+        cancel_at_period_end: true,
+        cancel_at: Number(subscription.current_period_end),
+        canceled_at: now,
+        cancelation_details: details,
+      },
+      'customer.subscription.updated',
+    );
+    return row!;
+  }
+  return (await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
+    type: 'customer.subscription.deleted',
+    set: { canceled_at: now, ended_at: now, cancel_at: now, cancelation_details: details },
+  }))!;
+}
+
+/** Undoes a cancel scheduled for the period end: the subscription renews on its next date. */
+export async function recoverSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
+  const subscription = await lockSubscription(deps, trx, id);
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+    throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
+  if (!flag(subscription.cancel_at_period_end))
+    throw new KioskError('SUBSCRIPTION_NOT_CANCELING', { status: 409 });
+  return (await deps.resources.subscriptions.update(
+    trx,
+    id,
+    { cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: '{}' },
+    'customer.subscription.updated',
+  ))!;
+}

@@ -1,0 +1,55 @@
+import type { Price, Subscription } from '@kiosk/contracts';
+import { flag, fromJson } from '../db.ts';
+import type { PaymentsTables } from '../tables.ts';
+
+type SubscriptionRow = PaymentsTables['subscriptions'];
+type ItemRow = PaymentsTables['subscription_items'];
+
+const time = (value: number | null): number | null => (value === null ? null : Number(value));
+
+export function subscriptionItemView(row: ItemRow, price: Price | undefined): Subscription['items'][number] {
+  return {
+    id: row.id,
+    object: 'subscription_item',
+    subscription_id: row.subscription_id,
+    price_id: row.price_id,
+    quantity: Number(row.quantity),
+    price: price ?? null,
+    metadata: fromJson(row.metadata, {}),
+    created_at: Number(row.created_at),
+  };
+}
+
+/** A subscription as the API answers it; `items` only where the caller read them (not in events). */
+export function subscriptionView(row: SubscriptionRow, items: Subscription['items'] = []): Subscription {
+  return {
+    id: row.id,
+    object: 'subscription',
+    livemode: flag(row.livemode),
+    status: row.status,
+    customer_id: row.customer_id,
+    currency_id: row.currency_id,
+    default_payment_method_id: row.default_payment_method_id,
+    description: row.description,
+    recurring: fromJson(row.recurring, { interval: 'month', interval_count: 1 }),
+    checkout_session_id: row.checkout_session_id,
+    latest_invoice_id: row.latest_invoice_id,
+    billing_cycle_anchor: Number(row.billing_cycle_anchor),
+    current_period_start: Number(row.current_period_start),
+    current_period_end: Number(row.current_period_end),
+    start_date: Number(row.start_date),
+    trial_start: time(row.trial_start),
+    trial_end: time(row.trial_end),
+    ended_at: time(row.ended_at),
+    cancel_at_period_end: flag(row.cancel_at_period_end),
+    cancel_at: time(row.cancel_at),
+    canceled_at: time(row.canceled_at),
+    cancelation_details: fromJson(row.cancelation_details, {}),
+    collection_method: row.collection_method,
+    payment_details: fromJson(row.payment_details, {}),
+    items,
+    metadata: fromJson(row.metadata, {}),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+  };
+}
