@@ -265,6 +265,55 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     }
     expect(cycleOf(failing)).toMatchObject({ status: 'uncollectible', amount_paid: '0' });
     expect((await customer.subscription()).status).toBe('past_due');
+
+    // What is overdue, per currency, for the subscription and for the customer.
+    const overdueId = cycleOf(failing)!.id;
+    const ofSubscription = await merchant.test(
+      `/api/subscriptions/${customer.subscriptionId}/overdue/invoices`,
+    );
+    expect(ofSubscription.body.invoices.map((i: Invoice) => i.id)).toEqual([overdueId]);
+    expect(ofSubscription.body.summary[kdt]).toMatchObject({
+      amount: MONTHLY.toString(),
+      currency: { id: kdt, symbol: 'KDT' },
+      method: { id: methodId },
+    });
+    // The method's RPC URL can carry a provider key: a buyer-facing answer never shows it.
+    expect(ofSubscription.body.summary[kdt].method.settings.api_host).toBeUndefined();
+    const customerId = ofSubscription.body.subscription.customer_id;
+    const signedInAgain = await signedIn(server, customer.wallet);
+    const ofCustomer = await signedInAgain.request(
+      `/api/customers/${customerId}/overdue/invoices?livemode=false`,
+    );
+    expect(ofCustomer.status).toBe(200);
+    expect(ofCustomer.body).toMatchObject({ subscriptionCount: 1, customer: { id: customerId } });
+    expect(ofCustomer.body.summary[kdt].amount).toBe(MONTHLY.toString());
+    const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+    expect(
+      (await stranger.request(`/api/customers/${customerId}/overdue/invoices?livemode=false`)).status,
+    ).toBe(404);
+
+    // Seed 000 §8: overdue invoices block any new purchase, and nothing of it is written.
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId }] },
+      })
+    ).body;
+    const blocked = (
+      await signedInAgain.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })
+    ).body.checkoutSession.id;
+    const refused = await signedInAgain.request(`/api/checkout-sessions/${blocked}/submit`, {
+      method: 'PUT',
+      body: { customer_name: 'Ada', payment_method: methodId, payment_currency: kdt },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      code: 'CUSTOMER_LIMITED',
+      error: 'You have overdue invoices: pay them to make new purchases',
+    });
+    const untouched = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${blocked}`))
+      .body;
+    expect(untouched.checkoutSession).toMatchObject({ subscription_id: null, customer_id: null });
   });
 
   it('a paid period runs to its end after a cancel; recover undoes it; a trial cancels at once', async () => {

@@ -2,6 +2,9 @@ import { CANCELLATION_FEEDBACK, SUBSCRIPTION_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
 import { idParam, listOf, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
+import { customerSchema } from './checkout-sessions.ts';
+import { invoiceSchema } from './invoices.ts';
+import { currencySchema, methodSchema } from './payment-methods.ts';
 import { priceSchema } from './prices.ts';
 
 export const subscriptionItemSchema = z.object({
@@ -55,6 +58,21 @@ export const cancelSubscriptionBody = z.object({
   comment: z.string().max(500).optional(),
 });
 
+/** Seed 000 §4: what is overdue in one currency, and the method it is paid with. */
+export const overdueSummarySchema = z.record(
+  z.string(),
+  z.object({ amount: z.string(), currency: currencySchema, method: methodSchema }),
+);
+
+/** Seed 000 §4's overdue response: the invoices past their retries, summed per currency. */
+const overdueAnswer = z.object({ invoices: z.array(invoiceSchema), summary: overdueSummarySchema });
+export const subscriptionOverdueSchema = overdueAnswer.extend({ subscription: subscriptionSchema });
+export const customerOverdueSchema = overdueAnswer.extend({
+  customer: customerSchema,
+  /** How many of the customer's subscriptions have overdue invoices. */
+  subscriptionCount: z.number(),
+});
+
 /** Merchants read and change every subscription of the mode; customers only their own. */
 export const subscriptionRoutes = defineRoutes({
   'GET /api/subscriptions': {
@@ -72,4 +90,9 @@ export const subscriptionRoutes = defineRoutes({
   },
   /** Undo a cancel scheduled for the period end ("resume" in the portal; `recover` in the original). */
   'PUT /api/subscriptions/:id/recover': { params: idParam, response: { 200: subscriptionSchema } },
+  'GET /api/subscriptions/:id/overdue/invoices': {
+    params: idParam,
+    response: { 200: subscriptionOverdueSchema },
+  },
+  'GET /api/customers/:id/overdue/invoices': { params: idParam, response: { 200: customerOverdueSchema } },
 });

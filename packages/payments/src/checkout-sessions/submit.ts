@@ -9,7 +9,8 @@ import { normalizePhone } from '@kiosk/core/phone';
 import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { upsertCustomer } from '../customers/service.ts';
+import { findCustomerByDid, upsertCustomer } from '../customers/service.ts';
+import { refuseIfOverdue } from '../subscriptions/overdue.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
@@ -51,6 +52,10 @@ export async function submitCheckout(
   return transaction(deps.db, async (trx) => {
     const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
+    // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
+    // checked: the page opens the past-due dialog rather than point at fields).
+    const known = await findCustomerByDid(trx, livemode, buyer.did);
+    if (known) await refuseIfOverdue(trx, known.id);
 
     const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
       session.metadata,

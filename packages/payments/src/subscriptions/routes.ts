@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid } from '../customers/service.ts';
+import { findCustomerByDid, getCustomer } from '../customers/service.ts';
+import { overdueInvoices, overdueSummary } from './overdue.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
 import {
   cancelSubscription,
@@ -107,6 +108,53 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
       await visible(request, request.params.id);
       await transaction(deps.db, (trx) => recoverSubscription(deps, trx, request.params.id));
       return answer(request.params.id);
+    },
+  );
+
+  const subscriptionOverdue = subscriptionRoutes['GET /api/subscriptions/:id/overdue/invoices'];
+  r.get(
+    subscriptionOverdue.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: "The subscription's overdue invoices, summed per currency (seed 000 §4)",
+        ...subscriptionOverdue.schema,
+      },
+    },
+    async (request) => {
+      await visible(request, request.params.id);
+      const invoices = await overdueInvoices(deps.db, { subscriptionId: request.params.id });
+      return {
+        subscription: await answer(request.params.id),
+        invoices,
+        summary: await overdueSummary(deps, request.livemode, invoices),
+      };
+    },
+  );
+
+  const customerOverdue = subscriptionRoutes['GET /api/customers/:id/overdue/invoices'];
+  r.get(
+    customerOverdue.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags: ['customers'],
+        summary: "Every overdue invoice of the customer's subscriptions, summed per currency (seed 000 §4)",
+        ...customerOverdue.schema,
+      },
+    },
+    async (request) => {
+      const customer = await getCustomer(deps.db, request.livemode, request.params.id);
+      if (!customer || (!isMerchant(request) && customer.id !== (await ownCustomerId(request))))
+        throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
+      const invoices = await overdueInvoices(deps.db, { customerId: customer.id });
+      return {
+        customer,
+        invoices,
+        subscriptionCount: new Set(invoices.map((invoice) => invoice.subscription_id).filter(Boolean)).size,
+        summary: await overdueSummary(deps, request.livemode, invoices),
+      };
     },
   );
 }
