@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { postgresReachable } from '@kiosk/db/testing';
+import { measureBilling } from './billing.ts';
 import { embedEntryBytes, firstLoadBytes } from './bundle.ts';
 import { checkoutLoadFigures, measureCheckoutLoads } from './page-load.ts';
 
@@ -72,3 +73,18 @@ async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
 await measureRetrieve('sqlite');
 if (await postgresReachable()) await measureRetrieve('postgres');
 else console.log('retrieve on postgres: skipped (PostgreSQL is not reachable)');
+
+// Issue 11: the billing run (the sweep's invoices, then their collection through a stub adapter by
+// the job runner) for subscriptions falling due at once, on SQLite.
+const BILLING_SUBSCRIPTIONS = Number(process.env.BENCH_BILLING_SUBSCRIPTIONS ?? 10_000);
+const billing = await measureBilling(BILLING_SUBSCRIPTIONS);
+if (billing.paidInvoices !== BILLING_SUBSCRIPTIONS)
+  throw new Error(`billing bench: ${billing.paidInvoices} of ${BILLING_SUBSCRIPTIONS} invoices paid`);
+print(`billing_run_${BILLING_SUBSCRIPTIONS}_subscriptions_invoicing`, billing.invoicingMs / 1000, 's');
+print(`billing_run_${BILLING_SUBSCRIPTIONS}_subscriptions_collecting`, billing.collectingMs / 1000, 's');
+print(`billing_run_${BILLING_SUBSCRIPTIONS}_subscriptions_total`, billing.totalMs / 1000, 's');
+print(
+  'billing_run_per_subscription',
+  Math.round((billing.totalMs / BILLING_SUBSCRIPTIONS) * 100) / 100,
+  'ms',
+);

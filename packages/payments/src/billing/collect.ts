@@ -21,93 +21,150 @@ export const RETRY_DELAYS_SECONDS = [86_400, 3 * 86_400, 5 * 86_400] as const;
 
 type InvoiceRow = PaymentsTables['invoices'];
 
-/** Collect the invoice from `runAtMs` on, in the caller's transaction (the job exists only if it commits). */
+/**
+ * Collect these invoices from `runAtMs` on, in the caller's transaction (the job exists only if it
+ * commits). One job per batch: the sweep hands over a whole page of invoices at once.
+ */
 export async function enqueueCollection(
   deps: Deps,
   trx: Executor,
-  invoiceId: string,
+  invoiceIds: string[],
   runAtMs: number,
 ): Promise<void> {
-  // One job per invoice and attempt time: a sweep that finds the same attempt again adds nothing.
+  if (invoiceIds.length === 0) return;
+  // One job per batch and attempt time: a sweep that finds the same attempt again adds nothing.
   await deps.jobs.enqueue(
     trx,
     COLLECT_JOB,
-    { invoiceId },
-    { runAt: runAtMs, key: `${invoiceId}@${runAtMs}` },
+    { invoiceIds },
+    { runAt: runAtMs, key: `${invoiceIds[0]}@${runAtMs}` },
   );
 }
 
 export type CollectionOutcome = CollectVerdict['outcome'] | 'skipped';
 
+interface Attempt {
+  invoiceId: string;
+  verdict: CollectVerdict;
+  method?: { id: string; type: string; network: string };
+}
+
 /**
- * One collection attempt of a subscription invoice through its method's adapter (the chain is asked
- * outside any database transaction), then its outcome recorded in one transaction with its events:
- * received → a payment intent and charge settled through the same path as a buyer's payment (so a
- * pull counts once, ever), the invoice paid, the subscription active; waiting → tried again when the
- * rail says; failed → retried with backoff, and at the end uncollectible and past due. Throws when the
- * rail cannot be asked (the job runner tries again).
+ * One collection attempt of a subscription invoice through its method's adapter, asked outside any
+ * database transaction; undefined when the invoice is not due for collection (paid meanwhile, not
+ * its time yet). Throws when the rail cannot be asked.
  */
-export async function collectInvoice(deps: Deps, invoiceId: string): Promise<CollectionOutcome> {
+async function attemptCollection(deps: Deps, invoiceId: string): Promise<Attempt | undefined> {
   const invoice = await deps.db
     .selectFrom('invoices')
     .selectAll()
     .where('id', '=', invoiceId)
     .executeTakeFirst();
   const now = deps.clock.nowUnix();
-  if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return 'skipped';
-  if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return 'skipped';
+  if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return undefined;
+  if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return undefined;
   const subscription = await findSubscriptionRow(deps.db, invoice.subscription_id);
-  if (!subscription?.default_payment_method_id) return 'skipped';
-  const livemode = flag(subscription.livemode);
-  const methodRow = await getPaymentMethod(deps.db, livemode, subscription.default_payment_method_id);
+  if (!subscription?.default_payment_method_id) return undefined;
+  const methodRow = await getPaymentMethod(
+    deps.db,
+    flag(subscription.livemode),
+    subscription.default_payment_method_id,
+  );
   const currency = methodRow?.payment_currencies.find((c) => c.id === invoice.currency_id);
   const mandate = methodRow && storedMandateOf(subscription, methodRow.type);
-  const { adapter, method } = methodRow
-    ? deps.methods.read(methodRow)
-    : { adapter: undefined, method: undefined };
-
+  if (!methodRow || !currency || !mandate)
+    return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };
+  const { adapter, method } = deps.methods.read(methodRow);
+  if (!adapter.collect)
+    return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };
   const amount = BigInt(moneyText(invoice.amount_remaining));
-  const verdict: CollectVerdict =
-    !adapter?.collect || !method || !currency || !mandate
-      ? { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true }
-      : await adapter.collect(method, currency, mandate, { invoiceId, amount });
+  return {
+    invoiceId,
+    verdict: await adapter.collect(method, currency, mandate, { invoiceId, amount }),
+    method: { id: methodRow.id, type: methodRow.type, network: adapter.network(method.settings) },
+  };
+}
 
-  await transaction(deps.db, async (trx) => {
-    const current = await trx
-      .selectFrom('invoices')
-      .selectAll()
-      .where('id', '=', invoiceId)
-      .executeTakeFirstOrThrow();
-    if (current.status !== 'open') return;
-    if (verdict.outcome === 'received') {
-      await recordCollected(deps, trx, current, {
-        methodId: methodRow!.id,
-        methodType: methodRow!.type,
-        network: adapter!.network(method!.settings),
-        received: verdict,
-      });
-      await activateAfterPayment(deps, trx, current.subscription_id!);
-      return;
+/**
+ * An attempt's outcome, in the caller's transaction with its events: received → a payment intent and
+ * charge settled through the same path as a buyer's payment (so a pull counts once, ever), the invoice
+ * paid, the subscription active; waiting → tried again when the rail says; failed → retried with
+ * backoff, and at the end uncollectible and past due.
+ */
+async function recordAttempt(
+  deps: Deps,
+  trx: Executor,
+  { invoiceId, verdict, method }: Attempt,
+): Promise<void> {
+  const now = deps.clock.nowUnix();
+  const current = await trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where('id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  if (current.status !== 'open') return;
+  if (verdict.outcome === 'received') {
+    await recordCollected(deps, trx, current, {
+      methodId: method!.id,
+      methodType: method!.type,
+      network: method!.network,
+      received: verdict,
+    });
+    await activateAfterPayment(deps, trx, current.subscription_id!);
+    return;
+  }
+  if (verdict.outcome === 'waiting') {
+    await deps.resources.invoices.update(
+      trx,
+      invoiceId,
+      { next_payment_attempt: verdict.retryAt },
+      'invoice.updated',
+      ['open'],
+    );
+    await enqueueCollection(deps, trx, [invoiceId], verdict.retryAt * 1000);
+    return;
+  }
+  const attempt = Number(current.attempt_count) + 1;
+  const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
+  const retryAt = delay === undefined ? null : now + delay;
+  await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
+  if (retryAt !== null) await enqueueCollection(deps, trx, [invoiceId], retryAt * 1000);
+  else await markPastDue(deps, trx, current.subscription_id!);
+}
+
+/**
+ * Collects a batch of invoices: each is asked of its rail in turn, then every outcome is recorded in
+ * one transaction (one commit for the batch, not one per invoice). Should recording the batch fail,
+ * each is recorded alone, so one bad invoice never holds the others' payments back. A rail that cannot
+ * be asked throws after the outcomes before it are recorded (the job runner tries the batch again; a
+ * pull already made is found again by the adapter, never made twice). Answers each outcome.
+ */
+export async function collectInvoices(
+  deps: Deps,
+  invoiceIds: string[],
+): Promise<Map<string, CollectionOutcome>> {
+  const outcomes = new Map<string, CollectionOutcome>(invoiceIds.map((id) => [id, 'skipped']));
+  const attempts: Attempt[] = [];
+  let unreachable: unknown;
+  for (const id of invoiceIds) {
+    try {
+      const attempt = await attemptCollection(deps, id);
+      if (attempt) attempts.push(attempt);
+    } catch (error) {
+      unreachable = error;
+      break;
     }
-    if (verdict.outcome === 'waiting') {
-      await deps.resources.invoices.update(
-        trx,
-        invoiceId,
-        { next_payment_attempt: verdict.retryAt },
-        'invoice.updated',
-        ['open'],
-      );
-      await enqueueCollection(deps, trx, invoiceId, verdict.retryAt * 1000);
-      return;
-    }
-    const attempt = Number(current.attempt_count) + 1;
-    const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
-    const retryAt = delay === undefined ? null : now + delay;
-    await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
-    if (retryAt !== null) await enqueueCollection(deps, trx, invoiceId, retryAt * 1000);
-    else await markPastDue(deps, trx, current.subscription_id!);
-  });
-  return verdict.outcome;
+  }
+  try {
+    await transaction(deps.db, async (trx) => {
+      for (const attempt of attempts) await recordAttempt(deps, trx, attempt);
+    });
+  } catch {
+    for (const attempt of attempts) await transaction(deps.db, (trx) => recordAttempt(deps, trx, attempt));
+  }
+  for (const attempt of attempts) outcomes.set(attempt.invoiceId, attempt.verdict.outcome);
+  if (unreachable) throw unreachable;
+  return outcomes;
 }
 
 /** The pull as a payment: an intent for the invoice, its charge, settled as every payment is. */

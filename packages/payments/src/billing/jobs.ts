@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { collectInvoice, COLLECT_JOB } from './collect.ts';
+import { collectInvoices, COLLECT_JOB } from './collect.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './cycle.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
@@ -9,8 +9,8 @@ const BILLING_SWEEP_MS = 60_000;
 export async function defineBillingJobs(deps: Deps): Promise<void> {
   deps.jobs.define(BILLING_SWEEP_JOB, async () => void (await billDueSubscriptions(deps)));
   // A rail that cannot be asked (the chain's RPC is down) is tried again by the runner's own backoff.
-  deps.jobs.define<{ invoiceId: string }>(COLLECT_JOB, async ({ invoiceId }) => {
-    await collectInvoice(deps, invoiceId);
+  deps.jobs.define<{ invoiceIds: string[] }>(COLLECT_JOB, async ({ invoiceIds }) => {
+    await collectInvoices(deps, invoiceIds);
   });
   await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);
 }

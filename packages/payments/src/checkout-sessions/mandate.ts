@@ -90,6 +90,6 @@ export async function confirmMandate(deps: Deps, sessionId: string, buyer: Buyer
       { payment_details: paymentDetails, latest_invoice_id: invoice.id },
       'customer.subscription.updated',
     );
-    await enqueueCollection(deps, trx, invoice.id, deps.clock.nowMs());
+    await enqueueCollection(deps, trx, [invoice.id], deps.clock.nowMs());
   });
 }
