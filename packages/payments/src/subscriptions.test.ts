@@ -314,6 +314,63 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     const untouched = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${blocked}`))
       .body;
     expect(untouched.checkoutSession).toMatchObject({ subscription_id: null, customer_id: null });
+
+    // The past-due dialog: the customer pays the currency's overdue sum by one transfer.
+    const scopeless = await signedInAgain.request('/api/invoices/overdue/pay?livemode=false', {
+      method: 'POST',
+      body: { currency_id: kdt },
+    });
+    expect(scopeless.status).toBe(400);
+    expect(scopeless.body.details[0].message).toBe('Either subscriptionId or customerId must be provided');
+    const started = await signedInAgain.request('/api/invoices/overdue/pay?livemode=false', {
+      method: 'POST',
+      body: { currency_id: kdt, subscription_id: customer.subscriptionId },
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.paymentInstructions).toMatchObject({
+      amount: MONTHLY.toString(),
+      to: RECEIVER,
+      token,
+    });
+    expect(started.body.invoices.map((i: Invoice) => i.id)).toEqual([overdueId]);
+    const intentId = started.body.paymentIntent.id as string;
+    const notYours = await stranger.request(`/api/payment-intents/${intentId}/pay?livemode=false`, {
+      method: 'POST',
+      body: { tx_hash: `0x${'ab'.repeat(32)}` },
+    });
+    expect(notYours.status).toBe(404);
+    const transfer = await walletOf(customer.wallet).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [RECEIVER, MONTHLY],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: transfer });
+    const named = await signedInAgain.request(`/api/payment-intents/${intentId}/pay?livemode=false`, {
+      method: 'POST',
+      body: { tx_hash: transfer },
+    });
+    expect(named.status).toBe(202);
+    await until(customer.invoices, (list) => cycleOf(list)?.status === 'paid');
+    expect(cycleOf(await customer.invoices())).toMatchObject({ amount_paid: MONTHLY.toString() });
+    expect((await customer.subscription()).status).toBe('active');
+    const nothingLeft = await signedInAgain.request('/api/invoices/overdue/pay?livemode=false', {
+      method: 'POST',
+      body: { currency_id: kdt, subscription_id: customer.subscriptionId },
+    });
+    expect(nothingLeft.body.code).toBe('NOTHING_OVERDUE');
+
+    // The blocked purchase goes through now.
+    const retried = await signedInAgain.request(`/api/checkout-sessions/${blocked}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: kdt,
+      },
+    });
+    expect(retried.status).toBe(200);
   });
 
   it('a paid period runs to its end after a cancel; recover undoes it; a trial cancels at once', async () => {

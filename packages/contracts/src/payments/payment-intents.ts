@@ -1,6 +1,6 @@
 import { PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
-import { paymentIntentSchema } from './checkout-sessions.ts';
+import { paymentIntentSchema, txHash } from './checkout-sessions.ts';
 import { idParam, listOf, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
@@ -14,4 +14,10 @@ export const paymentIntentRoutes = defineRoutes({
     response: { 200: listOf(paymentIntentSchema) },
   },
   'GET /api/payment-intents/:id': { params: idParam, response: { 200: paymentIntentSchema } },
+  /** The customer names the transfer that pays an intent of theirs outside a checkout (overdue invoices). */
+  'POST /api/payment-intents/:id/pay': {
+    params: idParam,
+    body: z.object({ tx_hash: txHash }),
+    response: { 202: paymentIntentSchema },
+  },
 });

@@ -2,7 +2,8 @@ import { CANCELLATION_FEEDBACK, SUBSCRIPTION_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
 import { idParam, listOf, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
-import { customerSchema } from './checkout-sessions.ts';
+import { customerSchema, paymentIntentSchema } from './checkout-sessions.ts';
+import { paymentInstructionsSchema } from './instructions.ts';
 import { invoiceSchema } from './invoices.ts';
 import { currencySchema, methodSchema } from './payment-methods.ts';
 import { priceSchema } from './prices.ts';
@@ -73,6 +74,25 @@ export const customerOverdueSchema = overdueAnswer.extend({
   subscriptionCount: z.number(),
 });
 
+/** Seed 000 §4: pay what is overdue in one currency, for one subscription or all the customer's. */
+export const overduePaymentBody = z
+  .object({
+    currency_id: z.string().min(1).max(64),
+    subscription_id: z.string().max(64).optional(),
+    customer_id: z.string().max(64).optional(),
+  })
+  .refine((body) => body.subscription_id || body.customer_id, {
+    message: 'validation.overdueScope',
+    path: ['subscription_id'],
+  });
+
+export const overduePaymentAnswer = z.object({
+  paymentIntent: paymentIntentSchema,
+  paymentInstructions: paymentInstructionsSchema,
+  /** The invoices the payment settles. */
+  invoices: z.array(invoiceSchema),
+});
+
 /** Merchants read and change every subscription of the mode; customers only their own. */
 export const subscriptionRoutes = defineRoutes({
   'GET /api/subscriptions': {
@@ -95,4 +115,6 @@ export const subscriptionRoutes = defineRoutes({
     response: { 200: subscriptionOverdueSchema },
   },
   'GET /api/customers/:id/overdue/invoices': { params: idParam, response: { 200: customerOverdueSchema } },
+  /** The customer pays the overdue sum by a transfer, named with `POST /api/payment-intents/:id/pay`. */
+  'POST /api/invoices/overdue/pay': { body: overduePaymentBody, response: { 200: overduePaymentAnswer } },
 });

@@ -110,7 +110,6 @@ async function recordAttempt(
       network: method!.network,
       received: verdict,
     });
-    await activateAfterPayment(deps, trx, current.subscription_id!);
     return;
   }
   if (verdict.outcome === 'waiting') {
@@ -231,23 +230,6 @@ async function recordCollected(
     'charge.pending',
   );
   await settleCharge(deps, trx, charge.id, { ...received, methodType: pull.methodType });
-}
-
-/** Paid: a subscription waiting for its payment runs; a past-due one runs again once nothing is overdue. */
-async function activateAfterPayment(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
-  const subscription = await lockSubscription(deps, trx, subscriptionId);
-  if (!['incomplete', 'trialing', 'past_due'].includes(subscription.status)) return;
-  const overdue = await trx
-    .selectFrom('invoices')
-    .select('id')
-    .where('subscription_id', '=', subscriptionId)
-    .where('status', 'in', ['open', 'uncollectible'])
-    .where('amount_remaining', '!=', '0')
-    .executeTakeFirst();
-  if (subscription.status === 'past_due' && overdue) return;
-  await deps.resources.subscriptions.transition(trx, subscriptionId, subscription.status, 'active', {
-    type: 'customer.subscription.updated',
-  });
 }
 
 /** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */

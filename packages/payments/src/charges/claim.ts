@@ -78,6 +78,71 @@ export async function claimPayment(
 }
 
 /**
+ * The customer names the transfer that pays an intent of theirs outside a checkout (the overdue
+ * invoices of the past-due dialog). The same rules as claimPayment: a charge is recorded and checked,
+ * only the check decides, and at most MAX_PENDING_PER_SESSION payments of one intent are checked at once.
+ */
+export async function claimIntentPayment(
+  deps: Deps,
+  intentId: string,
+  buyer: Buyer,
+  reference: string,
+): Promise<ChargeRow> {
+  return transaction(deps.db, async (trx) => {
+    let locked = trx.selectFrom('payment_intents').selectAll().where('id', '=', intentId);
+    if (deps.engine === 'postgres') locked = locked.forUpdate();
+    const intent = await locked.executeTakeFirst();
+    const customer =
+      intent &&
+      (await trx
+        .selectFrom('customers')
+        .select('did')
+        .where('id', '=', intent.customer_id)
+        .executeTakeFirst());
+    // Checkout intents are named through their session; nobody learns of another customer's intent.
+    if (
+      !intent ||
+      intent.checkout_session_id !== null ||
+      customer?.did !== buyer.did ||
+      (buyer.livemode !== undefined && buyer.livemode !== flag(intent.livemode))
+    )
+      throw new KioskError('PAYMENT_INTENT_NOT_FOUND', { status: 404 });
+    const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
+    if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+    const { adapter, method: read } = deps.methods.read(method);
+    const parsed = adapter.reference.safeParse(reference);
+    if (!parsed.success)
+      throw new KioskError('VALIDATION_FAILED', {
+        details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
+      });
+    const network = adapter.network(read.settings);
+    const existing = await trx
+      .selectFrom('charges')
+      .selectAll()
+      .where('payment_intent_id', '=', intent.id)
+      .where('network', '=', network)
+      .where('reference', '=', parsed.data)
+      .executeTakeFirst();
+    if (!existing || existing.status === 'failed') {
+      const pending = await trx
+        .selectFrom('charges')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('payment_intent_id', '=', intent.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      if (Number(pending.count) >= MAX_PENDING_PER_SESSION)
+        throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
+    }
+    const charge = await nameCharge(deps, trx, intent, network, parsed.data, existing);
+    if (charge.status === 'pending') {
+      if (intent.status === 'requires_action') await markIntentProcessing(deps, trx, intent.id);
+      await queueCheck(deps, trx, charge);
+    }
+    return charge;
+  });
+}
+
+/**
  * Refuses one more pending payment beyond the limits. Runs after the session is locked, so names for
  * one session are counted one at a time; names for one buyer's other sessions wait on a lock of
  * their own (PostgreSQL; SQLite has one writer at a time).

@@ -6,6 +6,7 @@ import { lockStock, quantitiesOf, type StoredLine } from '../checkout-sessions/l
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
+import { activateAfterPayment } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 type ChargeRow = PaymentsTables['charges'];
@@ -98,8 +99,26 @@ export async function settleCharge(
     methodType: received.methodType,
     details: received.details,
   });
-  if (intent.invoice_id) await payInvoice(deps, trx, intent.invoice_id);
+  await payInvoicesOf(deps, trx, intent);
   if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
+}
+
+/**
+ * The invoices an intent pays: its own (a checkout's, a cycle's), or every one that names it (the
+ * overdue invoices a customer pays at once); a subscription whose payment this was runs again.
+ */
+async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
+  let query = trx
+    .selectFrom('invoices')
+    .select(['id', 'subscription_id'])
+    .where('status', 'in', ['open', 'uncollectible']);
+  query = intent.invoice_id
+    ? query.where((eb) => eb.or([eb('id', '=', intent.invoice_id), eb('payment_intent_id', '=', intent.id)]))
+    : query.where('payment_intent_id', '=', intent.id);
+  const invoices = await query.orderBy('id').execute();
+  for (const invoice of invoices) await payInvoice(deps, trx, invoice.id);
+  const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
+  for (const id of subscriptions) await activateAfterPayment(deps, trx, id);
 }
 
 /** A refused or unconfirmed charge; the intent waits for the buyer again if nothing else is on its way. */

@@ -3,7 +3,8 @@ import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { MERCHANT } from '../schemas.ts';
+import { claimIntentPayment } from '../charges/claim.ts';
+import { buyerOf, MERCHANT } from '../schemas.ts';
 import { getPaymentIntent, listPaymentIntents } from './service.ts';
 
 export function registerPaymentIntentRoutes(app: FastifyInstance, deps: Deps): void {
@@ -35,6 +36,25 @@ export function registerPaymentIntentRoutes(app: FastifyInstance, deps: Deps): v
       if (!intent || intent.livemode !== request.livemode)
         throw new KioskError('PAYMENT_INTENT_NOT_FOUND', { status: 404 });
       return intent;
+    },
+  );
+
+  const pay = paymentIntentRoutes['POST /api/payment-intents/:id/pay'];
+  r.post(
+    pay.path,
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags,
+        summary:
+          'Name the transfer that pays an intent of yours outside a checkout (overdue invoices); the server checks the chain',
+        ...pay.schema,
+      },
+    },
+    async (request, reply) => {
+      await claimIntentPayment(deps, request.params.id, buyerOf(request)!, request.body.tx_hash);
+      reply.status(202);
+      return (await getPaymentIntent(deps.db, request.params.id, request.locale))!;
     },
   );
 }

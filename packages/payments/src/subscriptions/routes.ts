@@ -7,8 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
-import { overdueInvoices, overdueSummary } from './overdue.ts';
-import { buyerDid, MERCHANT } from '../schemas.ts';
+import { overdueInvoices, overdueSummary, startOverduePayment } from './overdue.ts';
+import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import {
   cancelSubscription,
   findSubscriptionRow,
@@ -156,5 +156,20 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         summary: await overdueSummary(deps, request.livemode, invoices),
       };
     },
+  );
+
+  const payOverdue = subscriptionRoutes['POST /api/invoices/overdue/pay'];
+  r.post(
+    payOverdue.path,
+    {
+      config: { access: ['signedIn', 'authToken'] },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Pay what is overdue in one currency by one transfer: answers the intent and how to pay it (seed 000 §4)',
+        ...payOverdue.schema,
+      },
+    },
+    (request) => startOverduePayment(deps, buyerOf(request)!, request.livemode, request.body),
   );
 }

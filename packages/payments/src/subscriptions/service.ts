@@ -218,3 +218,20 @@ export async function recoverSubscription(deps: Deps, trx: Executor, id: string)
     'customer.subscription.updated',
   ))!;
 }
+
+/** Paid: a subscription waiting for its payment runs; a past-due one runs again once nothing is overdue. */
+export async function activateAfterPayment(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
+  const subscription = await lockSubscription(deps, trx, subscriptionId);
+  if (!['incomplete', 'trialing', 'past_due'].includes(subscription.status)) return;
+  const overdue = await trx
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .where('amount_remaining', '!=', '0')
+    .executeTakeFirst();
+  if (subscription.status === 'past_due' && overdue) return;
+  await deps.resources.subscriptions.transition(trx, subscriptionId, subscription.status, 'active', {
+    type: 'customer.subscription.updated',
+  });
+}
