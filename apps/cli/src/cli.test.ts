@@ -125,11 +125,16 @@ describe('kiosk serve --demo and its chain', () => {
     expect(await first.server.exited).toBe(0);
 
     const again = await start();
-    // The deployment of KDT and its ten mints, replayed from the journal beside the database.
-    expect(again.stdout).toContain('replayed 11 transactions from');
+    // The deployments of KDT (and its ten mints) and KioskCollector, replayed from the journal.
+    expect(again.stdout).toContain('replayed 12 transactions from');
     expect(again.stdout).toContain('demo store (test mode), as an earlier start left it:');
-    expect(again.links).toHaveLength(3);
+    // The shop's three links and the monthly plan's, whose cycles the demo's collector account pulls.
+    expect(again.links).toHaveLength(4);
     expect(again.links).toEqual(first.links);
+    expect(again.stdout).toMatch(/\n {2}Kiosk Pro {6}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
+    expect(again.stdout).toMatch(
+      /\n {2}collector {6}development account #18 pulls Kiosk Pro's cycles through KioskCollector 0x[0-9a-fA-F]{40}\n/,
+    );
     expect(again.key).not.toBe(first.key);
     const merchant = async (key: string) =>
       (

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { loadConfig, type DemoSummary } from '@kiosk/server';
 import { freePort } from '@kiosk/testkit';
 import { describe, expect, it } from 'vitest';
-import { demoChainJournal, startDemoChain, warnIfChainForgot, withDemoOwner } from './demo-chain.ts';
+import { privateKeyToAccount } from 'viem/accounts';
+import {
+  demoChainJournal,
+  startDemoChain,
+  warnIfChainForgot,
+  withDemoCollector,
+  withDemoOwner,
+} from './demo-chain.ts';
 
 const configIn = async (dataDir: string) =>
   loadConfig({ KIOSK_DATA_DIR: dataDir, KIOSK_DEMO_CHAIN_PORT: String(await freePort()) });
@@ -55,5 +62,14 @@ describe('the demo chain of kiosk serve --demo', () => {
     expect(named.ownerDid).toBe(`did:pkh:eip155:1:0x${'ab'.repeat(19)}19`);
     const own = `did:pkh:eip155:1:0x${'1'.repeat(40)}`;
     expect(withDemoOwner({ ...config, ownerDid: own }, chain as never).ownerDid).toBe(own);
+  });
+
+  it('collects subscriptions as development account #18, unless KIOSK_EVM_COLLECTOR_KEY names a key', async () => {
+    const config = await configIn(mkdtempSync(join(tmpdir(), 'kiosk-demo-')));
+    const key = withDemoCollector(config).evmCollectorKey!;
+    // Account #18 of the development mnemonic, as `hardhat node` lists it.
+    expect(privateKeyToAccount(key).address).toBe('0xdD2FD4581271e230360230F9337D5c0430Bf44C0');
+    const own = `0x${'11'.repeat(32)}` as const;
+    expect(withDemoCollector({ ...config, evmCollectorKey: own }).evmCollectorKey).toBe(own);
   });
 });

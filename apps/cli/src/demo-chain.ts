@@ -2,11 +2,14 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
   DEMO_OWNER_ACCOUNT,
+  DEV_MNEMONIC,
   DevChainJournalError,
   startDevChainForDemo,
   type DemoDevChain,
 } from '@kiosk/devchain';
 import { DEMO_CHAIN_ID, type Config, type DemoSummary } from '@kiosk/server';
+import { toHex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 
 /**
  * The demo's chain lives in this process and its memory, so it keeps its transactions in a journal
@@ -63,6 +66,24 @@ export function withDemoOwner(config: Config, chain: DemoDevChain): Config {
   if (config.ownerDid) return config;
   const owner = chain.accounts[DEMO_OWNER_ACCOUNT]!.toLowerCase();
   return { ...config, ownerDid: `did:pkh:eip155:1:${owner}` };
+}
+
+/**
+ * The development account whose key the demo's server collects subscriptions with (the server's
+ * demo names the same account DEMO_COLLECTOR and says in its summary whether the key is that one's).
+ */
+export const DEMO_COLLECTOR_ACCOUNT = 18;
+
+/**
+ * The demo's subscriptions are pulled each cycle by a collector account, whose key the server needs
+ * (KIOSK_EVM_COLLECTOR_KEY, unless set): a development account's, public like all of them, holding
+ * Ether for gas and no KDT, so no buyer of the README ever is it.
+ */
+export function withDemoCollector(config: Config): Config {
+  if (config.evmCollectorKey) return config;
+  const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: DEMO_COLLECTOR_ACCOUNT }).getHdKey().privateKey;
+  if (!key) throw new Error(`development account #${DEMO_COLLECTOR_ACCOUNT} has no private key`);
+  return { ...config, evmCollectorKey: toHex(key) };
 }
 
 /** A store from earlier starts on a chain that started empty: its paid sessions lost their transactions. */

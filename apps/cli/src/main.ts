@@ -11,7 +11,7 @@ import {
   seedDemo,
   VERSION,
 } from '@kiosk/server';
-import { startDemoChain, warnIfChainForgot, withDemoOwner } from './demo-chain.ts';
+import { startDemoChain, warnIfChainForgot, withDemoCollector, withDemoOwner } from './demo-chain.ts';
 
 /** Reads the configuration or explains, one line per bad variable, why it cannot. */
 function configOrExit(defaults: Record<string, string> = {}) {
@@ -49,7 +49,7 @@ program
     const config = configOrExit(demoDefaults);
     // The chain first: the demo token must be the first contract on it, at its known address.
     const chain = options.demo ? await startDemoChain(config, console.log) : undefined;
-    const app = await runServer(chain ? withDemoOwner(config, chain) : config, {
+    const app = await runServer(chain ? withDemoCollector(withDemoOwner(config, chain)) : config, {
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
     if (chain) {

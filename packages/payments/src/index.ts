@@ -6,6 +6,8 @@ export { paymentsPlugin } from './plugin.ts';
 export type { PaymentsApi, PaymentsEvents, PaymentsEventType } from './api.ts';
 export { paymentsMigrations } from './tables.ts';
 export type { PaymentsContext } from './context.ts';
+// The demo deploys the collector contract on its chain from the committed artifact.
+export { deployCollector } from './methods/evm/collector/collector.ts';
 
 /** Where the demo's test wallet pays: chain id → RPC URL of each test-mode EVM payment method. */
 export function testWalletRpcUrls(database: Database): Promise<Record<number, string>> {

@@ -14,6 +14,18 @@ export const DEMO_OWNER_INDEX = 19;
 export const DEMO_OWNER = new TestWallet({ index: DEMO_OWNER_INDEX });
 
 /**
+ * The subscriptions' two accounts, neither a buyer nor the owner. The deployer's first transaction
+ * deploys KioskCollector, so the contract's address is fixed (demo-collector.ts); it never sends
+ * another. The collector account pulls each cycle under the buyers' mandates: `kiosk serve --demo`
+ * sets its key as KIOSK_EVM_COLLECTOR_KEY unless that is set (the CLI's withDemoCollector, which
+ * derives the key of this same account). Separate accounts, so that no pull can ever take the
+ * deployer's nonce 0 on a chain that started empty under a database that remembers subscriptions.
+ */
+export const DEMO_DEPLOYER = new TestWallet({ index: 17 });
+export const DEMO_COLLECTOR_INDEX = 18;
+export const DEMO_COLLECTOR = new TestWallet({ index: DEMO_COLLECTOR_INDEX });
+
+/**
  * Takes the owner role from the demo's buyers, as the owner (`call` is the owner's session). Before
  * the demo named its owner, the first user to sign in became owner, and that was the README's buyer:
  * a demo started again on such data puts that right. Answers the accounts it took the role from.

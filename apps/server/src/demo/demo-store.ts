@@ -3,20 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { getContractAddress, type Address } from 'viem';
 import { DEMO_OWNER } from './demo-accounts.ts';
-import type { ApiCall } from './in-process.ts';
+import { listAll, type ApiCall } from './in-process.ts';
 
 /**
  * The demo store: a test-mode merchant with the local chain as its payment method, the Kiosk Demo
  * Token (KDT) and Ether as currencies, three products and a payment link for each. It is made through
  * the public merchant API with a test key, the way a merchant's own back end would, and only on a
- * database that has no test-mode payment method yet.
+ * database that has no test-mode payment method yet. The monthly plan is added to it at every start
+ * where missing (demo-plan.ts), so stores made before it get it too.
  */
 
 export const DEMO_CHAIN_ID = 31337;
 /** The merchant's receiving account: the demo's owner, never a demo buyer. */
 export const DEMO_RECEIVER = DEMO_OWNER.address;
 /** Marks the demo's own payment links, so a later start finds them among the merchant's. */
-const DEMO_LINK_MARK = 'kiosk_demo';
+export const DEMO_LINK_MARK = 'kiosk_demo';
 const DEMO_LINK_NAMES = ['Kiosk T-shirt', 'Sticker pack', 'Tip jar'];
 
 /** The demo token is the first contract account 0 deploys on a fresh chain, so its address is fixed. */
@@ -149,23 +150,21 @@ export async function createDemoStore(
 }
 
 /**
- * The links an earlier start made, oldest first. A store seeded before links were marked has its
- * links found by their names.
+ * The links of `names` an earlier start made, in that order, one per name: the demo's own (marked)
+ * where there is one, else the oldest active link of that name (a store seeded before links were
+ * marked).
  */
-export async function findDemoLinks(call: ApiCall): Promise<DemoLink[]> {
+export async function findDemoLinks(
+  call: ApiCall,
+  names: readonly string[] = DEMO_LINK_NAMES,
+): Promise<DemoLink[]> {
   type Link = DemoLink & { active: boolean; created_at: number; metadata: Record<string, unknown> };
-  const all: Link[] = [];
-  for (let page = 1; ; page++) {
-    const { status, body } = await call('GET', `/api/payment-links?page=${page}&pageSize=100`);
-    if (status !== 200) throw new Error(`demo: listing payment links answered ${status}`);
-    all.push(...(body.list as Link[]));
-    if (body.list.length === 0 || all.length >= body.count) break;
-  }
-  const active = all.filter((link) => link.active).sort((a, b) => a.created_at - b.created_at);
-  const marked = active.filter((link) => link.metadata[DEMO_LINK_MARK] === true);
-  const demo = marked.length > 0 ? marked : active.filter((link) => DEMO_LINK_NAMES.includes(link.name));
-  return DEMO_LINK_NAMES.flatMap((name) => {
-    const link = demo.find((candidate) => candidate.name === name);
+  const active = (await listAll<Link>(call, '/api/payment-links'))
+    .filter((link) => link.active)
+    .sort((a, b) => a.created_at - b.created_at);
+  return names.flatMap((name) => {
+    const named = active.filter((link) => link.name === name);
+    const link = named.find((candidate) => candidate.metadata[DEMO_LINK_MARK] === true) ?? named[0];
     return link ? [{ name, id: link.id, url: link.url }] : [];
   });
 }

@@ -1,13 +1,31 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_OWNER_ACCOUNT, startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
+import { createApiKey } from '@kiosk/identity';
+import {
+  DEMO_OWNER_ACCOUNT,
+  DEV_MNEMONIC,
+  startDevChain,
+  startDevChainForDemo,
+  type DemoDevChain,
+} from '@kiosk/devchain';
 import { TestWallet } from '@kiosk/test-wallet';
 import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
+import { createWalletClient, http, toHex, type Address, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER_INDEX } from './demo-accounts.ts';
-import type { DemoLink } from './demo-store.ts';
+import { DEMO_COLLECTOR, DEMO_COLLECTOR_INDEX, DEMO_DEPLOYER, DEMO_OWNER_INDEX } from './demo-accounts.ts';
+import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
+import { DEMO_PLAN } from './demo-plan.ts';
+import { createDemoStore, type DemoLink } from './demo-store.ts';
+import { apiCaller } from './in-process.ts';
 import { demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './seed.ts';
+
+/** The key `kiosk serve --demo` gives the server (the CLI's withDemoCollector). */
+const demoCollectorKey = toHex(
+  mnemonicToAccount(DEV_MNEMONIC, { addressIndex: DEMO_COLLECTOR_INDEX }).getHdKey().privateKey!,
+);
+const DEMO_ENV = { KIOSK_TEST_WALLET: 'true', KIOSK_EVM_COLLECTOR_KEY: demoCollectorKey };
 
 const roles = (user: { passports: { role: string }[] }) => user.passports.map((p) => p.role);
 
@@ -75,6 +93,42 @@ async function buyTshirt(server: TestServer, link: DemoLink, wallet: TestWallet)
   return { instructions: submitted.body.paymentInstructions, status };
 }
 
+/** A merchant's view through the demo's printed test key. */
+const merchantGet = async (server: TestServer, key: string, path: string) =>
+  (await cookieClient(server.url).request(path, { headers: { authorization: `Bearer ${key}` } })).body;
+
+/** The demo's active payment links and products named `name`: a restart must not add a second. */
+async function countNamed(server: TestServer, key: string, name: string) {
+  const named = (list: { name: string; active: boolean }[]) =>
+    list.filter((item) => item.name === name && item.active).length;
+  return {
+    links: named((await merchantGet(server, key, '/api/payment-links?pageSize=100')).list),
+    products: named((await merchantGet(server, key, '/api/products?pageSize=100')).list),
+  };
+}
+
+/**
+ * A signed-in test-wallet buyer starts the plan's link and submits it; answers the buyer, the session
+ * and what the server asks the wallet to sign.
+ */
+async function submitPlan(server: TestServer, link: DemoLink, wallet: TestWallet) {
+  const buyer = await signedIn(server, wallet);
+  const started = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body;
+  const session = started.checkoutSession;
+  const method = started.paymentMethods[0];
+  const kdt = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'KDT');
+  const submitted = await buyer.request(`/api/checkout-sessions/${session.id}/submit`, {
+    method: 'PUT',
+    body: {
+      customer_name: 'Demo Subscriber',
+      customer_email: 'subscriber@example.com',
+      payment_method: method.id,
+      payment_currency: kdt.id,
+    },
+  });
+  return { buyer, session, submitted };
+}
+
 describe.each(await testEngines())('the demo store on %s', (engine) => {
   let chain: DemoDevChain;
   let server: TestServer;
@@ -82,7 +136,7 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
 
   beforeAll(async () => {
     chain = await startDevChainForDemo();
-    server = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+    server = await startTestServer(engine, { env: DEMO_ENV });
     summary = await seedDemo(server.app, chain);
   });
   afterAll(async () => {
@@ -95,8 +149,73 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     // `kiosk serve --demo` names the owner through devchain; the seed signs in as it.
     expect(DEMO_OWNER_INDEX).toBe(DEMO_OWNER_ACCOUNT);
     expect(summary.created).toBe(true);
-    expect(summary.links.map((l) => l.name)).toEqual(['Kiosk T-shirt', 'Sticker pack', 'Tip jar']);
+    expect(summary.links.map((l) => l.name)).toEqual([
+      'Kiosk T-shirt',
+      'Sticker pack',
+      'Tip jar',
+      'Kiosk Pro',
+    ]);
     expect(summary.apiKey).toMatch(/^sk_test_/);
+  });
+
+  it("prints the monthly plan's link with the others, and who pulls its cycles through which contract", async () => {
+    const lines: string[] = [];
+    printDemo(summary, (line) => lines.push(line));
+    const plan = summary.links.find((link) => link.name === DEMO_PLAN.name)!;
+    expect(lines).toContain(`  Kiosk Pro      ${plan.url}`);
+    const contract = demoCollectorAddress();
+    expect(lines).toContain(
+      `  collector      development account #18 pulls Kiosk Pro's cycles through KioskCollector ${contract}`,
+    );
+    expect(await chain.publicClient.getCode({ address: contract })).toMatch(/^0x[0-9a-f]{100,}$/);
+    const { list } = await merchantGet(server, summary.apiKey, '/api/payment-methods');
+    expect(list[0].settings.collector_contract).toBe(contract);
+  });
+
+  it('subscribes a test-wallet buyer to the plan: the wallet signs the mandate once and a 7-day trial begins', async () => {
+    const wallet = new TestWallet({ index: 2 });
+    const plan = summary.links.find((link) => link.name === DEMO_PLAN.name)!;
+    const { buyer, session, submitted } = await submitPlan(server, plan, wallet);
+    expect(session.mode).toBe('subscription');
+    expect(submitted.status).toBe(200);
+    const instructions = submitted.body.mandateInstructions;
+    expect(instructions).toMatchObject({
+      type: 'evm_mandate',
+      chain_id: chain.chainId,
+      max_per_cycle: DEMO_PLAN.monthly.toString(),
+      symbol: 'KDT',
+    });
+    expect(instructions.token.toLowerCase()).toBe(chain.demoToken.address.toLowerCase());
+    expect(instructions.contract.toLowerCase()).toBe(demoCollectorAddress().toLowerCase());
+    expect(await chain.publicClient.getCode({ address: instructions.contract })).toMatch(
+      /^0x[0-9a-f]{100,}$/,
+    );
+    // The mandate names the demo's collector account as the only one that may pull.
+    const mandateCall = instructions.calls.at(-1).data.toLowerCase();
+    expect(mandateCall).toContain(DEMO_COLLECTOR.address.slice(2).toLowerCase());
+
+    const signer = createWalletClient({
+      account: wallet.account,
+      chain: chain.publicClient.chain,
+      transport: http(chain.rpcUrl),
+    });
+    for (const call of instructions.calls as { to: Address; data: Hex }[]) {
+      const hash = await signer.sendTransaction(call);
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    }
+    const confirmed = await buyer.request(`/api/checkout-sessions/${session.id}/mandate`, { method: 'POST' });
+    expect(confirmed.status).toBe(202);
+
+    const view = await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${session.id}`);
+    expect(view.body.checkoutSession).toMatchObject({
+      status: 'complete',
+      payment_status: 'no_payment_required',
+    });
+    const subscriptionId = submitted.body.checkoutSession.subscription_id;
+    // The buyer sees it as their own subscription, as the portal will.
+    const subscription = (await buyer.request(`/api/subscriptions/${subscriptionId}?livemode=false`)).body;
+    expect(subscription).toMatchObject({ status: 'trialing' });
+    expect(subscription.trial_end - subscription.trial_start).toBe(7 * 86_400);
   });
 
   it('sells a T-shirt to a test-wallet buyer on the local chain', async () => {
@@ -144,7 +263,7 @@ describe.each(await testEngines())('the demo started again on the same data, on 
     const journal = join(mkdtempSync(join(tmpdir(), 'kiosk-demo-')), 'demo-chain.jsonl');
     const firstChain = await startDevChainForDemo({ journal });
     // The first start as demos ran before they named their owner: the README's buyer signed in first.
-    const firstServer = await startTestServer(engine, { env: { KIOSK_TEST_WALLET: 'true' } });
+    const firstServer = await startTestServer(engine, { env: DEMO_ENV });
     await signInWithTestWallet(firstServer);
     first = { chain: firstChain, server: firstServer, summary: await seedDemo(firstServer.app, firstChain) };
     paid = await buyTshirt(firstServer, first.summary.links[0]!, new TestWallet({ index: 1 }));
@@ -155,7 +274,7 @@ describe.each(await testEngines())('the demo started again on the same data, on 
     const chain = await startDevChainForDemo({ journal, port: Number(new URL(firstChain.rpcUrl).port) });
     const server = await startTestServer(engine, {
       database: firstServer.database,
-      env: { KIOSK_TEST_WALLET: 'true', KIOSK_OWNER_DID: ownerDid },
+      env: { ...DEMO_ENV, KIOSK_OWNER_DID: ownerDid },
     });
     const summary = await seedDemo(server.app, chain);
     const printed: string[] = [];
@@ -201,11 +320,120 @@ describe.each(await testEngines())('the demo started again on the same data, on 
     expect(receipt.status).toBe('success');
   });
 
+  it('keeps one plan: the same link and product, on the collector the replayed chain still has', async () => {
+    expect(first.summary.plan).toMatchObject({ outcome: 'ready', added: true });
+    expect(again.summary.plan).toMatchObject({ outcome: 'ready', added: false });
+    expect(again.printed.join('\n')).not.toContain('note: added');
+    expect(await countNamed(again.server, again.summary.apiKey, DEMO_PLAN.name)).toEqual({
+      links: 1,
+      products: 1,
+    });
+    expect(await again.chain.publicClient.getCode({ address: demoCollectorAddress() })).toMatch(
+      /^0x[0-9a-f]{100,}$/,
+    );
+  });
+
   it('takes the owner role from the buyer an earlier demo made owner, and gives it to the owner account', async () => {
     expect(first.summary.owner.isOwner).toBe(false);
     expect(again.summary.owner.isOwner).toBe(true);
     expect(again.summary.demotedBuyers).toEqual([0]);
     const buyer = await signInWithTestWallet(again.server);
     expect(roles(buyer.user)).toEqual(['member']);
+  });
+});
+
+describe.each(await testEngines())('a store an earlier demo made, before it sold a plan, on %s', (engine) => {
+  let chain: DemoDevChain;
+  let server: TestServer;
+  let upgraded: DemoSummary;
+  let printed: string[];
+  let again: DemoSummary;
+
+  beforeAll(async () => {
+    chain = await startDevChainForDemo();
+    server = await startTestServer(engine, { env: DEMO_ENV });
+    // What that demo made: the shop's method (no collector contract) and its three links, no plan.
+    const { secret } = await createApiKey(server.app.kiosk.platform, {
+      name: 'Demo back end',
+      livemode: false,
+      createdBy: 'kiosk:demo',
+    });
+    await createDemoStore(apiCaller(server.app, { authorization: `Bearer ${secret}` }), chain);
+    upgraded = await seedDemo(server.app, chain);
+    printed = [];
+    printDemo(upgraded, (line) => printed.push(line));
+    again = await seedDemo(server.app, chain);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.stop();
+  });
+
+  it('gets the plan and the collector contract on its next start, and prints the plan with its links', async () => {
+    expect(upgraded.created).toBe(false);
+    expect(upgraded.plan).toMatchObject({ outcome: 'ready', added: true, collector: demoCollectorAddress() });
+    expect(upgraded.links.map((l) => l.name)).toEqual([
+      'Kiosk T-shirt',
+      'Sticker pack',
+      'Tip jar',
+      'Kiosk Pro',
+    ]);
+    expect(printed).toContain(`  Kiosk Pro      ${upgraded.links[3]!.url}`);
+    expect(printed).toContain('  note: added the Kiosk Pro plan to the store an earlier demo made');
+    const { list } = await merchantGet(server, again.apiKey, '/api/payment-methods');
+    expect(list).toHaveLength(1);
+    expect(list[0].settings).toMatchObject({
+      chain_id: chain.chainId,
+      collector_contract: demoCollectorAddress(),
+    });
+  });
+
+  it('adds nothing the start after', async () => {
+    expect(again.plan).toMatchObject({ outcome: 'ready', added: false });
+    expect(again.links).toEqual(upgraded.links);
+    expect(await countNamed(server, again.apiKey, DEMO_PLAN.name)).toEqual({ links: 1, products: 1 });
+  });
+
+  it('answers the plan in subscription mode with a mandate on the collector it set', async () => {
+    const { session, submitted } = await submitPlan(server, again.links[3]!, new TestWallet({ index: 3 }));
+    expect(session.mode).toBe('subscription');
+    expect(submitted.body.mandateInstructions.contract.toLowerCase()).toBe(
+      demoCollectorAddress().toLowerCase(),
+    );
+  });
+});
+
+describe("the demo chain's KioskCollector", () => {
+  it('is deployed once at the address the store names, and found there after', async () => {
+    const chain = await startDevChain();
+    try {
+      expect(await ensureDemoCollector(chain)).toEqual({
+        address: demoCollectorAddress(),
+        outcome: 'deployed',
+      });
+      expect(await ensureDemoCollector(chain)).toEqual({
+        address: demoCollectorAddress(),
+        outcome: 'present',
+      });
+    } finally {
+      await chain.stop();
+    }
+  });
+
+  it("refuses, saying why, when the deployer's first transaction went elsewhere", async () => {
+    const chain = await startDevChain();
+    try {
+      await DEMO_DEPLOYER.sendNative({
+        rpcUrl: chain.rpcUrl,
+        chainId: chain.chainId,
+        to: DEMO_COLLECTOR.address,
+        value: 1n,
+      });
+      await expect(ensureDemoCollector(chain)).rejects.toThrow(
+        /has sent 1 transactions on this chain, so KioskCollector can no longer land at 0x/,
+      );
+    } finally {
+      await chain.stop();
+    }
   });
 });

@@ -28,7 +28,7 @@ export function inProcessFetch(app: FastifyInstance): WalletFetch {
 
 /** An API call's status and parsed answer; the route's own schema has checked the answer's shape. */
 export type ApiCall = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -40,6 +40,17 @@ export function apiCaller(app: FastifyInstance, headers: Record<string, string>)
     const response = await app.inject({ method, url, payload, headers });
     return { status: response.statusCode, body: response.body ? response.json() : null };
   };
+}
+
+/** Every item of a paged list (`{ list, count }`), read a hundred at a time. */
+export async function listAll<T>(call: ApiCall, path: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; ; page++) {
+    const { status, body } = await call('GET', `${path}?page=${page}&pageSize=100`);
+    if (status !== 200) throw new Error(`demo: listing ${path} answered ${status}`);
+    all.push(...(body.list as T[]));
+    if (body.list.length === 0 || all.length >= body.count) return all;
+  }
 }
 
 export interface InProcessSession {

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_BUYER_INDEX, DEMO_OWNER, DEMO_OWNER_INDEX, revokeBuyersOwnership } from './demo-accounts.ts';
+import type { Address, Chain, HttpTransport, PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { TestWallet } from '@kiosk/test-wallet';
+import {
+  DEMO_BUYER_INDEX,
+  DEMO_COLLECTOR,
+  DEMO_COLLECTOR_INDEX,
+  DEMO_OWNER,
+  DEMO_OWNER_INDEX,
+  revokeBuyersOwnership,
+} from './demo-accounts.ts';
+import { ensureDemoCollector } from './demo-collector.ts';
 import { renewDemoKey } from './demo-key.ts';
+import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
-import { TestWallet } from '@kiosk/test-wallet';
 
 export { DEMO_CHAIN_ID, DEMO_RECEIVER, demoTokenAddress } from './demo-store.ts';
 
@@ -25,12 +36,40 @@ export interface DemoSummary {
   buyer: { account: number; address: string };
   /** `isOwner` is false when someone else owns the instance (KIOSK_OWNER_DID, or an earlier first user). */
   owner: { account: number; address: string; isOwner: boolean; signInUrl: string };
+  /** The monthly plan (its link is also among `links`). */
+  plan: DemoPlan;
+  /** Who pulls the plan's cycles: the server's collector account, from KIOSK_EVM_COLLECTOR_KEY. */
+  collector: Collector;
 }
 
-export async function seedDemo(
-  app: FastifyInstance,
-  chain: { rpcUrl: string; chainId: number },
-): Promise<DemoSummary> {
+export type Collector =
+  /** The demo's own collector account (what `kiosk serve --demo` sets). */
+  | { kind: 'demo'; account: number; address: Address }
+  /** Another account that KIOSK_EVM_COLLECTOR_KEY names. */
+  | { kind: 'configured'; address: Address }
+  /** No key: the server cannot collect, so a subscription checkout is refused. */
+  | { kind: 'none' };
+
+/**
+ * Where the demo's chain is. A running chain (`kiosk serve --demo`) comes with its client, and the
+ * seed deploys the demo's KioskCollector there if it is missing; `kiosk seed --demo` may seed with no
+ * chain running, and the collector is deployed when the demo chain next starts.
+ */
+export interface DemoChain {
+  rpcUrl: string;
+  chainId: number;
+  publicClient?: PublicClient<HttpTransport, Chain>;
+}
+
+function collectorOf(key: `0x${string}` | undefined): Collector {
+  if (!key) return { kind: 'none' };
+  const { address } = privateKeyToAccount(key);
+  return address === DEMO_COLLECTOR.address
+    ? { kind: 'demo', account: DEMO_COLLECTOR_INDEX, address }
+    : { kind: 'configured', address };
+}
+
+export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<DemoSummary> {
   // The owner signs in before anyone else can: on an instance without KIOSK_OWNER_DID the first user
   // to sign in becomes its owner, and that must not be a buyer.
   const owner = await signInInProcess(app, DEMO_OWNER_INDEX);
@@ -38,12 +77,15 @@ export async function seedDemo(
     const demotedBuyers = owner.isOwner ? await revokeBuyersOwnership(owner.call) : [];
     const key = await renewDemoKey(app, owner);
     const merchant = apiCaller(app, { authorization: `Bearer ${key.secret}` });
+    const { publicClient } = chain;
+    if (publicClient) await ensureDemoCollector({ rpcUrl: chain.rpcUrl, publicClient });
     const created = !(await demoStoreExists(app));
-    const links = created ? await createDemoStore(merchant, chain) : await findDemoLinks(merchant);
-    const { baseUrl } = app.kiosk.config;
+    const shop = created ? await createDemoStore(merchant, chain) : await findDemoLinks(merchant);
+    const plan = await ensureDemoPlan(merchant, chain);
+    const { baseUrl, evmCollectorKey } = app.kiosk.config;
     return {
       created,
-      links,
+      links: plan.outcome === 'ready' ? [...shop, plan.link] : shop,
       apiKey: key.secret,
       revokedKeys: key.revoked,
       demotedBuyers,
@@ -54,6 +96,8 @@ export async function seedDemo(
         isOwner: owner.isOwner,
         signInUrl: `${baseUrl}${OWNER_SIGN_IN_PATH}`,
       },
+      plan,
+      collector: collectorOf(evmCollectorKey),
     };
   } finally {
     await owner.signOut();
@@ -61,9 +105,30 @@ export async function seedDemo(
 }
 
 export function printDemo(summary: DemoSummary, print: (line: string) => void): void {
-  const { buyer, owner } = summary;
+  const { buyer, owner, plan, collector } = summary;
   print(`demo store (test mode)${summary.created ? '' : ', as an earlier start left it'}:`);
   for (const link of summary.links) print(`  ${link.name.padEnd(14)} ${link.url}`);
+  if (plan.outcome === 'ready') {
+    const puller =
+      collector.kind === 'demo'
+        ? `development account #${collector.account}`
+        : collector.kind === 'configured'
+          ? `${collector.address} (KIOSK_EVM_COLLECTOR_KEY)`
+          : undefined;
+    if (puller)
+      print(
+        `  collector      ${puller} pulls ${plan.link.name}'s cycles through KioskCollector ${plan.collector}`,
+      );
+    else
+      print(
+        `  note: no KIOSK_EVM_COLLECTOR_KEY, so nobody can collect ${plan.link.name}'s cycles and its checkout refuses to subscribe (kiosk serve --demo sets one)`,
+      );
+    if (plan.added && !summary.created)
+      print(`  note: added the ${DEMO_PLAN.name} plan to the store an earlier demo made`);
+  } else
+    print(
+      `  note: the demo's payment method (KDT on the demo chain) is gone, so there is no ${DEMO_PLAN.name} plan`,
+    );
   const renewed = summary.revokedKeys === undefined ? '' : '; the earlier ones stop working';
   print(`  test API key   ${summary.apiKey} (new at every start${renewed})`);
   print(`  buyer          sign in with "Test wallet" (development account #${buyer.account})`);
