@@ -21,6 +21,14 @@ const PaymentsPage = lazy(() =>
 const InvoicePage = lazy(() =>
   import('./pages/customer/InvoicePage.tsx').then((module) => ({ default: module.InvoicePage })),
 );
+const CustomerPortalPage = lazy(() =>
+  import('./pages/customer/CustomerPortalPage.tsx').then((module) => ({
+    default: module.CustomerPortalPage,
+  })),
+);
+const SubscriptionPage = lazy(() =>
+  import('./pages/customer/SubscriptionPage.tsx').then((module) => ({ default: module.SubscriptionPage })),
+);
 // The checkout's form, rules and wallet code load only on the checkout page.
 const CheckoutPage = lazy(() =>
   import('./pages/CheckoutPage.tsx').then((module) => ({ default: module.CheckoutPage })),
@@ -52,7 +60,8 @@ const publicScreens: RouteObject[] = [
 // The protected group (seed 001 §2), split by the role each part needs.
 const signedInScreens: RouteObject[] = [
   lazyScreen('/profile', <ProfilePage />),
-  comingSoon('/customer/subscription/:id', 'page.screen.subscription'),
+  lazyScreen('/customer', <CustomerPortalPage />),
+  lazyScreen('/customer/subscription/:id', <SubscriptionPage />),
   comingSoon('/customer/invoice/past-due', 'page.screen.pastDueInvoices'),
   lazyScreen('/customer/invoice/:id', <InvoicePage />),
 ];

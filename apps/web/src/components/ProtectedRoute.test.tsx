@@ -45,7 +45,7 @@ describe('ProtectedRoute', () => {
         return { status: 'succeeded' };
       },
     });
-    const { router } = renderRoutesAt('/customer/subscription/sub_1', routes);
+    const { router } = renderRoutesAt('/customer/invoice/past-due', routes);
 
     expect(await screen.findByRole('progressbar', { name: 'Checking your sign-in…' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
@@ -59,11 +59,11 @@ describe('ProtectedRoute', () => {
 
     const heading = await screen.findByRole(
       'heading',
-      { level: 1, name: 'Subscription' },
+      { level: 1, name: 'Past-due invoices' },
       { timeout: 5_000 },
     );
     expect(heading).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/customer/subscription/sub_1');
+    expect(router.state.location.pathname).toBe('/customer/invoice/past-due');
     expect(screen.queryByRole('dialog')).toBeNull();
     const status = api.calls('GET /api/did/login/status')[0]!.url.searchParams;
     expect([status.get('_t_'), status.get('secret')]).toEqual(['tok_1', 'secret_1']);
@@ -91,7 +91,7 @@ describe('ProtectedRoute', () => {
     ['/developer/apps', ['member'], FORBIDDEN_HEADING],
     ['/developer/access-tokens', ['admin', 'member'], FORBIDDEN_HEADING],
     ['/developer/apps', ['developer', 'member'], 'Developer apps'],
-    ['/customer/subscription/sub_1', ['member'], 'Subscription'],
+    ['/customer/invoice/past-due', ['member'], 'Past-due invoices'],
   ])('%s with roles %j shows "%s"', async (path, roles, heading) => {
     mockApi({ 'GET /api/session': () => signedIn(userWithRoles(roles)) });
     renderRoutesAt(path, routes);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -59,6 +60,12 @@ export function AccountMenuList({ id, user, displayName, anchor, onClose }: Acco
           <PersonIcon fontSize="small" />
         </ListItemIcon>
         {t('auth.profile')}
+      </MenuItem>
+      <MenuItem component={PageLink} to="/customer" onClick={onClose}>
+        <ListItemIcon>
+          <ReceiptLongIcon fontSize="small" />
+        </ListItemIcon>
+        {t('portal.title')}
       </MenuItem>
       {/* Only merchants switch modes; a buyer's checkout takes its mode from the session it pays. */}
       {hasAnyRole(user, MERCHANT_ROLES) && <LivemodeMenuItem />}

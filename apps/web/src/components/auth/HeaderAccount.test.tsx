@@ -44,7 +44,7 @@ describe('HeaderAccount', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('opens an account menu with the profile and sign-out, which ends the session and goes to the root', async () => {
+  it('opens an account menu with the profile, the customer portal and sign-out, which ends the session and goes to the root', async () => {
     const api = mockApi({
       'GET /api/session': () => signedIn(userWithRoles(['member'])),
       'POST /api/auth/logout': () => new Response(null, { status: 204 }),
@@ -61,6 +61,10 @@ describe('HeaderAccount', () => {
     // Keyboard users land on the first action and arrow down to the next.
     await waitFor(() => expect(document.activeElement).toBe(profile));
     fireEvent.keyDown(profile, { key: 'ArrowDown' });
+    const portal = screen.getByRole('menuitem', { name: 'Subscriptions and invoices' });
+    expect(portal.getAttribute('href')).toBe('/customer');
+    expect(document.activeElement).toBe(portal);
+    fireEvent.keyDown(portal, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Sign out' }));
     expect(goToSiteRoot).not.toHaveBeenCalled();
 

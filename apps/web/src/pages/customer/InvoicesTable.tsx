@@ -1,0 +1,131 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import { DataTable, useKioskSettings, type DataTableColumn } from '@kiosk/react';
+import { BILLING_REASONS, billingReasonLabelKey, type BillingReason } from '@kiosk/core';
+import type { Invoice } from '@kiosk/contracts';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { MONOSPACE_FONT } from '../../theme.ts';
+import { InvoiceAmount } from './InvoiceAmount.tsx';
+import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
+import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
+import { portalPath } from './portal-mode.ts';
+import { useInvoiceList, type InvoiceListFilter } from './use-invoice-list.ts';
+
+// Seed 001 §9: invoice lists show ten at a time.
+const DEFAULT_PAGE_SIZE = 10;
+
+const isBillingReason = (reason: string): reason is BillingReason =>
+  (BILLING_REASONS as readonly string[]).includes(reason);
+
+export interface InvoicesTableProps {
+  livemode: boolean;
+  filter: InvoiceListFilter;
+  /** Names the table for screen readers. */
+  label: string;
+  /** What an empty list says (a subscription's next invoice date, say). */
+  emptyText?: ReactNode;
+  /**
+   * Adds a column linking each invoice to its subscription (seed 001 §2), named by these plan names
+   * (by subscription id) where known; a list of one subscription's invoices leaves it out.
+   */
+  subscriptionNames?: ReadonlyMap<string, string>;
+}
+
+/**
+ * Seed 001 §2's paged invoice table: the number links to the invoice page, then date, reason, amount
+ * (struck through when void) and status. On a narrow screen DataTable lays each invoice out as a card.
+ */
+export function InvoicesTable({ livemode, filter, label, emptyText, subscriptionNames }: InvoicesTableProps) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const invoices = useInvoiceList(livemode, filter, page, pageSize);
+  const settings = useKioskSettings(livemode);
+
+  const columns: DataTableColumn<Invoice>[] = [
+    {
+      key: 'number',
+      label: t('portal.invoices.number'),
+      render: (invoice) => (
+        <Link
+          component={RouterLink}
+          to={portalPath(`/customer/invoice/${invoice.id}`, livemode)}
+          sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+        >
+          {invoice.number}
+        </Link>
+      ),
+    },
+    {
+      key: 'created_at',
+      label: t('portal.invoices.date'),
+      render: (invoice) => formatUnixTime(invoice.created_at, i18n.language),
+    },
+    {
+      key: 'billing_reason',
+      label: t('portal.invoices.reason'),
+      // A reason this version does not know yet is shown as the server wrote it, not hidden.
+      render: (invoice) =>
+        isBillingReason(invoice.billing_reason)
+          ? t(billingReasonLabelKey(invoice.billing_reason))
+          : invoice.billing_reason,
+    },
+    {
+      key: 'total',
+      label: t('portal.invoices.amount'),
+      align: 'right',
+      render: (invoice) => (
+        <InvoiceAmount
+          status={invoice.status}
+          text={formatInvoiceMoney(
+            invoice.total,
+            currencyOf(settings.data, invoice.currency_id),
+            invoice.currency_id,
+          )}
+        />
+      ),
+    },
+    {
+      key: 'status',
+      label: t('portal.invoices.status'),
+      render: (invoice) => <InvoiceStatusChip status={invoice.status} />,
+    },
+  ];
+  if (subscriptionNames)
+    columns.push({
+      key: 'subscription',
+      label: t('portal.invoices.subscription'),
+      render: ({ subscription_id: id }) =>
+        id && (
+          <Link
+            component={RouterLink}
+            to={portalPath(`/customer/subscription/${id}`, livemode)}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
+            {subscriptionNames.get(id) ?? id}
+          </Link>
+        ),
+    });
+
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={invoices.data?.list ?? []}
+      getRowKey={(invoice) => invoice.id}
+      count={invoices.data?.count ?? 0}
+      page={page}
+      pageSize={pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={setPageSize}
+      // Amounts wait for their currency, so no row redraws in other units.
+      loading={invoices.isPending || settings.isPending}
+      emptyText={emptyText ?? t('portal.invoices.empty')}
+      error={
+        invoices.isError ? { message: invoices.error.message, onRetry: () => void invoices.refetch() } : null
+      }
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { Subscription } from '@kiosk/contracts';
+import { CancelSubscriptionDialog } from './CancelSubscriptionDialog.tsx';
+import { subscriptionActions, type CancelTiming } from './subscription-view.ts';
+import { useCancelSubscription, useResumeSubscription, type CancelRequest } from './use-subscriptions.ts';
+
+/** What the last action came to, as the page says it. */
+type Outcome =
+  | { kind: 'cancelsAtPeriodEnd'; at: number }
+  | { kind: 'canceledNow' }
+  | { kind: 'resumed' }
+  | { kind: 'resumeFailed'; message: string };
+
+/** Seed 000 §8 names the texts it has; for the rest, the server's own message says what went wrong. */
+function errorMessage(error: unknown, t: TFunction): string {
+  return error instanceof Error && error.message ? error.message : t('error.unknown');
+}
+
+export interface SubscriptionActionsProps {
+  subscription: Subscription;
+  livemode: boolean;
+  date: (unix: number) => string;
+}
+
+/**
+ * The customer's actions on a subscription: Cancel (through the dialog) while it renews, Resume while
+ * a cancel is scheduled. The outcome is said beside them and takes focus, since the button that was
+ * pressed gives way to the other one.
+ */
+export function SubscriptionActions({ subscription, livemode, date }: SubscriptionActionsProps) {
+  const { t } = useTranslation();
+  const actions = subscriptionActions(subscription);
+  const cancel = useCancelSubscription(subscription.id, livemode);
+  const resume = useResumeSubscription(subscription.id, livemode);
+  // The dialog keeps its timing until it has closed: a cancel that succeeds removes the action at once.
+  const [dialog, setDialog] = useState<{ open: boolean; timing: CancelTiming } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // The outcome takes focus once no dialog is left (after its exit, when the dialog's focus trap has
+  // let go); a dialog closed without a change gives focus back to its button itself.
+  const dialogGone = dialog === null;
+  useEffect(() => {
+    if (outcome && dialogGone) outcomeRef.current?.focus();
+  }, [outcome, dialogGone]);
+
+  const confirmCancel = (request: CancelRequest) => {
+    setOutcome(null);
+    cancel.mutate(request, {
+      onSuccess: (canceled) => {
+        setOutcome(
+          canceled.cancel_at_period_end
+            ? { kind: 'cancelsAtPeriodEnd', at: canceled.cancel_at ?? canceled.current_period_end }
+            : { kind: 'canceledNow' },
+        );
+        setDialog((shown) => shown && { ...shown, open: false });
+      },
+    });
+  };
+
+  const confirmResume = () => {
+    setOutcome(null);
+    resume.mutate(undefined, {
+      onSuccess: () => setOutcome({ kind: 'resumed' }),
+      onError: (error) => setOutcome({ kind: 'resumeFailed', message: errorMessage(error, t) }),
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      {outcome && (
+        <Alert
+          ref={outcomeRef}
+          tabIndex={-1}
+          severity={outcome.kind === 'resumeFailed' ? 'error' : 'success'}
+          role={outcome.kind === 'resumeFailed' ? 'alert' : 'status'}
+          onClose={() => setOutcome(null)}
+          closeText={t('portal.dismiss')}
+        >
+          {outcome.kind === 'resumeFailed' ? (
+            <>
+              <AlertTitle>{t('billing.resume.failed')}</AlertTitle>
+              {outcome.message}
+            </>
+          ) : outcome.kind === 'cancelsAtPeriodEnd' ? (
+            t('billing.cancel.atPeriodEnd', { date: date(outcome.at) })
+          ) : outcome.kind === 'canceledNow' ? (
+            t('billing.cancel.now')
+          ) : (
+            t('billing.resume.success')
+          )}
+        </Alert>
+      )}
+      {(actions.cancel || actions.resume) && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {actions.resume && (
+            <Button variant="contained" onClick={confirmResume} disabled={resume.isPending}>
+              {t(resume.isPending ? 'portal.resume.pending' : 'portal.resume.button')}
+            </Button>
+          )}
+          {actions.cancel && (
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => {
+                cancel.reset();
+                setDialog({ open: true, timing: actions.cancel! });
+              }}
+            >
+              {t('portal.cancel.button')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {dialog && (
+        <CancelSubscriptionDialog
+          open={dialog.open}
+          timing={dialog.timing}
+          date={date}
+          pending={cancel.isPending}
+          error={cancel.isError ? errorMessage(cancel.error, t) : null}
+          onConfirm={confirmCancel}
+          onClose={() => setDialog({ ...dialog, open: false })}
+          onExited={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutSession, line, price } from '@kiosk/react/testing';
+import { DAY, monthly, NOW, subscription, trialing } from './portal-test-fixtures.ts';
+import {
+  cancelTiming,
+  periodAmount,
+  periodMessage,
+  planName,
+  productNamesOf,
+  subscriptionActions,
+  subscriptionSchedule,
+} from './subscription-view.ts';
+
+const item = (id: string, overrides: Partial<ReturnType<typeof subscription>['items'][number]> = {}) => ({
+  ...subscription().items[0]!,
+  id,
+  ...overrides,
+});
+
+describe('subscription view', () => {
+  it('adds up a period as the billing engine does: each price in the currency times its quantity', () => {
+    const seat = price({
+      id: 'price_seat',
+      unit_amount: '999',
+      currency_options: [{ currency_id: 'pc_eth', unit_amount: '3', custom_unit_amount: null, tiers: null }],
+    });
+    const two = subscription({
+      items: [item('si_a', { quantity: 3 }), item('si_b', { price_id: seat.id, price: seat, quantity: 2 })],
+    });
+    expect(periodAmount(two)).toBe(3_000_000n + 1_998n);
+    // In a currency one price is not offered in, no total is true.
+    expect(periodAmount({ ...two, currency_id: 'pc_eth' })).toBeUndefined();
+    expect(periodAmount(subscription({ items: [item('si_gone', { price: null })] }))).toBeUndefined();
+  });
+
+  it('says the period as the checkout does, and nothing for an interval it does not know', () => {
+    expect(periodMessage({ interval: 'month', interval_count: 1 })).toEqual({
+      key: 'checkout.recurring.month',
+      params: { count: 1 },
+    });
+    expect(periodMessage({ interval: 'month', interval_count: 3 })?.key).toBe(
+      'checkout.recurring.month.every',
+    );
+    expect(periodMessage({ interval: 'fortnight', interval_count: 1 })).toBeUndefined();
+  });
+
+  it('names the plan by its description, else its prices’ nicknames or products, else the price id', () => {
+    const names = productNamesOf(checkoutSession({ line_items: [line(monthly)] }));
+    expect(planName(subscription({ description: 'Team plan' }), names)).toBe('Team plan');
+    expect(planName(subscription(), names)).toBe('Pro plan');
+    expect(planName(subscription(), new Map())).toBe('price_monthly');
+    const nicknamed = { ...monthly, nickname: 'Pro (monthly)' };
+    expect(planName(subscription({ items: [item('si_n', { price: nicknamed })] }), new Map())).toBe(
+      'Pro (monthly)',
+    );
+  });
+
+  it('counts a trial down in days, hours, then minutes, and shows the first invoice once it has ended', () => {
+    const count = (daysLeft: number) => {
+      const schedule = subscriptionSchedule(trialing(daysLeft), NOW);
+      return schedule.kind === 'trial' ? schedule.countdown : schedule.kind;
+    };
+    expect(count(7)).toEqual({ unit: 'day', count: 7 });
+    expect(count(0.5)).toEqual({ unit: 'hour', count: 12 });
+    expect(count(10 / 1_440)).toEqual({ unit: 'minute', count: 10 });
+    expect(count(-1)).toBe('renews');
+  });
+
+  it('tells what comes next: the renewal, the scheduled cancel, the end, or what is wrong', () => {
+    const active = subscription();
+    expect(subscriptionSchedule(active, NOW)).toEqual({
+      kind: 'renews',
+      nextInvoiceAt: active.current_period_end,
+    });
+    expect(
+      subscriptionSchedule(subscription({ cancel_at_period_end: true, cancel_at: NOW + 5 * DAY }), NOW),
+    ).toEqual({ kind: 'cancels', at: NOW + 5 * DAY });
+    expect(subscriptionSchedule(subscription({ status: 'canceled', ended_at: NOW - DAY }), NOW)).toEqual({
+      kind: 'ended',
+      at: NOW - DAY,
+    });
+    expect(subscriptionSchedule(subscription({ status: 'past_due' }), NOW).kind).toBe('pastDue');
+    expect(subscriptionSchedule(subscription({ status: 'incomplete' }), NOW).kind).toBe('incomplete');
+  });
+
+  it('lets a paid period run to its end on cancel, and ends a trial or anything unpaid at once', () => {
+    const active = subscription();
+    expect(cancelTiming(active)).toEqual({ when: 'periodEnd', at: active.current_period_end });
+    expect(cancelTiming(subscription({ status: 'past_due' })).when).toBe('periodEnd');
+    expect(cancelTiming(trialing(3))).toEqual({ when: 'now', trial: true });
+    expect(cancelTiming(subscription({ status: 'incomplete' }))).toEqual({ when: 'now', trial: false });
+  });
+
+  it('offers cancel while it renews, resume while a cancel is scheduled, and nothing once ended', () => {
+    expect(subscriptionActions(subscription())).toMatchObject({
+      resume: false,
+      cancel: { when: 'periodEnd' },
+    });
+    expect(subscriptionActions(subscription({ cancel_at_period_end: true }))).toEqual({
+      cancel: null,
+      resume: true,
+    });
+    expect(subscriptionActions(subscription({ status: 'canceled' }))).toEqual({
+      cancel: null,
+      resume: false,
+    });
+  });
+});
