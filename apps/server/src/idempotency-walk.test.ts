@@ -7,8 +7,13 @@ import {
   testEngines,
   type TestServer,
 } from '@kiosk/testkit';
+import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/store';
 import { TestWallet } from '@kiosk/test-wallet';
 import { sql, type Kysely } from 'kysely';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -41,10 +46,36 @@ const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Arr
 const randomHash = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
 const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
 
+/**
+ * A store app's first version, packed and signed by its own key as `kiosk publish` does: the
+ * upload's path (the release in its query) and the tarball it sends as its body.
+ */
+async function storeRelease(dir: string, name: string) {
+  const privateKey = generatePrivateKey();
+  const did = appDidFromPrivateKey(privateKey);
+  const folder = join(dir, name);
+  await mkdir(folder, { recursive: true });
+  const metadata = {
+    name,
+    title: 'Walked',
+    description: 'An app of the walk.',
+    version: '1.0.0',
+    did,
+    logo: 'logo.png',
+  };
+  await writeFile(join(folder, 'kiosk.json'), JSON.stringify(metadata));
+  await writeFile(join(folder, 'logo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  const file = join(dir, `${name}.tgz`);
+  const { integrity } = await packBundleToFile(folder, file);
+  const release = await signRelease(privateKey, { did, name, version: '1.0.0', integrity });
+  return { did, file, path: `/api/developer/apps/upload?${new URLSearchParams({ ...release })}` };
+}
+
 describe.each(await testEngines())('every write route replayed with its Idempotency-Key on %s', (engine) => {
   let server: TestServer;
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
   let examples: Record<string, () => Promise<Example>>;
+  let bundleDir = '';
 
   beforeAll(async () => {
     // A collector key, so that subscription checkouts can be submitted (nothing here reaches a chain).
@@ -128,8 +159,85 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       await db().updateTable('subscriptions').set({ status }).where('id', '=', subscriptionId).execute();
       return { sessionId: id, subscriptionId };
     };
+    /**
+     * A customer (of their own: overdue invoices block their purchases) with an overdue invoice of a
+     * past-due subscription, written by hand: getting there takes a chain and a month of retries.
+     */
+    const overdue = async () => {
+      const customer = await signedIn(server, TestWallet.random());
+      const id = (
+        await customer.request(`/api/checkout-sessions/start/${(await link(monthly.prices[0].id)).id}`, {
+          method: 'POST',
+        })
+      ).body.checkoutSession.id as string;
+      const answer = await customer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: submitBody,
+      });
+      const { subscription_id: subscriptionId, customer_id: customerId } = answer.body.checkoutSession;
+      await db()
+        .updateTable('subscriptions')
+        .set({ status: 'past_due' })
+        .where('id', '=', subscriptionId)
+        .execute();
+      const now = Math.floor(Date.now() / 1000);
+      await db()
+        .insertInto('invoices')
+        .values({
+          id: `in_walk${crypto.randomUUID().replaceAll('-', '')}`,
+          livemode: false,
+          number: `KSK-WALK-${crypto.randomUUID().slice(0, 8)}`,
+          status: 'uncollectible',
+          billing_reason: 'subscription_cycle',
+          customer_id: customerId,
+          subscription_id: subscriptionId,
+          currency_id: currency,
+          subtotal: '1000000',
+          total: '1000000',
+          amount_due: '1000000',
+          amount_paid: '0',
+          amount_remaining: '1000000',
+          period_start: now,
+          period_end: now + 2_592_000,
+          attempt_count: 4,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const pay = (path: string, init?: Parameters<Client>[1]) =>
+        customer.request(`${path}?livemode=false`, init);
+      return { pay, subscriptionId: subscriptionId as string };
+    };
     const edit = (id: string, what: string, verb: string, body?: unknown) =>
       buyer.request(`/api/checkout-sessions/${id}/${what}`, { method: verb, body });
+
+    // Kiosk Store: a developer (the owner grants the passport) and the apps they upload.
+    const developerWallet = TestWallet.random();
+    await signedIn(server, developerWallet);
+    await merchant.owner.request('/api/passports', {
+      method: 'POST',
+      body: { did: didOf(developerWallet), role: 'developer' },
+    });
+    const developer = await signedIn(server, developerWallet);
+    bundleDir = await mkdtemp(join(tmpdir(), 'kiosk-walk-'));
+    /** Sends the tarball as the raw body (the upload protocol), whatever JSON body the walk passes. */
+    const uploading =
+      (file: string): Client =>
+      async (path, init = {}) => {
+        const response = await fetch(`${server.url}${path}`, {
+          method: init.method,
+          headers: { ...init.headers, cookie: developer.cookie, 'content-type': 'application/gzip' },
+          body: await readFile(file),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : text, headers: response.headers };
+      };
+    const uploaded = async (name: string) => {
+      const release = await storeRelease(bundleDir, name);
+      const answer = await uploading(release.file)(release.path, { method: 'POST' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return release.did;
+    };
 
     examples = {
       'POST /api/payment-methods': async () => ({
@@ -245,6 +353,26 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });
         return { call: api, path: `/api/subscriptions/${subscriptionId}/recover` };
       },
+      'POST /api/invoices/overdue/pay': async () => {
+        const { pay, subscriptionId } = await overdue();
+        return {
+          call: pay,
+          path: '/api/invoices/overdue/pay',
+          body: { currency_id: currency, subscription_id: subscriptionId },
+        };
+      },
+      'POST /api/payment-intents/:id/pay': async () => {
+        const { pay, subscriptionId } = await overdue();
+        const started = await pay('/api/invoices/overdue/pay', {
+          method: 'POST',
+          body: { currency_id: currency, subscription_id: subscriptionId },
+        });
+        return {
+          call: pay,
+          path: `/api/payment-intents/${started.body.paymentIntent.id}/pay`,
+          body: { tx_hash: randomHash() },
+        };
+      },
       'POST /api/charges/:id/check': async () => {
         const id = await submitted();
         await buyer.request(`/api/checkout-sessions/${id}/pay`, {
@@ -309,6 +437,15 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: { did: didOf(wallet), role: 'developer' },
         };
       },
+      'POST /api/developer/apps/upload': async () => {
+        const release = await storeRelease(bundleDir, 'walked-upload');
+        return { call: uploading(release.file), path: release.path };
+      },
+      'PUT /api/developer/apps/:did': async () => ({
+        call: developer.request,
+        path: `/api/developer/apps/${await uploaded('walked-edit')}`,
+        body: { title: 'Walked again', visibility: 'private' },
+      }),
       'DELETE /api/passports/:id': async () => {
         const wallet = TestWallet.random();
         await signedIn(server, wallet);
@@ -324,7 +461,10 @@ describe.each(await testEngines())('every write route replayed with its Idempote
     // Nothing may change the database between an answer and its replay but the replay itself.
     await server.app.kiosk.jobs.stop();
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
+  });
 
   /** Every row of every table (a secret key's last use is a clock reading, not a write of the request). */
   async function everything(): Promise<string> {

@@ -1,5 +1,6 @@
 import type { MigrationSet } from '@kiosk/db';
 import { paymentsMigrations, paymentsPlugin, type PaymentsApi } from '@kiosk/payments';
+import { storeMigrations, storePlugin } from '@kiosk/store';
 import type { FastifyPluginAsync } from 'fastify';
 
 /**
@@ -33,5 +34,10 @@ export const modules: KioskModule[] = [
         registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),
       });
     },
+  },
+  {
+    name: 'store',
+    migrations: storeMigrations,
+    plugin: (app) => storePlugin(app, { platform: app.kiosk.platform, dataDir: app.kiosk.config.dataDir }),
   },
 ];

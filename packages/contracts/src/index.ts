@@ -15,4 +15,5 @@ export * from './payments/subscriptions.ts';
 export * from './client-errors.ts';
 export * from './demo.ts';
 export * from './payments/settings.ts';
+export * from './store.ts';
 export * from './routes.ts';

@@ -19,6 +19,7 @@ import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
 import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
+import { appRoutes, appVersionRoutes } from './store.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
 export const ROUTE_TABLES = [
@@ -40,6 +41,8 @@ export const ROUTE_TABLES = [
   invoiceRoutes,
   subscriptionRoutes,
   chargeRoutes,
+  appRoutes,
+  appVersionRoutes,
   clientErrorRoutes,
   demoRoutes,
 ] as const;

@@ -25,6 +25,14 @@ export const ID_PREFIXES = {
   session: 'ses',
   apiKey: 'key',
   passport: 'psp',
+  // Kiosk Store
+  appVersion: 'appv',
+  category: 'cat',
+  download: 'dl',
+  review: 'rev',
+  rating: 'rat',
+  comment: 'cmt',
+  purchase: 'pur',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -71,3 +71,5 @@ export {
   type DownloadAnswer,
   type DownloadRequest,
 } from './storage/send-bundle.ts';
+export { storePlugin, storeMigrations } from './plugin.ts';
+export type { StoreContext } from './context.ts';

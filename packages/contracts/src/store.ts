@@ -1,0 +1,177 @@
+import { APP_VERSION_STATUSES, REVIEW_TYPES } from '@kiosk/core';
+import { z } from 'zod';
+import { listOf, pageQuery, queryFlag } from './common.ts';
+import { defineRoutes } from './route.ts';
+
+/**
+ * Kiosk Store's apps and their versions (issue 12 items 1, 2 and 9; docs/store.md). An app is named
+ * by its DID; a version by its app and its semver. Drafts and unpublished versions reach only their
+ * developer and the admins: to anybody else they do not exist (404).
+ */
+
+export const APP_VISIBILITIES = ['public', 'private'] as const;
+/** `relevance` ranks name and title matches of `q` first, then as `downloads`. */
+export const APP_SORTS = ['relevance', 'downloads', 'newest', 'name'] as const;
+
+export const appDidParam = z.object({ did: z.string().min(1).max(100) });
+
+export const appVersionSchema = z.object({
+  id: z.string(),
+  object: z.literal('app_version'),
+  app_did: z.string(),
+  version: z.string(),
+  /** The name the release was signed with. */
+  name: z.string(),
+  status: z.enum(APP_VERSION_STATUSES),
+  /** Bytes of the bundle. */
+  size: z.number(),
+  /** `sha512-…` of the bundle's bytes, also the download's ETag. */
+  integrity: z.string(),
+  /** The app key's signature of the release (did, name, version, integrity): docs/store.md. */
+  signature: z.string(),
+  changelog: z.string().nullable(),
+  /** kiosk.json as uploaded. */
+  metadata: z.record(z.string(), z.unknown()),
+  /** `/api/apps/{did}/{version}/{name}-{version}.tgz` */
+  download_url: z.string(),
+  /** When the version entered each status after `draft`. */
+  status_transitions: z.record(z.string(), z.number()),
+  published_at: z.number().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type AppVersion = z.infer<typeof appVersionSchema>;
+
+export const appSchema = z.object({
+  did: z.string(),
+  object: z.literal('app'),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** A path inside the bundle of `version`. */
+  logo: z.string().nullable(),
+  screenshots: z.array(z.string()),
+  category: z.string().nullable(),
+  developer_did: z.string(),
+  downloads: z.number(),
+  /** The published version; null until one is. */
+  version: z.string().nullable(),
+  published_at: z.number().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type App = z.infer<typeof appSchema>;
+
+/** What only the app's developer and the admins see of it. */
+const ownerFields = z.object({
+  visibility: z.enum(APP_VISIBILITIES),
+  blocked: z.boolean(),
+  /** Why the admins blocked it, shown to the developer. */
+  block_reason: z.string().nullable(),
+  auto_publish: z.boolean(),
+  /** The admins' review type for this app; null follows the store's setting. */
+  review_type: z.enum(REVIEW_TYPES).nullable(),
+  /** The highest version uploaded, and where it stands. */
+  latest_version: z.string().nullable(),
+  latest_status: z.enum(APP_VERSION_STATUSES).nullable(),
+});
+
+export const developerAppSchema = appSchema.extend(ownerFields.shape);
+export type DeveloperApp = z.infer<typeof developerAppSchema>;
+
+/**
+ * An app with its versions: the published ones for everybody, every version for its developer and
+ * the admins, who also get the owner fields.
+ */
+export const appDetailSchema = appSchema
+  .extend(ownerFields.partial().shape)
+  .extend({ versions: z.array(appVersionSchema) });
+export type AppDetail = z.infer<typeof appDetailSchema>;
+
+const appTitle = z.string().trim().min(1).max(60);
+const appDescription = z.string().trim().min(1).max(2_000);
+
+export const appUpdate = z.object({
+  title: appTitle.optional(),
+  description: appDescription.optional(),
+  /** A category of the store's list, by name; null takes the app out of its category. */
+  category: z.string().trim().min(1).max(40).nullable().optional(),
+  visibility: z.enum(APP_VISIBILITIES).optional(),
+  auto_publish: z.boolean().optional(),
+});
+
+export const appListQuery = pageQuery.omit({ starting_after: true }).extend({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().min(1).max(40).optional(),
+  sort: z.enum(APP_SORTS).default('relevance'),
+});
+
+/**
+ * The release an upload carries, as query parameters beside the raw tarball (docs/store.md "Upload
+ * protocol"). Their forms are the bundle checks' (RELEASE_MALFORMED), so a wrong one is told in the
+ * developer's language like every other problem of the upload.
+ */
+export const releaseQuery = z.object({
+  did: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+  version: z.string().min(1).max(100),
+  integrity: z.string().min(1).max(100),
+  signature: z.string().min(1).max(200),
+  /** Ask for review in the same request: the version starts `pending` instead of `draft`. */
+  request_review: queryFlag,
+});
+
+/**
+ * What the server hands the upload route for its body: the tarball received to a temp file, never
+ * JSON (`Content-Type: application/gzip`). Its JSON is `{ size, integrity }`, what makes two uploads
+ * the same upload for an Idempotency-Key.
+ */
+export interface ReceivedTarball {
+  readonly file: string;
+  readonly size: number;
+  readonly integrity: string;
+}
+
+const isReceivedTarball = (value: unknown): value is ReceivedTarball =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ReceivedTarball).file === 'string' &&
+  typeof (value as ReceivedTarball).size === 'number' &&
+  typeof (value as ReceivedTarball).integrity === 'string';
+
+/** A gzip tarball on the wire: raw bytes in a request body, or in a download's answer. */
+export const tarballBytes = z
+  .custom<ReceivedTarball>(isReceivedTarball, 'validation.tarballBody')
+  .meta({ type: 'string', format: 'binary', description: 'A gzip tarball (application/gzip)' });
+
+export const uploadAnswer = z.object({ app: developerAppSchema, version: appVersionSchema });
+
+export const appRoutes = defineRoutes({
+  'GET /api/apps': { querystring: appListQuery, response: { 200: listOf(appSchema) } },
+  'GET /api/apps/:did': { params: appDidParam, response: { 200: appDetailSchema } },
+  'GET /api/developer/apps': {
+    querystring: pageQuery.omit({ starting_after: true }),
+    response: { 200: listOf(developerAppSchema) },
+  },
+  'PUT /api/developer/apps/:did': {
+    params: appDidParam,
+    body: appUpdate,
+    response: { 200: developerAppSchema },
+  },
+});
+
+export const appVersionRoutes = defineRoutes({
+  'POST /api/developer/apps/upload': {
+    querystring: releaseQuery,
+    body: tarballBytes,
+    response: { 201: uploadAnswer },
+  },
+  /**
+   * The bundle (200, or 206 for a Range), or with `Accept: application/json` the version itself: its
+   * signed release, to check the bytes against before installing them.
+   */
+  'GET /api/apps/:did/:version/:file.tgz': {
+    params: appDidParam.extend({ version: z.string().min(1).max(100), file: z.string().min(1).max(300) }),
+    response: { 200: appVersionSchema, 206: tarballBytes },
+  },
+});

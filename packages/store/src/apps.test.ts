@@ -1,0 +1,300 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TestClock } from '@kiosk/platform';
+import { TestWallet } from '@kiosk/test-wallet';
+import {
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  type TestServer,
+} from '@kiosk/testkit';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, packAndSign, removeTempDirs, type TestApp } from './bundles/test-fixtures.ts';
+import type { StoreTables } from './tables.ts';
+
+/**
+ * Apps through the real server (issue 12 items 1 and 9): the developer's own list and edits, and
+ * the store front, which shows only published, public, unblocked apps and never a draft.
+ */
+
+type Client = ReturnType<typeof cookieClient>;
+const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
+
+afterAll(removeTempDirs);
+
+describe.each(await testEngines())('apps on %s', (engine) => {
+  let server: TestServer;
+  let owner: Client;
+  let db: () => Kysely<StoreTables>;
+  let clock: TestClock;
+
+  async function newDeveloper(): Promise<Client> {
+    const wallet = TestWallet.random();
+    await signedIn(server, wallet);
+    const granted = await owner.request('/api/passports', {
+      method: 'POST',
+      body: { did: didOf(wallet), role: 'developer' },
+    });
+    expect(granted.status).toBe(201);
+    return signedIn(server, wallet);
+  }
+
+  /** Uploads a new app's first version as `developer`; answers the upload's answer. */
+  async function uploadApp(developer: Client, metadata: Record<string, unknown> = {}) {
+    return upload(developer, await makeApp({ metadata: { name: randomName(), ...metadata } }));
+  }
+
+  /** Uploads the app's folder as it is now, packed and signed by its key. */
+  async function upload(developer: Client, app: TestApp) {
+    const { file, release } = await packAndSign(app);
+    const response = await fetch(
+      `${server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release })}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/gzip', cookie: developer.cookie },
+        body: await readFile(file),
+      },
+    );
+    const body = (await response.json()) as any;
+    expect(response.status, JSON.stringify(body)).toBe(201);
+    return { ...body, file, source: app } as { app: any; version: any; file: string; source: TestApp };
+  }
+
+  /**
+   * Publishes a version by hand: the review slice publishes through the API. The rows are the point
+   * here, what the store front shows once a version is published.
+   */
+  async function publishByHand(did: string, version: string, at = clock.nowUnix()) {
+    await db()
+      .updateTable('store_app_versions')
+      .set({ status: 'published', published_at: at })
+      .where('app_did', '=', did)
+      .where('version', '=', version)
+      .execute();
+    await db()
+      .updateTable('store_apps')
+      .set({ published_version: version, published_at: at })
+      .where('id', '=', did)
+      .execute();
+  }
+
+  /** The admins' category list arrives with the admin console; until then a row by hand. */
+  async function category(name: string): Promise<void> {
+    const now = clock.nowUnix();
+    await db()
+      .insertInto('store_categories')
+      .values({ id: `cat_${randomName()}`, name, locales: '{}', created_at: now, updated_at: now })
+      .execute();
+  }
+
+  const front = async (query = '') => {
+    const answer = await cookieClient(server.url).request(`/api/apps${query}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body as { list: { did: string; name: string }[]; count: number };
+  };
+
+  beforeAll(async () => {
+    clock = new TestClock();
+    server = await startTestServer(engine, { clock });
+    owner = (await merchantOf(server)).owner;
+    db = () => server.app.kiosk.database.db as Kysely<StoreTables>;
+  });
+  afterAll(() => server?.close());
+
+  it("lists a developer's own apps, newest first, a page at a time", async () => {
+    const [mine, theirs] = [await newDeveloper(), await newDeveloper()];
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      made.push((await uploadApp(mine)).app.did);
+      clock.advance({ seconds: 1 });
+    }
+    await uploadApp(theirs);
+
+    const first = await mine.request('/api/developer/apps?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(3);
+    expect(first.body.list.map((a: { did: string }) => a.did)).toEqual([made[2], made[1]]);
+    expect(first.body.list[0]).toMatchObject({ latest_version: '1.0.0', latest_status: 'draft' });
+    const second = await mine.request('/api/developer/apps?pageSize=2&page=2');
+    expect(second.body.list.map((a: { did: string }) => a.did)).toEqual([made[0]]);
+  });
+
+  it('lets the developer edit the app, and files it under a category of the store', async () => {
+    const developer = await newDeveloper();
+    const { app } = await uploadApp(developer);
+    await category('Travel Guides');
+    const answer = await developer.request(`/api/developer/apps/${app.did}`, {
+      method: 'PUT',
+      body: {
+        title: 'Tide Tables',
+        description: 'When the sea comes in.',
+        category: 'travel guides',
+        visibility: 'private',
+        auto_publish: true,
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({
+      did: app.did,
+      title: 'Tide Tables',
+      description: 'When the sea comes in.',
+      category: 'Travel Guides',
+      visibility: 'private',
+      auto_publish: true,
+    });
+    const uncategorised = await developer.request(`/api/developer/apps/${app.did}`, {
+      method: 'PUT',
+      body: { category: null },
+    });
+    expect(uncategorised.body.category).toBeNull();
+    const unknown = await developer.request(`/api/developer/apps/${app.did}`, {
+      method: 'PUT',
+      body: { category: 'Astrology' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('CATEGORY_NOT_FOUND');
+  });
+
+  it("refuses a developer editing another developer's app, and answers 404 for no app", async () => {
+    const { app } = await uploadApp(await newDeveloper());
+    const other = await newDeveloper();
+    const refused = await other.request(`/api/developer/apps/${app.did}`, {
+      method: 'PUT',
+      body: { title: 'Mine now' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('APP_NOT_YOURS');
+    const missing = await other.request('/api/developer/apps/did:pkh:eip155:1:0x0', {
+      method: 'PUT',
+      body: { title: 'Nobody' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('APP_NOT_FOUND');
+  });
+
+  it('shows only published, public, unblocked apps on the store front', async () => {
+    const developer = await newDeveloper();
+    const draft = (await uploadApp(developer)).app.did;
+    const shown = (await uploadApp(developer)).app.did;
+    const hidden = (await uploadApp(developer)).app.did;
+    const blocked = (await uploadApp(developer)).app.did;
+    for (const did of [shown, hidden, blocked]) await publishByHand(did, '1.0.0');
+    await developer.request(`/api/developer/apps/${hidden}`, {
+      method: 'PUT',
+      body: { visibility: 'private' },
+    });
+    await db()
+      .updateTable('store_apps')
+      .set({ blocked: true, block_reason: 'spam' })
+      .where('id', '=', blocked)
+      .execute();
+
+    const listed = (await front('?pageSize=100')).list.map((a) => a.did);
+    expect(listed).toContain(shown);
+    for (const did of [draft, hidden, blocked]) expect(listed).not.toContain(did);
+  });
+
+  it('answers 404 for an app nobody may see yet, but shows it all to its developer and the admins', async () => {
+    const developer = await newDeveloper();
+    const { app, version, source } = await uploadApp(developer);
+    const stranger = await signedIn(server, TestWallet.random());
+    expect((await stranger.request(`/api/apps/${app.did}`)).status).toBe(404);
+    expect((await cookieClient(server.url).request(`/api/apps/${app.did}`)).status).toBe(404);
+
+    for (const privileged of [developer, owner]) {
+      const seen = await privileged.request(`/api/apps/${app.did}`);
+      expect(seen.status).toBe(200);
+      expect(seen.body).toMatchObject({ did: app.did, latest_status: 'draft', version: null });
+      expect(seen.body.versions).toEqual([version]);
+    }
+
+    // Once 1.0.0 is published, strangers see it, and still not the draft that follows.
+    await publishByHand(app.did, '1.0.0');
+    source.metadata.version = '1.1.0';
+    await writeFile(join(source.dir, 'kiosk.json'), JSON.stringify(source.metadata));
+    expect((await upload(developer, source)).version.status).toBe('draft');
+    const seen = await stranger.request(`/api/apps/${app.did}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.version).toBe('1.0.0');
+    expect(seen.body.versions.map((v: { version: string }) => v.version)).toEqual(['1.0.0']);
+    expect(seen.body).not.toHaveProperty('latest_version');
+  });
+
+  it('searches names, titles and descriptions, by category, in the order asked for', async () => {
+    const developer = await newDeveloper();
+    await category('Marine Life');
+    const term = randomName().slice(0, 8);
+    const exact = await uploadApp(developer, { name: term, title: 'Plain', category: 'Marine Life' });
+    const titled = await uploadApp(developer, {
+      name: `${term}_maps`,
+      title: 'Zebra Maps',
+      description: 'Charts.',
+      category: 'Marine Life',
+    });
+    const described = await uploadApp(developer, {
+      title: 'Other',
+      description: `Made with ${term} inside.`,
+    });
+    const base = 1_800_000_000;
+    await publishByHand(exact.app.did, '1.0.0', base);
+    await publishByHand(titled.app.did, '1.0.0', base + 10);
+    await publishByHand(described.app.did, '1.0.0', base + 20);
+    await db().updateTable('store_apps').set({ downloads: 50 }).where('id', '=', described.app.did).execute();
+
+    const dids = async (query: string) => (await front(query)).list.map((a) => a.did);
+    expect(await dids(`?q=${term}`)).toEqual([exact.app.did, titled.app.did, described.app.did]);
+    expect(await dids(`?q=${term}&sort=downloads`)).toEqual([
+      described.app.did,
+      titled.app.did,
+      exact.app.did,
+    ]);
+    expect(await dids(`?q=${term}&sort=newest`)).toEqual([described.app.did, titled.app.did, exact.app.did]);
+    expect(await dids(`?q=${term}&sort=name`)).toEqual([described.app.did, exact.app.did, titled.app.did]);
+    expect(await dids(`?q=${term}&category=marine%20life`)).toEqual([exact.app.did, titled.app.did]);
+    expect((await front(`?q=${term}&pageSize=1`)).count).toBe(3);
+    // LIKE's wildcards are searched for as they are.
+    expect((await front(`?q=${encodeURIComponent('%')}`)).count).toBe(0);
+  });
+
+  it('counts a download of a published version once, from its first byte', async () => {
+    const developer = await newDeveloper();
+    const { app, version, file } = await uploadApp(developer);
+    await publishByHand(app.did, '1.0.0');
+    const url = `${server.url}${version.download_url}`;
+    const size = (await readFile(file)).length;
+
+    expect((await fetch(url)).status).toBe(200);
+    // Resuming the same download, asking for headers, or revalidating is not another download.
+    expect((await fetch(url, { headers: { range: `bytes=100-${size - 1}` } })).status).toBe(206);
+    expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(url, { headers: { 'if-none-match': `"${version.integrity}"` } })).status).toBe(304);
+
+    const downloads = await db()
+      .selectFrom('store_downloads')
+      .selectAll()
+      .where('app_did', '=', app.did)
+      .execute();
+    expect(downloads).toEqual([
+      {
+        id: expect.stringMatching(/^dl_/),
+        app_did: app.did,
+        version: '1.0.0',
+        downloader_did: null,
+        at: expect.anything(),
+      },
+    ]);
+    expect((await front(`?q=${app.name}`)).list).toEqual([
+      expect.objectContaining({ did: app.did, downloads: 1 }),
+    ]);
+  });
+});
+
+/** An app name nobody else in the test has: letters only, as names must be. */
+function randomName(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
+    String.fromCharCode(97 + (b % 26)),
+  ).join('');
+}

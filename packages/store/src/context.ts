@@ -1,0 +1,80 @@
+import { join, resolve } from 'node:path';
+import { appVersionReviewMachine, type AppVersionStatus, type ReviewType } from '@kiosk/core';
+import type { Engine } from '@kiosk/db';
+import type { Clock, Platform } from '@kiosk/platform';
+import { BUNDLE_MAX_BYTES } from './bundles/metadata.ts';
+import type { BundleStorage } from './storage/bundle-storage.ts';
+import { FileBundleStorage } from './storage/file-storage.ts';
+import type { AppRow, StoreDb, VersionRow } from './tables.ts';
+import { appSnapshot } from './apps/view.ts';
+import { versionView } from './versions/view.ts';
+
+/** What the store module needs from the server. */
+export interface StoreContext {
+  platform: Platform;
+  /** `KIOSK_DATA_DIR`: bundles live under `bundles/`, uploads arrive under `uploads/`. */
+  dataDir: string;
+  /** Where bundles live; files under `{dataDir}/bundles` unless given (an S3 adapter later). */
+  storage?: BundleStorage;
+  /** The store's bundle limit; it can lower BUNDLE_MAX_BYTES, never raise it. */
+  maxBundleBytes?: number;
+}
+
+/**
+ * The review type of apps the admins have not set one for. The admins' store setting arrives with
+ * the admin console (issue 12 item 8); until then every version is reviewed, as the original store
+ * did by default.
+ */
+export const DEFAULT_REVIEW_TYPE: ReviewType = 'every';
+
+/** What the store's services work with, built once per server. */
+export interface StoreDeps {
+  db: StoreDb;
+  engine: Engine;
+  clock: Clock;
+  resources: StoreResources;
+  storage: BundleStorage;
+  /** Where uploads are received before they are checked (the same disk as the bundles). */
+  uploadDir: string;
+  maxBundleBytes: number;
+  reviewType: ReviewType;
+}
+
+export function createStoreDeps(context: StoreContext): StoreDeps {
+  const dataDir = resolve(context.dataDir);
+  return {
+    db: context.platform.database.db as StoreDb,
+    engine: context.platform.database.engine,
+    clock: context.platform.clock,
+    resources: storeResources(context.platform),
+    storage: context.storage ?? new FileBundleStorage(join(dataDir, 'bundles')),
+    uploadDir: join(dataDir, 'uploads'),
+    maxBundleBytes: Math.min(context.maxBundleBytes ?? BUNDLE_MAX_BYTES, BUNDLE_MAX_BYTES),
+    reviewType: DEFAULT_REVIEW_TYPE,
+  };
+}
+
+/**
+ * The store's resources as the platform writes them: every change records its event in the same
+ * transaction, and a version's status changes only through the review machine. Store objects are
+ * instance-wide, so their events are live.
+ */
+function storeResources(platform: Platform) {
+  const live = () => true;
+  return {
+    apps: platform.resource<AppRow>({
+      table: 'store_apps',
+      objectType: 'app',
+      snapshot: appSnapshot,
+      livemode: live,
+    }),
+    versions: platform.stateful<VersionRow, AppVersionStatus>({
+      table: 'store_app_versions',
+      objectType: 'app_version',
+      machine: appVersionReviewMachine,
+      snapshot: versionView,
+      livemode: live,
+    }),
+  };
+}
+export type StoreResources = ReturnType<typeof storeResources>;

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReceivedTarball } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
+import { createIntegrityHash, integrityOfHash } from '../bundles/integrity.ts';
+import { formatBytes } from '../bundles/problems.ts';
+
+/**
+ * An upload's body, received to a temp file under the upload folder before anything else looks at
+ * it: a tarball is never held in memory. Its JSON is its size and integrity, so an Idempotency-Key
+ * fingerprint says "the same bytes", not "the same temp file".
+ */
+export class Tarball implements ReceivedTarball {
+  constructor(
+    readonly file: string,
+    readonly size: number,
+    readonly integrity: string,
+  ) {}
+
+  toJSON() {
+    return { size: this.size, integrity: this.integrity };
+  }
+}
+
+function tooLarge(maxBytes: number): KioskError {
+  return new KioskError('UPLOAD_TOO_LARGE', { status: 413, params: { max: formatBytes(maxBytes) } });
+}
+
+/**
+ * Receives `body` (the request's payload) into a new file of `dir`, hashing it on the way. Refuses more than `maxBytes` with
+ * 413: at once when the declared Content-Length says so, without reading a byte; otherwise as soon
+ * as the bytes run past it (a chunked body declares nothing), removing what was written. A body the
+ * client abandons midway is removed too.
+ */
+export async function receiveTarball(
+  request: IncomingMessage,
+  body: Readable,
+  options: { dir: string; maxBytes: number },
+): Promise<Tarball> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > options.maxBytes) throw tooLarge(options.maxBytes);
+
+  await mkdir(options.dir, { recursive: true });
+  const file = join(options.dir, `${randomUUID()}.tgz`);
+  const hash = createIntegrityHash();
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      size += chunk.length;
+      if (size > options.maxBytes) return callback(tooLarge(options.maxBytes));
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  // `pipe`, not `pipeline`, from the request: a refusal unpipes the request without destroying it,
+  // so the 413 still reaches the client (the route closes the connection after it).
+  body.pipe(meter);
+  body.once('error', (error) => meter.destroy(error));
+  request.once('close', () => {
+    if (!request.complete) meter.destroy(new KioskError('BAD_REQUEST', { params: { reason: 'aborted' } }));
+  });
+  try {
+    await pipeline(meter, createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    body.unpipe(meter);
+    await rm(file, { force: true });
+    throw error;
+  }
+  return new Tarball(file, size, integrityOfHash(hash));
+}
+
+/** Removes a received tarball once its request is answered. */
+export async function discardTarball(tarball: unknown): Promise<void> {
+  if (tarball instanceof Tarball) await rm(tarball.file, { force: true });
+}
+
+/**
+ * Removes uploads older than `olderThanMs` at `nowMs`: those of a process that crashed before
+ * answering (every answered upload removes its own). Answers how many were removed.
+ */
+export async function removeAbandonedUploads(
+  dir: string,
+  nowMs: number,
+  olderThanMs: number,
+): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  for (const name of entries) {
+    const path = join(dir, name);
+    const stats = await stat(path).catch(() => undefined);
+    if (stats?.isFile() && nowMs - stats.mtimeMs > olderThanMs) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

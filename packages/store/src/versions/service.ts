@@ -1,0 +1,378 @@
+import { createReadStream } from 'node:fs';
+import type { AppVersion, DeveloperApp, ReceivedTarball } from '@kiosk/contracts';
+import {
+  applyReviewAction,
+  checkNameSquatting,
+  checkNewVersion,
+  effectiveReviewType,
+  KioskError,
+  newId,
+  statusAfterUpload,
+  type AppVersionStatus,
+} from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import { sql } from 'kysely';
+import { assertDeveloperOf, findCategoryId, getDeveloperApp } from '../apps/service.ts';
+import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
+import { checkRelease, type ReleaseCheck } from '../bundles/check-release.ts';
+import {
+  BUNDLE_PROBLEM_CODES,
+  problem,
+  type BundleProblem,
+  type BundleProblemCode,
+} from '../bundles/problems.ts';
+import type { SignedRelease } from '../bundles/release-signature.ts';
+import type { StoreDeps } from '../context.ts';
+import { bundleKey, isBundleStorageError, type BundleStorage } from '../storage/bundle-storage.ts';
+import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { bundleFileName, versionView } from './view.ts';
+
+/**
+ * Publishing a version (issue 12 items 1 and 6), in two steps so that the slow part holds no
+ * database connection: `checkTarball` runs every check of the bytes themselves (size, integrity,
+ * signature, archive, kiosk.json, images, secrets: seconds for a large bundle) before the request's
+ * unit of work starts; `publishUpload` then decides inside it, with the store's data, and stores.
+ */
+
+/** The checks that need no database. The same bytes and release always give the same answer. */
+export function checkTarball(
+  deps: StoreDeps,
+  tarball: ReceivedTarball,
+  release: SignedRelease,
+): Promise<ReleaseCheck> {
+  return checkRelease({ file: tarball.file, release, maxBytes: deps.maxBundleBytes });
+}
+
+const ORDER = Object.fromEntries(BUNDLE_PROBLEM_CODES.map((code, index) => [code, index])) as Record<
+  BundleProblemCode,
+  number
+>;
+
+/**
+ * Problems after which checkRelease looks no further (docs/store.md, "What the store checks": steps
+ * 1 to 4): with these, the store's own rules are not reached either.
+ */
+const ENDS_THE_CHECK: ReadonlySet<BundleProblemCode> = new Set([
+  'BUNDLE_TOO_LARGE',
+  'INTEGRITY_MISMATCH',
+  'RELEASE_MALFORMED',
+  'BAD_SIGNATURE',
+  'WRONG_SIGNER',
+  'BUNDLE_UNREADABLE',
+  'BUNDLE_TOO_MANY_FILES',
+  'BUNDLE_UNPACKED_TOO_LARGE',
+]);
+
+/** Step 7 of the checks: the name against the store's other apps, the version against this app's. */
+export function storeRuleProblems(
+  release: SignedRelease,
+  otherAppNames: Iterable<string>,
+  earlierVersions: readonly string[],
+): BundleProblem[] {
+  const problems: BundleProblem[] = [];
+  const squat = checkNameSquatting(release.name, otherAppNames);
+  if (squat) problems.push(problem('NAME_TOO_CLOSE', { existing: String(squat.params?.existing) }));
+  const order = checkNewVersion(release.version, earlierVersions);
+  if (order)
+    problems.push(
+      problem('VERSION_NOT_INCREASING', { version: release.version, latest: String(order.params?.latest) }),
+    );
+  return problems;
+}
+
+/**
+ * Every problem of an upload, in the order of docs/store.md: the store's rules go where
+ * checkRelease would have put them, unless the bytes' own check ended before reaching them.
+ */
+export function uploadProblems(checked: ReleaseCheck, storeProblems: BundleProblem[]): BundleProblem[] {
+  if (checked.ok) return storeProblems;
+  if (checked.problems.some((p) => ENDS_THE_CHECK.has(p.code))) return checked.problems;
+  const problems = [...checked.problems];
+  const after = problems.findIndex((p) => ORDER[p.code] > ORDER.VERSION_NOT_INCREASING);
+  problems.splice(after === -1 ? problems.length : after, 0, ...storeProblems);
+  return problems;
+}
+
+export interface UploadInput {
+  developerDid: string;
+  release: SignedRelease;
+  tarball: ReceivedTarball;
+  /** `checkTarball`'s answer for this tarball and release. */
+  checked: ReleaseCheck;
+  requestReview: boolean;
+}
+
+export type UploadOutcome =
+  { ok: true; app: DeveloperApp; version: AppVersion } | { ok: false; problems: BundleProblem[] };
+
+/** Statuses in which a version has passed review (for "first approval only"). */
+const PASSED_REVIEW: readonly AppVersionStatus[] = ['approved', 'published'];
+/** A newer version's review request ends these (the review machine in core). */
+const SUPERSEDED_BY_REVIEW: readonly AppVersionStatus[] = ['pending', 'inReview'];
+
+/**
+ * Creates the version of a checked upload: the app too on its first upload (its developer is the
+ * caller, its id the release's DID). Refuses another developer's app (403) and a blocked one (403);
+ * answers every problem of the upload as a value, having written nothing; otherwise stores the
+ * bundle and makes the version a draft, `pending` when review was asked for, or `published` when it
+ * needs no review and the app publishes automatically.
+ *
+ * Runs as one transaction that holds the app (its row, or its new row's key), so two uploads of one
+ * app are decided one after the other.
+ */
+export async function publishUpload(deps: StoreDeps, input: UploadInput): Promise<UploadOutcome> {
+  const { release, developerDid } = input;
+  try {
+    return await transaction(deps.db, async (trx) => {
+      const app = await lockApp(trx, deps, release.did);
+      if (app) {
+        assertDeveloperOf(app, developerDid);
+        if (flag(app.blocked))
+          throw new KioskError('APP_BLOCKED', { status: 403, params: { reason: app.block_reason ?? '' } });
+      }
+      const otherNames = (
+        await trx.selectFrom('store_apps').select('name').where('id', '!=', release.did).execute()
+      ).map((row) => row.name);
+      const earlier = await trx
+        .selectFrom('store_app_versions')
+        .select(['id', 'version', 'status', 'status_transitions'])
+        .where('app_did', '=', release.did)
+        .execute();
+      const problems = uploadProblems(
+        input.checked,
+        storeRuleProblems(
+          release,
+          otherNames,
+          earlier.map((v) => v.version),
+        ),
+      );
+      if (problems.length > 0 || !input.checked.ok) return { ok: false, problems };
+      const { metadata } = input.checked;
+
+      const review = {
+        reviewType: effectiveReviewType(deps.reviewType, app?.review_type),
+        hasApprovedVersion: earlier.some((v) => PASSED_REVIEW.includes(v.status)),
+        autoPublish: app ? flag(app.auto_publish) : false,
+      };
+      if (input.requestReview) {
+        const asked = applyReviewAction('requestReview', 'draft', review);
+        if (!asked.ok) throw new KioskError(asked.refusal);
+      }
+      const status = input.requestReview
+        ? 'draft'
+        : statusAfterUpload(review.reviewType, review.hasApprovedVersion, review.autoPublish);
+      const now = deps.clock.nowUnix();
+      const published = status === 'published';
+      const shown = {
+        name: release.name,
+        logo: metadata.logo,
+        screenshots: toJson(metadata.screenshots ?? []),
+      };
+
+      if (!app)
+        await deps.resources.apps.insert(
+          trx,
+          {
+            id: release.did,
+            ...shown,
+            title: metadata.title,
+            description: metadata.description,
+            category_id: metadata.category ? ((await findCategoryId(trx, metadata.category)) ?? null) : null,
+            developer_did: developerDid,
+            visibility: 'public',
+            blocked: false,
+            block_reason: null,
+            auto_publish: false,
+            review_type: null,
+            downloads: 0,
+            latest_version: release.version,
+            published_version: null,
+            published_at: null,
+            price_id: null,
+            created_at: now,
+            updated_at: now,
+          },
+          'app.created',
+        );
+
+      const key = bundleKey({ did: release.did, version: release.version, name: release.name });
+      await storeBundle(deps.storage, key, input.tarball);
+      try {
+        const version = await deps.resources.versions.insert(
+          trx,
+          {
+            id: newId('appVersion'),
+            app_did: release.did,
+            version: release.version,
+            status,
+            name: release.name,
+            integrity: release.integrity,
+            signature: release.signature,
+            size: input.tarball.size,
+            bundle_key: key,
+            metadata: toJson(metadata),
+            changelog: metadata.changelog ?? null,
+            uploaded_by: developerDid,
+            status_transitions: toJson(published ? { published: now } : {}),
+            published_at: published ? now : null,
+            created_at: now,
+            updated_at: now,
+          },
+          'app_version.created',
+        );
+        let answer = version;
+        if (published) await deps.resources.versions.record(trx, version, 'app_version.published');
+        if (input.requestReview) {
+          for (const other of earlier.filter((v) => SUPERSEDED_BY_REVIEW.includes(v.status)))
+            await moveInReview(deps, trx, other, 'cancelled', 'cancelReview', developerDid, now);
+          answer = await moveInReview(deps, trx, version, 'pending', 'requestReview', developerDid, now);
+        }
+        if (app)
+          await deps.resources.apps.update(
+            trx,
+            app.id,
+            {
+              latest_version: release.version,
+              ...(published ? { ...shown, published_version: release.version, published_at: now } : {}),
+            },
+            'app.updated',
+          );
+        return { ok: true, app: await getDeveloperApp(trx, release.did), version: versionView(answer) };
+      } catch (error) {
+        // Nothing names the bundle once this transaction is undone.
+        await deps.storage.delete(key);
+        throw error;
+      }
+    });
+  } catch (error) {
+    // Another upload of this app, or of an app with this name, committed between our reads and our
+    // writes (PostgreSQL runs them side by side): uploading again shows which rule it now breaks.
+    if (isUniqueViolation(error)) throw new KioskError('UPLOAD_CONFLICT', { status: 409, cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The app's row, held until the transaction ends: PostgreSQL locks it (`for update`); SQLite runs
+ * one writing transaction at a time anyway. A first upload holds its app by inserting it: a second
+ * insert of the same DID waits for the first transaction and then fails on the key.
+ */
+async function lockApp(trx: StoreDb, deps: StoreDeps, did: string): Promise<AppRow | undefined> {
+  const query = trx.selectFrom('store_apps').selectAll().where('id', '=', did);
+  return (deps.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Stores the bundle under its key. A bundle already there is one an earlier upload of this version
+ * stored before its transaction was undone (no version names it, or the checks above would have
+ * refused this one), so it is replaced.
+ */
+async function storeBundle(storage: BundleStorage, key: string, tarball: ReceivedTarball): Promise<void> {
+  const put = () =>
+    storage.put(key, createReadStream(tarball.file), {
+      size: tarball.size,
+      contentType: 'application/gzip',
+      integrity: tarball.integrity,
+    });
+  try {
+    await put();
+  } catch (error) {
+    if (!isBundleStorageError(error, 'exists')) throw error;
+    await storage.delete(key);
+    await put();
+  }
+}
+
+/** A review-machine move made by the upload, with its event and its line in the version's thread. */
+async function moveInReview(
+  deps: StoreDeps,
+  trx: StoreDb,
+  version: Pick<VersionRow, 'id' | 'status' | 'status_transitions'>,
+  to: 'pending' | 'cancelled',
+  action: 'requestReview' | 'cancelReview',
+  developerDid: string,
+  now: number,
+): Promise<VersionRow> {
+  const transitions = { ...fromJson<Record<string, number>>(version.status_transitions, {}), [to]: now };
+  const moved = await deps.resources.versions.transition(trx, version.id, version.status, to, {
+    type: to === 'pending' ? 'app_version.review_requested' : 'app_version.cancelled',
+    set: { status_transitions: toJson(transitions) },
+  });
+  if (!moved) throw new Error(`app version ${version.id} left ${version.status} while its app was held`);
+  await trx
+    .insertInto('store_reviews')
+    .values({
+      id: newId('review'),
+      app_did: moved.app_did,
+      version_id: moved.id,
+      author_did: developerDid,
+      author_role: 'developer',
+      action,
+      body: null,
+      created_at: now,
+    })
+    .execute();
+  return moved;
+}
+
+/** A unique index refused a row (SQLite and PostgreSQL say it their own way). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * The version a download URL names, when `viewer` may have it: its developer and the admins any
+ * version, anybody else only a published version of an app on the store front. The file name must
+ * be the one the version's URL gives.
+ */
+export async function findDownload(
+  deps: StoreDeps,
+  at: { did: string; version: string; file: string },
+  viewer: Viewer,
+): Promise<VersionRow | undefined> {
+  const row = await deps.db
+    .selectFrom('store_app_versions as v')
+    .innerJoin('store_apps as a', 'a.id', 'v.app_did')
+    .selectAll('v')
+    .select(['a.developer_did', 'a.visibility', 'a.blocked', 'a.published_version'])
+    .where('v.app_did', '=', at.did)
+    .where('v.version', '=', at.version)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { developer_did, visibility, blocked, published_version, ...version } = row;
+  const audience = audienceOf({ developer_did, visibility, blocked, published_version }, viewer);
+  if (!seesVersion(audience, version) || at.file !== bundleFileName(version)) return undefined;
+  return version;
+}
+
+/**
+ * Counts a download of a published version: a row (for the console's last 30 days) and the app's
+ * total. A developer or admin fetching an unpublished version is checking it, not a user
+ * downloading it, so it is not counted. No event: a download changes no object's state, and an
+ * event per download would drown the ones that do.
+ */
+export async function countDownload(
+  deps: StoreDeps,
+  version: Pick<VersionRow, 'app_did' | 'version' | 'status'>,
+  downloaderDid: string | undefined,
+): Promise<void> {
+  if (version.status !== 'published') return;
+  await transaction(deps.db, async (trx) => {
+    await trx
+      .insertInto('store_downloads')
+      .values({
+        id: newId('download'),
+        app_did: version.app_did,
+        version: version.version,
+        downloader_did: downloaderDid ?? null,
+        at: deps.clock.nowUnix(),
+      })
+      .execute();
+    await trx
+      .updateTable('store_apps')
+      .set({ downloads: sql`downloads + 1` })
+      .where('id', '=', version.app_did)
+      .execute();
+  });
+}
