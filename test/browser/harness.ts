@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
+import { DEV_MNEMONIC, startDevChainForDemo, type DemoDevChain } from '@kiosk/devchain';
 import type { Clock } from '@kiosk/platform';
 import { seedDemo, type DemoSummary } from '@kiosk/server';
 import { cookieClient, startTestServer, type TestServer } from '@kiosk/testkit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { toHex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 
 /**
  * Real-browser tests: the built web app served by the real server (fresh SQLite), driven by Debian's
@@ -106,13 +108,25 @@ export interface DemoHarness extends BrowserHarness {
   merchant(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: any }>;
 }
 
-/** The browser harness over the demo store: a local chain, its payment method and links, the test wallet. */
+/**
+ * The key `kiosk serve --demo` gives the server's collector (development account #18, the CLI's
+ * withDemoCollector): the account the demo plan's mandates name as the one that pulls its cycles.
+ */
+const demoCollectorKey = toHex(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 18 }).getHdKey().privateKey!);
+
+/**
+ * The browser harness over the demo store: a local chain, its payment method and links (the Kiosk Pro
+ * plan's collector included), the test wallet.
+ */
 export async function startDemoHarness(
   env: Record<string, string> = {},
   options: HarnessOptions = {},
 ): Promise<DemoHarness> {
   const chain = await startDevChainForDemo();
-  const harness = await startBrowserHarness({ KIOSK_TEST_WALLET: 'true', ...env }, options);
+  const harness = await startBrowserHarness(
+    { KIOSK_TEST_WALLET: 'true', KIOSK_EVM_COLLECTOR_KEY: demoCollectorKey, ...env },
+    options,
+  );
   const demo = (await seedDemo(harness.server.app, chain))!;
   return {
     ...harness,

@@ -6,6 +6,7 @@ import { registerChargeRoutes } from './charges/routes.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './charges/verify.ts';
 import { answerInvalidations, CheckoutAnswers } from './checkout-sessions/answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
+import { subscriptionConnectAction } from './checkout-sessions/subscription-action.ts';
 import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
 import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
 import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merchant.ts';
@@ -49,6 +50,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
+  context.registerConnectAction('subscription', subscriptionConnectAction(deps));
 
   defineChargeJobs(deps);
   // A checkout session's id is its buyer's capability: whoever has it may watch it complete.

@@ -1,10 +1,11 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { parseEventLogs, type Address, type Hash } from 'viem';
+import { encodeFunctionData, parseEventLogs, type Address, type Hash, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERC20_ABI,
   TestWallet,
   TransactionRevertedError,
+  type ConnectMandate,
   type ConnectPayment,
   type WalletFetch,
 } from './test-wallet.ts';
@@ -103,8 +104,8 @@ describe('TestWallet on a local chain', () => {
     expect(await nonceOf(payer.address)).toBe(nonce);
   });
 
-  /** A connect session asking for `payment`, served by a fake app that records the wallet's answer. */
-  function paymentSession(payment: Partial<ConnectPayment>) {
+  /** A connect session asking for `payment` or `mandate`, served by a fake app that records the answer. */
+  function paymentSession(payment: Partial<ConnectPayment>, mandate?: ConnectMandate) {
     const answers: Record<string, unknown>[] = [];
     const request = {
       action: 'payment',
@@ -134,6 +135,9 @@ describe('TestWallet on a local chain', () => {
       },
       app_signature: '0x',
     };
+    if (mandate) {
+      Object.assign(request, { action: 'subscription', payment: undefined, mandate });
+    }
     const fetch: WalletFetch = async (_url, init) => {
       if (init?.method === 'POST') answers.push(JSON.parse(init.body!));
       return {
@@ -162,6 +166,74 @@ describe('TestWallet on a local chain', () => {
       rpcUrls: { [chain.chainId]: chain.rpcUrl },
     });
     expect(await chain.publicClient.getBalance({ address: native.payment.to })).toBe(777n);
+  });
+
+  /** A mandate whose calls are plain ERC-20 approvals: what matters here is their order and their mining. */
+  function mandateOf(calls: { to: Address; data: Hex }[], chainId = chain.chainId): ConnectMandate {
+    return {
+      type: 'evm_mandate',
+      chain_id: chainId,
+      contract: TestWallet.random().address,
+      mandate_id: `0x${'ab'.repeat(32)}`,
+      token,
+      receiver: TestWallet.random().address,
+      max_per_cycle: '10',
+      cycle_seconds: 60,
+      starts_at: 0,
+      expires_at: 1,
+      allowance: '120',
+      calls,
+      currency_id: 'pc_1',
+      decimal: 6,
+      symbol: 'TT',
+    };
+  }
+  const approve = (spender: Address, amount: bigint) => ({
+    to: token,
+    data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [spender, amount] }),
+  });
+  const allowanceOf = (spender: Address) =>
+    chain.publicClient.readContract({
+      address: token,
+      abi: ERC20_ABI,
+      functionName: 'allowance',
+      args: [payer.address, spender],
+    });
+
+  it("approveConnect sends a mandate's calls in order, each mined, and answers their hashes", async () => {
+    const [first, second] = [TestWallet.random().address, TestWallet.random().address];
+    const { answers, wallet } = paymentSession({}, mandateOf([approve(first, 120n), approve(second, 7n)]));
+    await wallet.approveConnect('http://app.test/auth', { rpcUrls: { [chain.chainId]: chain.rpcUrl } });
+    expect(answers).toHaveLength(1);
+    const hashes = answers[0]!.tx_hashes as Hash[];
+    expect(hashes).toHaveLength(2);
+    expect(answers[0]).not.toHaveProperty('tx_hash');
+    const receipts = await Promise.all(
+      hashes.map((hash) => chain.publicClient.getTransactionReceipt({ hash })),
+    );
+    expect(receipts.map((receipt) => receipt.status)).toEqual(['success', 'success']);
+    // In the order asked: the second was sent after the first (a later nonce).
+    const sent = await Promise.all(hashes.map((hash) => chain.publicClient.getTransaction({ hash })));
+    expect(sent[1]!.nonce).toBe(sent[0]!.nonce + 1);
+    expect([await allowanceOf(first), await allowanceOf(second)]).toEqual([120n, 7n]);
+  });
+
+  it('approveConnect stops at the first mandate call the chain refuses, and answers nothing', async () => {
+    const spender = TestWallet.random().address;
+    const tooMuch = {
+      to: token,
+      data: encodeFunctionData({
+        abi: ERC20_ABI,
+        functionName: 'transfer',
+        args: [spender, 10n ** 30n],
+      }),
+    };
+    const { answers, wallet } = paymentSession({}, mandateOf([tooMuch, approve(spender, 5n)]));
+    await expect(
+      wallet.approveConnect('http://app.test/auth', { rpcUrls: { [chain.chainId]: chain.rpcUrl } }),
+    ).rejects.toThrow();
+    expect(answers).toEqual([]);
+    expect(await allowanceOf(spender)).toBe(0n);
   });
 
   it('approveConnect refuses to pay on a chain it has no RPC URL for, and answers nothing', async () => {

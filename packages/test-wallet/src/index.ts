@@ -5,6 +5,7 @@ export {
   TestWallet,
   TransactionRevertedError,
   type ChainTarget,
+  type ConnectMandate,
   type ConnectPayment,
   type ConnectRequest,
   type WalletFetch,

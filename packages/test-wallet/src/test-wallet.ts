@@ -49,6 +49,8 @@ export interface ConnectRequest {
   expires_at: number;
   /** Present when the action asks the wallet to pay (action `payment`). */
   payment?: ConnectPayment;
+  /** Present when the action asks the wallet to authorise a subscription (action `subscription`). */
+  mandate?: ConnectMandate;
   app_signature: Hex;
 }
 
@@ -67,6 +69,28 @@ export interface ConnectPayment {
   currency_id: string;
   symbol: string;
   decimal: number;
+}
+
+/**
+ * The mandate a `subscription` connect session asks for: calls to send in order (an ERC-20 allowance
+ * to the collector contract, then the mandate itself), with the terms they carry.
+ */
+export interface ConnectMandate {
+  type: 'evm_mandate';
+  chain_id: number;
+  contract: Address;
+  mandate_id: Hex;
+  token: Address;
+  receiver: Address;
+  max_per_cycle: string;
+  cycle_seconds: number;
+  starts_at: number;
+  expires_at: number;
+  allowance: string;
+  calls: { to: Address; data: Hex }[];
+  currency_id: string;
+  decimal: number;
+  symbol: string;
 }
 
 /** Where a chain method acts: a JSON-RPC endpoint and the chain id it must answer. */
@@ -203,21 +227,44 @@ export class TestWallet {
 
   /**
    * Scans and approves a connect session in one go. When it asks for a payment, the wallet first makes
-   * the transfer through `rpcUrls[chain_id]` and answers its hash.
+   * the transfer through `rpcUrls[chain_id]` and answers its hash; when it asks for a mandate, it first
+   * sends the mandate's calls there, each mined before the next, and answers their hashes.
    */
   async approveConnect(
     authUrl: string,
     options: { rpcUrls?: Record<number, string> } = {},
   ): Promise<{ status: number; body: unknown }> {
     const request = await this.fetchConnectRequest(authUrl);
-    const paid = request.payment ? { tx_hash: await this.pay(request.payment, options.rpcUrls ?? {}) } : {};
+    const rpcUrls = options.rpcUrls ?? {};
+    const sent = request.payment
+      ? { tx_hash: await this.pay(request.payment, rpcUrls) }
+      : request.mandate
+        ? { tx_hashes: await this.authorise(request.mandate, rpcUrls) }
+        : {};
     const signed = await this.signSiwe(request.siwe);
     const response = await this.fetch(authUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...signed, ...paid }),
+      body: JSON.stringify({ ...signed, ...sent }),
     });
     return { status: response.status, body: await response.json() };
+  }
+
+  /**
+   * Sends a mandate's calls in order, each mined before the next (the mandate spends the allowance the
+   * call before grants); answers their hashes, or throws at the first that reverted.
+   */
+  async authorise(mandate: ConnectMandate, rpcUrls: Record<number, string>): Promise<Hash[]> {
+    const rpcUrl = rpcUrls[mandate.chain_id];
+    if (!rpcUrl) throw new Error(`the wallet has no RPC URL for chain ${mandate.chain_id} (options.rpcUrls)`);
+    const { publicClient, chain, transport } = chainClients({ rpcUrl, chainId: mandate.chain_id });
+    const wallet = createWalletClient({ account: this.account, chain, transport });
+    const hashes: Hash[] = [];
+    for (const call of mandate.calls) {
+      const hash = await wallet.sendTransaction({ to: call.to, data: call.data });
+      hashes.push(await this.mined(publicClient, hash));
+    }
+    return hashes;
   }
 
   /** Makes the transfer a connect session asks for; answers its hash once mined. */

@@ -218,6 +218,44 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     expect(subscription.trial_end - subscription.trial_start).toBe(7 * 86_400);
   });
 
+  it("starts a trial when the page's subscription connect session is answered by the demo's Test wallet", async () => {
+    const wallet = new TestWallet({ index: 4 });
+    const plan = summary.links.find((link) => link.name === DEMO_PLAN.name)!;
+    const { buyer, session, submitted } = await submitPlan(server, plan, wallet);
+    expect(submitted.status).toBe(200);
+    const opened = await buyer.request('/api/did/subscription/token', {
+      method: 'POST',
+      body: { params: { checkoutSessionId: session.id, sessionUserDid: wallet.did } },
+    });
+    expect(opened.status).toBe(200);
+    const { token, secret } = opened.body;
+    // The wallet is shown the very mandate the page was, calls included.
+    const shown = await cookieClient(server.url).request(`/api/did/subscription/auth?_t_=${token}`);
+    expect(shown.body.mandate).toEqual(submitted.body.mandateInstructions);
+
+    expect(
+      (await buyer.request('/api/test-wallet/connect', { method: 'POST', body: { token } })).status,
+    ).toBe(200);
+    const status = await buyer.request(`/api/did/subscription/status?_t_=${token}&secret=${secret}`);
+    expect(status.body).toMatchObject({ status: 'succeeded', did: wallet.did });
+    const view = await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${session.id}`);
+    expect(view.body.checkoutSession).toMatchObject({
+      status: 'complete',
+      payment_status: 'no_payment_required',
+    });
+    const subscriptionId = submitted.body.checkoutSession.subscription_id;
+    const subscription = (await buyer.request(`/api/subscriptions/${subscriptionId}?livemode=false`)).body;
+    expect(subscription).toMatchObject({ status: 'trialing' });
+    expect(subscription.trial_end - subscription.trial_start).toBe(7 * 86_400);
+
+    // A started subscription is not authorised twice.
+    const again = await buyer.request('/api/did/subscription/token', {
+      method: 'POST',
+      body: { params: { checkoutSessionId: session.id, sessionUserDid: wallet.did } },
+    });
+    expect(again.status).toBe(409);
+  });
+
   it('sells a T-shirt to a test-wallet buyer on the local chain', async () => {
     const paid = await buyTshirt(server, summary.links[0]!, new TestWallet({ index: 1 }));
     expect(paid.instructions).toMatchObject({ amount: '25000000', symbol: 'KDT' });

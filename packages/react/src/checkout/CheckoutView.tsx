@@ -1,18 +1,18 @@
 import { Suspense, lazy, useEffect, useMemo, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
-import { matchLocale } from '@kiosk/core';
+import { matchLocale, nowUnix } from '@kiosk/core';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ApiError } from '@kiosk/sdk';
-import type { CheckoutEnvelope, MyCustomer, PaymentInstructions } from '@kiosk/contracts';
+import type { CheckoutEnvelope, MyCustomer } from '@kiosk/contracts';
 import { emitCheckoutError } from './checkout-events.ts';
 import { CheckoutFrame, isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
 import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
 import { checkoutErrorText } from './error-text.ts';
 import { formatMoney } from './format-money.ts';
 import { orderIn, payableCurrencies } from './order-view.ts';
-import { isLocked, type PayEvent, type PayState } from './pay-flow.ts';
+import { isLocked, type PayEvent, type PayState, type WalletRequest } from './pay-flow.ts';
 import { guessCountry } from './payment/countries.ts';
 import {
   customerResolver,
@@ -33,6 +33,10 @@ import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit 
 // The wallet dialog, its QR code and the wallet code load when the buyer pays.
 const PayDialog = lazy(() =>
   import('./payment/PayDialog.tsx').then((module) => ({ default: module.PayDialog })),
+);
+// A subscription's: what the customer allows, and the wallet that signs it.
+const AuthoriseDialog = lazy(() =>
+  import('./payment/AuthoriseDialog.tsx').then((module) => ({ default: module.AuthoriseDialog })),
 );
 // The toast's code loads with the first refusal it says.
 const CheckoutToast = lazy(() =>
@@ -78,6 +82,8 @@ export function CheckoutView({
   const [toastUsed, setToastUsed] = useState(false);
   if (toast !== null && !toastUsed) setToastUsed(true);
   const locked = isLocked(pay);
+  // When the last submit answered: the trial the customer is shown runs from then.
+  const [submittedAt, setSubmittedAt] = useState(0);
 
   // The session's answer carries its mode's active payment methods (what GET /api/settings would say),
   // so the currencies, and the pay button, are ready with the order: no request after it to wait for.
@@ -154,13 +160,15 @@ export function CheckoutView({
         payment_method: selected.method.id,
         payment_currency: selected.currency.id,
       });
-      // Subscriptions pay through a mandate the wallet signs; this page does not offer that yet.
-      if (!answer.paymentInstructions) {
+      // A one-time order is paid now; a subscription's wallet authorises its cycles once instead.
+      const instructions = answer.paymentInstructions ?? answer.mandateInstructions;
+      if (!instructions) {
         dispatch({ type: 'submitFailed' });
-        setToast(t('error.CHECKOUT_MODE_NOT_SUPPORTED', { mode: 'subscription' }));
+        setToast(t('error.CHECKOUT_MODE_NOT_SUPPORTED', { mode: session.mode }));
         return;
       }
-      dispatch({ type: 'submitted', instructions: answer.paymentInstructions });
+      setSubmittedAt(nowUnix());
+      dispatch({ type: 'submitted', instructions });
     } catch (error) {
       dispatch({ type: 'submitFailed' });
       report(error);
@@ -189,7 +197,7 @@ export function CheckoutView({
     if (await detailsComplete(values, session, locale)) await sendForm(values);
   };
 
-  const instructions: PaymentInstructions | undefined = 'instructions' in pay ? pay.instructions : undefined;
+  const instructions: WalletRequest | undefined = 'instructions' in pay ? pay.instructions : undefined;
   const payingCurrency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
 
   const summary = order && selected && (
@@ -252,6 +260,20 @@ export function CheckoutView({
             testMode={!session.livemode && buyer.testWallet}
             onClose={() => dispatch({ type: 'walletClosed' })}
             onSent={() => dispatch({ type: 'sent', now: Date.now() })}
+          />
+        </Suspense>
+      )}
+      {pay.step === 'authorise' && buyer.customer && payingCurrency && (
+        <Suspense fallback={null}>
+          <AuthoriseDialog
+            session={session}
+            buyerDid={buyer.customer.did}
+            instructions={pay.instructions}
+            currency={payingCurrency}
+            now={submittedAt}
+            testMode={!session.livemode && buyer.testWallet}
+            onClose={() => dispatch({ type: 'walletClosed' })}
+            onAuthorised={() => dispatch({ type: 'sent', now: Date.now() })}
           />
         </Suspense>
       )}

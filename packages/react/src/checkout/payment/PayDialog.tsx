@@ -7,6 +7,7 @@ import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { formatMoney } from '../format-money.ts';
+import { checkoutConnect } from './checkout-connect.ts';
 import { NoAccountError, payWithInjectedWallet, WrongAccountError } from './pay-with-injected-wallet.ts';
 
 export interface PayDialogProps {
@@ -43,13 +44,7 @@ export function PayDialog({
   const { client } = useKiosk();
   const injectedWallets = useInjectedWallets();
   const amount = formatMoney(instructions.amount, currency);
-  const createSession = () =>
-    client.call('POST /api/did/:action/token', {
-      params: { action },
-      body: { params: { checkoutSessionId, sessionUserDid: buyerDid } },
-    });
-  const pollStatus = (token: string, secret: string) =>
-    client.call('GET /api/did/:action/status', { params: { action }, query: { _t_: token, secret } });
+  const connect = checkoutConnect(client, action, checkoutSessionId, buyerDid, testMode);
   const payFromThisBrowser = async (provider: Eip1193Provider) => {
     try {
       const txHash = await payWithInjectedWallet(provider, instructions, buyerDid.split(':').pop());
@@ -80,16 +75,10 @@ export function PayDialog({
       }
       onClose={onClose}
       onSucceeded={onSent}
-      createSession={createSession}
-      pollStatus={pollStatus}
-      realtimeUrl={client.realtimeUrl()}
-      onTestWallet={
-        testMode
-          ? async (token) => {
-              await client.call('POST /api/test-wallet/connect', { body: { token } });
-            }
-          : undefined
-      }
+      createSession={connect.createSession}
+      pollStatus={connect.pollStatus}
+      realtimeUrl={connect.realtimeUrl}
+      onTestWallet={connect.onTestWallet}
       injectedWallets={injectedWallets}
       onInjectedWallet={payFromThisBrowser}
       injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}

@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -47,13 +48,9 @@ export interface PaymentPanelProps {
 export function PaymentPanel(props: PaymentPanelProps) {
   const { t } = useTranslation();
   const { session, pay, identified } = props;
-  const donation = session.submit_type === 'donate';
   // Until a timed-out payment is settled, checking again is offered, not paying again.
-  const busy =
-    pay.step === 'submitting' || pay.step === 'wallet' || pay.step === 'paying' || pay.step === 'timeout';
-  const label = !identified
-    ? t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect')
-    : t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: props.total ?? '' });
+  const busy = pay.step !== 'idle' && pay.step !== 'failed';
+  const label = submitLabel(session, identified, props.total, t);
 
   const submit = (
     <Stack spacing={1}>
@@ -130,6 +127,20 @@ export function PaymentPanel(props: PaymentPanelProps) {
   );
 }
 
+/** What the submit button does: pay, donate or subscribe, after connecting when nobody is known. */
+function submitLabel(
+  session: CheckoutSession,
+  identified: boolean,
+  total: string | undefined,
+  t: TFunction,
+): string {
+  if (session.mode === 'subscription')
+    return t(identified ? 'checkout.submit.subscribe' : 'checkout.submit.connectSubscribe');
+  const donation = session.submit_type === 'donate';
+  if (!identified) return t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect');
+  return t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: total ?? '' });
+}
+
 /** The pay flow's progress and outcomes, announced to screen readers as they change. */
 function PayStatus({ pay, onCheckAgain }: { pay: PayState; onCheckAgain: () => void }) {
   const { t } = useTranslation();
@@ -137,8 +148,17 @@ function PayStatus({ pay, onCheckAgain }: { pay: PayState; onCheckAgain: () => v
     <Box aria-live="polite">
       {pay.step === 'paying' && (
         <Alert severity="info" icon={<CircularProgress size={20} />} data-testid="checkout-paying">
-          <Typography variant="subtitle2">{t('checkout.paying.title')}</Typography>
-          <Typography variant="body2">{t('checkout.paying.description')}</Typography>
+          {pay.instructions.type === 'evm_mandate' ? (
+            <>
+              <Typography variant="subtitle2">{t('checkout.authorising.title')}</Typography>
+              <Typography variant="body2">{t('checkout.authorising.description')}</Typography>
+            </>
+          ) : (
+            <>
+              <Typography variant="subtitle2">{t('checkout.paying.title')}</Typography>
+              <Typography variant="body2">{t('checkout.paying.description')}</Typography>
+            </>
+          )}
         </Alert>
       )}
       {pay.step === 'timeout' && (

@@ -11,6 +11,26 @@ export class NoAccountError extends Error {
 }
 
 /**
+ * The wallet's account, checked to be the buyer's, on `chainId` (asking the wallet to switch): what
+ * the server will look for as the sender of whatever the page asks the wallet to send.
+ */
+export async function buyerAccountOn(
+  provider: Eip1193Provider,
+  chainId: number,
+  buyerAddress: string | undefined,
+): Promise<string> {
+  const { toHex } = await import('viem');
+  const [account] = ((await provider.request({ method: 'eth_requestAccounts' })) as string[] | null) ?? [];
+  if (!account) throw new NoAccountError('The wallet has no account');
+  if (buyerAddress && account.toLowerCase() !== buyerAddress.toLowerCase())
+    throw new WrongAccountError('The wallet account is not the buyer');
+  if (Number(await provider.request({ method: 'eth_chainId' })) !== chainId) {
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: toHex(chainId) }] });
+  }
+  return account;
+}
+
+/**
  * Sends the exact transfer the server asked for from a wallet in this page: an ERC-20 `transfer` or a
  * plain coin transfer, on the instructed chain (asking the wallet to switch). Answers the hash; the
  * server alone decides, from the chain, whether it paid.
@@ -22,18 +42,7 @@ export async function payWithInjectedWallet(
 ): Promise<`0x${string}`> {
   // Loaded on demand: no visit needs the encoder before a wallet is chosen.
   const { encodeFunctionData, erc20Abi, toHex } = await import('viem');
-  const [account] = ((await provider.request({ method: 'eth_requestAccounts' })) as string[] | null) ?? [];
-  if (!account) throw new NoAccountError('The wallet has no account');
-  if (buyerAddress && account.toLowerCase() !== buyerAddress.toLowerCase())
-    throw new WrongAccountError('The wallet account is not the buyer');
-
-  const chainId = Number(await provider.request({ method: 'eth_chainId' }));
-  if (chainId !== instructions.chain_id) {
-    await provider.request({
-      method: 'wallet_switchEthereumChain',
-      params: [{ chainId: toHex(instructions.chain_id) }],
-    });
-  }
+  const account = await buyerAccountOn(provider, instructions.chain_id, buyerAddress);
   const amount = BigInt(instructions.amount);
   const transaction = instructions.token
     ? {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
@@ -10,19 +11,53 @@ import { leavePage } from '../leave-page.ts';
 import { confirmationMessageOf, redirectAfterPaymentOf } from '../session-metadata.ts';
 import { PoweredBy } from './PoweredBy.tsx';
 
+/**
+ * When a subscription's free trial ends (unix seconds), read from the subscription itself: a checkout
+ * that started one completes with nothing to pay. Undefined for anything else, and until it is read.
+ */
+function useTrialEnd(session: CheckoutSession): number | undefined {
+  const { client } = useKiosk();
+  const id = session.subscription_id;
+  const trial = session.mode === 'subscription' && session.payment_status === 'no_payment_required';
+  const subscription = useQuery({
+    queryKey: ['checkout-subscription', id, session.livemode],
+    enabled: trial && id !== null,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: () =>
+      client.call('GET /api/subscriptions/:id', {
+        params: { id: id! },
+        query: { livemode: session.livemode },
+      }),
+  });
+  return subscription.data?.trial_end ?? undefined;
+}
+
 /** How long the success screen shows before a redirecting link sends the buyer on. */
 export const REDIRECT_AFTER_MS = 3_000;
 
 /**
- * Seed 000 §2: the payment link's own confirmation message (or a default), a link to the invoice, and
- * a Powered by footer. Links point at Kiosk's own pages, also from an embedding host. A link whose
- * `after_completion` is a redirect shows this first, then sends the buyer to its address.
+ * Seed 000 §2: the payment link's own confirmation message (or a default), a link to the subscription
+ * (a subscription checkout) or the invoice, and a Powered by footer. Links point at Kiosk's own pages, also from an embedding host. A link whose
+ * `after_completion` is a redirect shows this first, then sends the buyer to its address. A
+ * subscription says it started, and a trial when it ends: the link's own message does not know that.
  */
 export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { client } = useKiosk();
   const custom = confirmationMessageOf(session);
   const donation = session.submit_type === 'donate';
+  const subscribed = session.mode === 'subscription';
+  const trialEndsAt = useTrialEnd(session);
+  const message =
+    custom ||
+    t(
+      subscribed
+        ? 'checkout.success.subscribedMessage'
+        : donation
+          ? 'checkout.success.donation'
+          : 'checkout.success.message',
+    );
   const redirect = redirectAfterPaymentOf(session);
   useEffect(() => {
     if (!redirect) return;
@@ -39,23 +74,42 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
     >
       <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h5" component="h1">
-        {t('checkout.success.title')}
+        {t(subscribed ? 'checkout.success.subscribed' : 'checkout.success.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 480, whiteSpace: 'pre-line' }}>
-        {custom || t(donation ? 'checkout.success.donation' : 'checkout.success.message')}
+        {message}
       </Typography>
+      {trialEndsAt !== undefined && (
+        <Typography color="text.secondary" data-testid="checkout-trial-ends">
+          {t('checkout.success.trialEnds', {
+            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(trialEndsAt * 1000),
+          })}
+        </Typography>
+      )}
       {redirect && <Typography color="text.secondary">{t('checkout.success.redirecting')}</Typography>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        {session.invoice_id && (
-          // A test purchase's invoice is test data: the page asks for it in test mode, whatever its own mode.
+        {/* A subscription's page lists its invoices, so it is the one link; a test purchase's records are
+            test data, and their page asks for them in test mode, whatever its own mode. */}
+        {session.subscription_id ? (
           <Button
             variant="outlined"
             href={client.pageUrl(
-              `/customer/invoice/${session.invoice_id}${session.livemode ? '' : '?livemode=false'}`,
+              `/customer/subscription/${session.subscription_id}${session.livemode ? '' : '?livemode=false'}`,
             )}
           >
-            {t('checkout.success.invoice')}
+            {t('checkout.success.subscription')}
           </Button>
+        ) : (
+          session.invoice_id && (
+            <Button
+              variant="outlined"
+              href={client.pageUrl(
+                `/customer/invoice/${session.invoice_id}${session.livemode ? '' : '?livemode=false'}`,
+              )}
+            >
+              {t('checkout.success.invoice')}
+            </Button>
+          )
         )}
         {(redirect ?? session.success_url) && (
           <Button

@@ -1,0 +1,79 @@
+import { checkoutSessionId, DID_PATTERN } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
+import type { ConnectAction } from '@kiosk/identity';
+import { z } from 'zod';
+import { flag } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
+import { findSubscriptionRow, mandateRequestOf } from '../subscriptions/service.ts';
+import { confirmMandate } from './mandate.ts';
+import { findSessionRow } from './service.ts';
+
+const params = z.object({
+  checkoutSessionId,
+  sessionUserDid: z.string().regex(DID_PATTERN, 'validation.did'),
+});
+type Params = z.infer<typeof params>;
+
+/**
+ * A submitted subscription checkout still waiting for its mandate, and what the wallet signs for it,
+ * built from the stored subscription (what submit asked for, and what confirmMandate will check).
+ */
+async function authorisable(deps: Deps, id: string) {
+  const session = await findSessionRow(deps.db, id);
+  if (!session) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
+  const subscription = session.subscription_id
+    ? await findSubscriptionRow(deps.db, session.subscription_id)
+    : undefined;
+  if (session.mode !== 'subscription' || !subscription)
+    throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
+  if (session.status === 'expired') throw new KioskError('CHECKOUT_SESSION_EXPIRED', { status: 410 });
+  // Authorised already: the subscription runs (or ran) on the mandate it has.
+  if (session.status === 'complete' || subscription.status !== 'incomplete')
+    throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
+  const method = await getPaymentMethod(
+    deps.db,
+    flag(subscription.livemode),
+    subscription.default_payment_method_id ?? '',
+  );
+  const currency = method?.payment_currencies.find((c) => c.id === subscription.currency_id);
+  if (!method || !currency) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const { adapter, method: read } = deps.methods.read(method);
+  if (!adapter.mandateInstructions) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  return {
+    session,
+    mandate: adapter.mandateInstructions(read, currency, mandateRequestOf(subscription)),
+  };
+}
+
+/**
+ * Connect action `subscription` (seed 000 §7, docs/identity.md §2): a subscription checkout asks its
+ * buyer's wallet, on another device or the demo's test wallet, to send the mandate's calls; once the
+ * wallet answers, the server reads the mandate on the chain and starts the subscription.
+ */
+export function subscriptionConnectAction(deps: Deps): ConnectAction {
+  return {
+    params,
+    async open(fields) {
+      const { checkoutSessionId: id, sessionUserDid } = fields as Params;
+      const { session } = await authorisable(deps, id);
+      if (session.customer_did !== sessionUserDid) throw new KioskError('FORBIDDEN');
+      return { checkoutSessionId: id, sessionUserDid };
+    },
+    // Read at each fetch: a later submit re-makes the subscription with the order as it stands.
+    async describe(fields) {
+      const { checkoutSessionId: id } = fields as Params;
+      return { mandate: (await authorisable(deps, id)).mandate };
+    },
+    // The chain is the proof: the hashes are the wallet's to name, never trusted.
+    answer: z.object({ tx_hashes: z.array(z.string().max(100)).max(10).optional() }),
+    async complete(fields, did) {
+      const { checkoutSessionId: id } = fields as Params;
+      // Only the buyer's own mandate can start it (the chain read looks for their account): say so now.
+      const row = await findSessionRow(deps.db, id);
+      if (row && row.customer_did !== did) throw new KioskError('PAYER_MISMATCH', { status: 403 });
+      // The wallet signed in as the buyer: its DID acts in whichever mode the session is.
+      await confirmMandate(deps, id, { did });
+    },
+  };
+}

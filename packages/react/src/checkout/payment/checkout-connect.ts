@@ -1,0 +1,29 @@
+import type { KioskClient } from '@kiosk/sdk';
+
+/**
+ * The connect session a checkout opens for its buyer's wallet (seed 000 §7: the action is named by
+ * the session's mode, `payment` or `subscription`), and the test wallet that may answer it.
+ */
+export function checkoutConnect(
+  client: KioskClient,
+  action: string,
+  checkoutSessionId: string,
+  buyerDid: string,
+  testMode: boolean,
+) {
+  return {
+    createSession: () =>
+      client.call('POST /api/did/:action/token', {
+        params: { action },
+        body: { params: { checkoutSessionId, sessionUserDid: buyerDid } },
+      }),
+    pollStatus: (token: string, secret: string) =>
+      client.call('GET /api/did/:action/status', { params: { action }, query: { _t_: token, secret } }),
+    onTestWallet: testMode
+      ? async (token: string) => {
+          await client.call('POST /api/test-wallet/connect', { body: { token } });
+        }
+      : undefined,
+    realtimeUrl: client.realtimeUrl(),
+  };
+}
