@@ -163,7 +163,7 @@ describe.each(await testEngines())('every write route replayed with its Idempote
      * A customer (of their own: overdue invoices block their purchases) with an overdue invoice of a
      * past-due subscription, written by hand: getting there takes a chain and a month of retries.
      */
-    const overdue = async () => {
+    const overdue = async (status: 'open' | 'uncollectible' = 'uncollectible') => {
       const customer = await signedIn(server, TestWallet.random());
       const id = (
         await customer.request(`/api/checkout-sessions/start/${(await link(monthly.prices[0].id)).id}`, {
@@ -181,13 +181,14 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         .where('id', '=', subscriptionId)
         .execute();
       const now = Math.floor(Date.now() / 1000);
+      const invoiceId = `in_walk${crypto.randomUUID().replaceAll('-', '')}`;
       await db()
         .insertInto('invoices')
         .values({
-          id: `in_walk${crypto.randomUUID().replaceAll('-', '')}`,
+          id: invoiceId,
           livemode: false,
           number: `KSK-WALK-${crypto.randomUUID().slice(0, 8)}`,
-          status: 'uncollectible',
+          status,
           billing_reason: 'subscription_cycle',
           customer_id: customerId,
           subscription_id: subscriptionId,
@@ -206,7 +207,7 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         .execute();
       const pay = (path: string, init?: Parameters<Client>[1]) =>
         customer.request(`${path}?livemode=false`, init);
-      return { pay, subscriptionId: subscriptionId as string };
+      return { pay, subscriptionId: subscriptionId as string, invoiceId };
     };
     const edit = (id: string, what: string, verb: string, body?: unknown) =>
       buyer.request(`/api/checkout-sessions/${id}/${what}`, { method: verb, body });
@@ -361,6 +362,14 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: { currency_id: currency, subscription_id: subscriptionId },
         };
       },
+      'PUT /api/invoices/:id/void': async () => ({
+        call: api,
+        path: `/api/invoices/${(await overdue()).invoiceId}/void`,
+      }),
+      'PUT /api/invoices/:id/mark-uncollectible': async () => ({
+        call: api,
+        path: `/api/invoices/${(await overdue('open')).invoiceId}/mark-uncollectible`,
+      }),
       'POST /api/payment-intents/:id/pay': async () => {
         const { pay, subscriptionId } = await overdue();
         const started = await pay('/api/invoices/overdue/pay', {

@@ -373,6 +373,49 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(retried.status).toBe(200);
   });
 
+  it('the merchant marks a failing invoice uncollectible, then voids it: nothing is owed any more', async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const [first] = await customer.invoices();
+    const paidVoid = await merchant.test(`/api/invoices/${first!.id}/void`, { method: 'PUT' });
+    expect(paidVoid.status).toBe(409);
+    expect(paidVoid.body.code).toBe('INVOICE_NOT_PAYABLE');
+
+    const { collector_contract: contract } = (await merchant.test(`/api/payment-methods/${methodId}`)).body
+      .settings;
+    const lowered = await walletOf(customer.wallet).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [contract, 0n],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: lowered });
+    const due = (await customer.subscription()).current_period_end as number;
+    await travelTo(due);
+    const cycleOf = (list: Invoice[]) => list.find((i) => i.period_start === due)!;
+    await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === 1);
+
+    const marked = await merchant.test(
+      `/api/invoices/${cycleOf(await customer.invoices()).id}/mark-uncollectible`,
+      {
+        method: 'PUT',
+      },
+    );
+    expect(marked.body).toMatchObject({ status: 'uncollectible', next_payment_attempt: null });
+    const overdue = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/overdue/invoices`);
+    expect(overdue.body.invoices).toHaveLength(1);
+
+    const voided = await merchant.test(`/api/invoices/${marked.body.id}/void`, { method: 'PUT' });
+    expect(voided.body).toMatchObject({ status: 'void', status_transitions: { voided_at: clock.nowUnix() } });
+    const after = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/overdue/invoices`);
+    expect(after.body.invoices).toHaveLength(0);
+    // A buyer cannot do either.
+    const self = await signedIn(server, customer.wallet);
+    expect(
+      (await self.request(`/api/invoices/${marked.body.id}/void?livemode=false`, { method: 'PUT' })).status,
+    ).toBe(403);
+  });
+
   it('a paid period runs to its end after a cancel; recover undoes it; a trial cancels at once', async () => {
     const customer = await subscribe();
     await until(customer.subscription, (s) => s.status === 'active');

@@ -60,4 +60,8 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceRoutes = defineRoutes({
   'GET /api/invoices': { querystring: invoiceListQuery, response: { 200: listOf(invoiceSchema) } },
   'GET /api/invoices/:id': { params: idParam, response: { 200: invoiceSchema } },
+  /** Merchant: nothing is owed any more (an open or uncollectible invoice); final. */
+  'PUT /api/invoices/:id/void': { params: idParam, response: { 200: invoiceSchema } },
+  /** Merchant: stop collecting an open invoice; it stays payable (past due). */
+  'PUT /api/invoices/:id/mark-uncollectible': { params: idParam, response: { 200: invoiceSchema } },
 });

@@ -6,7 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
-import { getInvoice, listInvoices } from './service.ts';
+import { getInvoice, listInvoices, markInvoiceUncollectible, voidInvoice } from './service.ts';
+import { transaction } from '@kiosk/db';
+import { activateAfterPayment, findSubscriptionRow } from '../subscriptions/service.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
@@ -57,5 +59,49 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
         throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
       return invoice;
     },
+  );
+
+  /** A merchant's change of an invoice of their mode, in one transaction with its events. */
+  const change = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    act: (trx: typeof deps.db) => Promise<void>,
+  ) => {
+    const invoice = await getInvoice(deps.db, request.params.id);
+    if (!invoice || invoice.livemode !== request.livemode)
+      throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
+    // A checkout's invoice follows its session: expire the session instead.
+    if (!invoice.subscription_id) throw new KioskError('INVOICE_OF_CHECKOUT', { status: 409 });
+    await transaction(deps.db, async (trx) => {
+      await act(trx);
+      // A subscription past due only for a voided invoice runs again (nothing is owed).
+      const subscription =
+        invoice.subscription_id && (await findSubscriptionRow(trx, invoice.subscription_id));
+      if (subscription && subscription.status === 'past_due')
+        await activateAfterPayment(deps, trx, subscription.id);
+    });
+    return (await getInvoice(deps.db, request.params.id))!;
+  };
+
+  const voided = invoiceRoutes['PUT /api/invoices/:id/void'];
+  r.put(
+    voided.path,
+    {
+      config: { access: MERCHANT },
+      schema: { tags, summary: 'Void an unpaid invoice: nothing is owed any more (final)', ...voided.schema },
+    },
+    (request) => change(request, (trx) => voidInvoice(deps, trx, request.params.id)),
+  );
+  const uncollectible = invoiceRoutes['PUT /api/invoices/:id/mark-uncollectible'];
+  r.put(
+    uncollectible.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Stop collecting an open invoice; it stays payable as past due',
+        ...uncollectible.schema,
+      },
+    },
+    (request) => change(request, (trx) => markInvoiceUncollectible(deps, trx, request.params.id)),
   );
 }

@@ -249,3 +249,42 @@ export async function failInvoiceAttempt(
     },
   });
 }
+
+/**
+ * The merchant voids an unpaid invoice: nothing is owed any more, and a subscription that was past
+ * due only for it runs again. Final.
+ */
+export async function voidInvoice(deps: Deps, trx: Executor, id: string): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!invoice) throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
+  const voided = await deps.resources.invoices.transition(trx, id, ['open', 'uncollectible'], 'void', {
+    type: 'invoice.voided',
+    set: {
+      next_payment_attempt: null,
+      status_transitions: toJson({
+        ...fromJson(invoice.status_transitions, {}),
+        voided_at: deps.clock.nowUnix(),
+      }),
+    },
+  });
+  if (!voided)
+    throw new KioskError('INVOICE_NOT_PAYABLE', { status: 409, params: { status: invoice.status } });
+}
+
+/** The merchant stops collecting an open invoice; it stays payable and counts as overdue. */
+export async function markInvoiceUncollectible(deps: Deps, trx: Executor, id: string): Promise<void> {
+  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!invoice) throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
+  const marked = await deps.resources.invoices.transition(trx, id, 'open', 'uncollectible', {
+    type: 'invoice.marked_uncollectible',
+    set: {
+      next_payment_attempt: null,
+      status_transitions: toJson({
+        ...fromJson(invoice.status_transitions, {}),
+        marked_uncollectible_at: deps.clock.nowUnix(),
+      }),
+    },
+  });
+  if (!marked)
+    throw new KioskError('INVOICE_NOT_PAYABLE', { status: 409, params: { status: invoice.status } });
+}
