@@ -79,10 +79,19 @@ describe.each(await testEngines())('authorisation matrix on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  /** A fresh session per call, so a route that signs out cannot spoil the next one. */
+  /**
+   * The caller's session, signed in again whenever the last route ended it (sign-out): a new sign-in
+   * per call costs a wallet signature each, and the table has hundreds of calls.
+   */
+  const sessions = new Map<Caller, Awaited<ReturnType<typeof signedIn>>>();
   async function clientFor(caller: Caller) {
     const wallet = wallets[caller];
-    return wallet ? signedIn(server, wallet) : cookieClient(server.url);
+    if (!wallet) return cookieClient(server.url);
+    const kept = sessions.get(caller);
+    if (kept && (await kept.request('/api/session')).body?.user) return kept;
+    const fresh = await signedIn(server, wallet);
+    sessions.set(caller, fresh);
+    return fresh;
   }
 
   it('knows the routes it checks', () => {
