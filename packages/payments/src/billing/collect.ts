@@ -5,9 +5,13 @@ import type { Deps } from '../deps.ts';
 import { settleCharge } from '../charges/settle.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, markIntentProcessing } from '../payment-intents/service.ts';
-import { findSubscriptionRow, lockSubscription, storedMandateOf } from '../subscriptions/service.ts';
+import {
+  findSubscriptionRow,
+  lockSubscription,
+  storedMandateOf,
+  subscriptionMethod,
+} from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 export const COLLECT_JOB = 'billing.collect';
@@ -65,15 +69,11 @@ async function attemptCollection(deps: Deps, invoiceId: string): Promise<Attempt
   if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return undefined;
   const subscription = await findSubscriptionRow(deps.db, invoice.subscription_id);
   if (!subscription?.default_payment_method_id) return undefined;
-  const methodRow = await getPaymentMethod(
-    deps.db,
-    flag(subscription.livemode),
-    subscription.default_payment_method_id,
-  );
-  const currency = methodRow?.payment_currencies.find((c) => c.id === invoice.currency_id);
-  const mandate = methodRow && storedMandateOf(subscription, methodRow.type);
-  if (!methodRow || !currency || !mandate)
+  const collecting = await subscriptionMethod(deps.db, subscription);
+  const mandate = collecting && storedMandateOf(subscription, collecting.method.type);
+  if (!collecting || !mandate)
     return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };
+  const { method: methodRow, currency } = collecting;
   const { adapter, method } = deps.methods.read(methodRow);
   if (!adapter.collect)
     return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };

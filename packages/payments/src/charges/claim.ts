@@ -44,25 +44,10 @@ export async function claimPayment(
     if (session.customer_did !== buyer.did) throw new KioskError('FORBIDDEN');
     if (!session.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
     const intent = (await findIntentRow(trx, session.payment_intent_id))!;
-    const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
-    if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-    const { adapter, method: read } = deps.methods.read(method);
-    const parsed = adapter.reference.safeParse(reference);
-    if (!parsed.success)
-      throw new KioskError('VALIDATION_FAILED', {
-        details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
-      });
-    const network = adapter.network(read.settings);
+    const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
 
-    const existing = await trx
-      .selectFrom('charges')
-      .selectAll()
-      .where('payment_intent_id', '=', intent.id)
-      .where('network', '=', network)
-      .where('reference', '=', parsed.data)
-      .executeTakeFirst();
     if (!existing || existing.status === 'failed') await refuseBeyondPendingLimits(deps, trx, session);
-    const charge = await nameCharge(deps, trx, intent, network, parsed.data, existing);
+    const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
     if (charge.status === 'pending') {
       // Only an order that may still be paid waits for it; for any other it is checked to be refunded.
       const payable = !checkoutRefusal(
@@ -107,22 +92,7 @@ export async function claimIntentPayment(
       (buyer.livemode !== undefined && buyer.livemode !== flag(intent.livemode))
     )
       throw new KioskError('PAYMENT_INTENT_NOT_FOUND', { status: 404 });
-    const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
-    if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-    const { adapter, method: read } = deps.methods.read(method);
-    const parsed = adapter.reference.safeParse(reference);
-    if (!parsed.success)
-      throw new KioskError('VALIDATION_FAILED', {
-        details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
-      });
-    const network = adapter.network(read.settings);
-    const existing = await trx
-      .selectFrom('charges')
-      .selectAll()
-      .where('payment_intent_id', '=', intent.id)
-      .where('network', '=', network)
-      .where('reference', '=', parsed.data)
-      .executeTakeFirst();
+    const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
     if (!existing || existing.status === 'failed') {
       const pending = await trx
         .selectFrom('charges')
@@ -133,7 +103,7 @@ export async function claimIntentPayment(
       if (Number(pending.count) >= MAX_PENDING_PER_SESSION)
         throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
     }
-    const charge = await nameCharge(deps, trx, intent, network, parsed.data, existing);
+    const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
     if (charge.status === 'pending') {
       if (intent.status === 'requires_action') await markIntentProcessing(deps, trx, intent.id);
       await queueCheck(deps, trx, charge);
@@ -161,6 +131,35 @@ async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: Ses
   const ofBuyer = await pending.where('checkout_sessions.customer_did', '=', did).executeTakeFirstOrThrow();
   if (Number(ofSession.count) >= MAX_PENDING_PER_SESSION || Number(ofBuyer.count) >= MAX_PENDING_PER_BUYER)
     throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
+}
+
+/**
+ * The buyer's proof in the form the intent's method stores and compares, where it is unique, and the
+ * charge already naming it for this intent, if any.
+ */
+async function namedReference(
+  deps: Deps,
+  trx: Executor,
+  intent: PaymentsTables['payment_intents'],
+  reference: string,
+): Promise<{ network: string; parsed: string; existing: ChargeRow | undefined }> {
+  const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
+  if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const { adapter, method: read } = deps.methods.read(method);
+  const parsed = adapter.reference.safeParse(reference);
+  if (!parsed.success)
+    throw new KioskError('VALIDATION_FAILED', {
+      details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
+    });
+  const network = adapter.network(read.settings);
+  const existing = await trx
+    .selectFrom('charges')
+    .selectAll()
+    .where('payment_intent_id', '=', intent.id)
+    .where('network', '=', network)
+    .where('reference', '=', parsed.data)
+    .executeTakeFirst();
+  return { network, parsed: parsed.data, existing };
 }
 
 /** The charge for this reference: new, checked again (a new round), or as it stands if pending or paid. */

@@ -4,7 +4,6 @@ import { flag, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { enqueueCollection } from '../billing/collect.ts';
 import { createSubscriptionInvoice } from '../invoices/service.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { Buyer } from '../schemas.ts';
 import {
   cycleCharge,
@@ -12,6 +11,7 @@ import {
   lockSubscription,
   mandateRequestOf,
   storedMandateOf,
+  subscriptionMethod,
 } from '../subscriptions/service.ts';
 import { checkBuyer } from './order.ts';
 import { completeSession, findSessionRow, lockSession } from './service.ts';
@@ -33,13 +33,9 @@ export async function confirmMandate(deps: Deps, sessionId: string, buyer: Buyer
     : undefined;
   if (!subscription || session.mode !== 'subscription')
     throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
-  const methodRow = await getPaymentMethod(
-    deps.db,
-    flag(subscription.livemode),
-    subscription.default_payment_method_id ?? '',
-  );
-  const currency = methodRow?.payment_currencies.find((c) => c.id === subscription.currency_id);
-  if (!methodRow || !currency) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const collecting = await subscriptionMethod(deps.db, subscription);
+  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const { method: methodRow, currency } = collecting;
   if (storedMandateOf(subscription, methodRow.type) || subscription.status !== 'incomplete') return;
 
   const { adapter, method } = deps.methods.read(methodRow);

@@ -2,10 +2,8 @@ import { checkoutSessionId, DID_PATTERN } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
-import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
-import { findSubscriptionRow, mandateRequestOf } from '../subscriptions/service.ts';
+import { findSubscriptionRow, mandateRequestOf, subscriptionMethod } from '../subscriptions/service.ts';
 import { confirmMandate } from './mandate.ts';
 import { findSessionRow } from './service.ts';
 
@@ -31,14 +29,10 @@ async function authorisable(deps: Deps, id: string) {
   // Authorised already: the subscription runs (or ran) on the mandate it has.
   if (session.status === 'complete' || subscription.status !== 'incomplete')
     throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
-  const method = await getPaymentMethod(
-    deps.db,
-    flag(subscription.livemode),
-    subscription.default_payment_method_id ?? '',
-  );
-  const currency = method?.payment_currencies.find((c) => c.id === subscription.currency_id);
-  if (!method || !currency) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { adapter, method: read } = deps.methods.read(method);
+  const collecting = await subscriptionMethod(deps.db, subscription);
+  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const { currency } = collecting;
+  const { adapter, method: read } = deps.methods.read(collecting.method);
   if (!adapter.mandateInstructions) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
   return {
     session,

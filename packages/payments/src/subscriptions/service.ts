@@ -1,4 +1,4 @@
-import type { PageQuery, Subscription } from '@kiosk/contracts';
+import type { PageQuery, PaymentCurrency, PaymentMethod, Subscription } from '@kiosk/contracts';
 import {
   KioskError,
   lineTotal,
@@ -11,6 +11,7 @@ import { pageOf } from '@kiosk/platform';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../checkout-sessions/lines.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { MandateRequest, StoredMandate } from '../methods/adapter.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { subscriptionItemView, subscriptionView } from './view.ts';
@@ -147,6 +148,21 @@ export function mandateRequestOf(subscription: SubscriptionRow): MandateRequest 
     cycles: settings.cycles,
     expiresAt: settings.expires_at,
   };
+}
+
+/** The method that collects the subscription and its currency there; undefined when either is gone. */
+export async function subscriptionMethod(
+  db: Executor,
+  subscription: SubscriptionRow,
+): Promise<{ method: PaymentMethod; currency: PaymentCurrency } | undefined> {
+  if (!subscription.default_payment_method_id) return undefined;
+  const method = await getPaymentMethod(
+    db,
+    flag(subscription.livemode),
+    subscription.default_payment_method_id,
+  );
+  const currency = method?.payment_currencies.find((c) => c.id === subscription.currency_id);
+  return method && currency ? { method, currency } : undefined;
 }
 
 /** The customer's authorised mandate for the subscription's method, if any. */
