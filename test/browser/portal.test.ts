@@ -23,6 +23,7 @@ const BUYERS = [1, 2];
 
 let harness: BrowserHarness;
 let chain: DevChain;
+let clock: TestClock;
 let merchant: Awaited<ReturnType<typeof merchantOf>>;
 let methodId: string;
 let kdt: string;
@@ -92,6 +93,9 @@ async function openAs(
   options: { viewport?: keyof typeof VIEWPORTS; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await harness.open(options);
+  // The page counts the trial down from its own clock: it reads the server's, as a real browser's
+  // clock agrees with a real server's (the test clock stands still while the test runs).
+  await context.clock.setFixedTime(clock.nowMs());
   const [name, value] = buyer.cookie.split('=') as [string, string];
   await context.addCookies([
     { name, value, url: harness.server.url },
@@ -104,7 +108,7 @@ beforeAll(async () => {
   chain = await startDevChain();
   // The server's clock starts at the chain's time: the contract counts its cycles by block time.
   const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
-  const clock = new TestClock(start * 1000);
+  clock = new TestClock(start * 1000);
   const token = await chain.deployDemoToken({
     name: 'Kiosk Demo Token',
     symbol: 'KDT',
@@ -181,7 +185,7 @@ describe('the customer portal', { timeout: 120_000 }, () => {
       .filter({ has: page.getByRole('heading', { level: 3, name: 'Pro plan' }) });
     await expect.poll(() => cards.count()).toBe(2);
     const trialCard = cards.filter({ hasText: 'Trial ends in' });
-    await trialCard.getByText('Trial ends in 6 days').waitFor();
+    await trialCard.getByText('Trial ends in 7 days').waitFor();
     await trialCard.getByText('1 KDT per month').waitFor();
     const paidCard = cards.filter({ hasText: 'Active' });
     await paidCard.getByText(/^Next invoice on /).waitFor();
@@ -230,7 +234,7 @@ describe('the customer portal', { timeout: 120_000 }, () => {
     await harness.screenshot(page, 'portal-subscription-desktop-en');
 
     await page.goto(`/customer/subscription/${trial.id}?livemode=false`);
-    await page.getByText('Trial ends in 6 days').waitFor();
+    await page.getByText('Trial ends in 7 days').waitFor();
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await dialog.getByText('Your free trial ends now. Nothing will be charged.').waitFor();
     await dialog.getByRole('button', { name: 'Confirm cancellation' }).click();
@@ -249,7 +253,7 @@ describe('the customer portal', { timeout: 120_000 }, () => {
     const { context, page } = await openAs(buyer, { viewport: 'mobile', locale: 'zh-CN' });
     await page.goto('/customer?livemode=false');
     await page.getByRole('heading', { level: 1, name: '订阅与账单' }).waitFor();
-    await page.getByText('试用期将在 6 天后结束').waitFor();
+    await page.getByText('试用期将在 7 天后结束').waitFor();
     await page.getByText('每月 1 KDT').first().waitFor();
     // At 390 px the invoice table is a list of cards.
     const invoices = page.getByRole('list', { name: '账单' });
@@ -260,7 +264,7 @@ describe('the customer portal', { timeout: 120_000 }, () => {
     await harness.screenshot(page, 'portal-mobile-zh');
 
     await page.goto(`/customer/subscription/${trial.id}?livemode=false`);
-    await page.getByText('试用期将在 6 天后结束').waitFor();
+    await page.getByText('试用期将在 7 天后结束').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );
