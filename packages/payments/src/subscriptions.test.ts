@@ -145,9 +145,11 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     await chain?.stop();
   });
 
-  /** A new customer subscribes through a payment link and their wallet signs the mandate. */
-  async function subscribe(subscriptionData: Record<string, unknown> = {}) {
-    const wallet = new TestWallet({ index: 1 + buyers++ });
+  /** A customer (a new one unless `wallet` is given) subscribes through a payment link and their wallet signs the mandate. */
+  async function subscribe(
+    subscriptionData: Record<string, unknown> = {},
+    wallet = new TestWallet({ index: 1 + buyers++ }),
+  ) {
     const client = await signedIn(server, wallet);
     const link = (
       await merchant.test('/api/payment-links', {
@@ -224,6 +226,39 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     // Each period follows the calendar from the trial's end, one after the other.
     const periods = invoices.map((i) => [i.period_start, i.period_end]).sort((a, b) => a[0]! - b[0]!);
     for (let i = 1; i < periods.length; i++) expect(periods[i]![0]).toBe(periods[i - 1]![1]);
+  });
+
+  it("a second subscription in the same token adds to the allowance; it never takes the first one's", async () => {
+    const allowance = async (wallet: TestWallet) => {
+      const { collector_contract } = (await merchant.test(`/api/payment-methods/${methodId}`)).body.settings;
+      return chain.publicClient.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [wallet.address, collector_contract],
+      });
+    };
+    const first = await subscribe();
+    await until(first.subscription, (s) => s.status === 'active');
+    // Twelve cycles were allowed; the first was pulled at once.
+    expect(await allowance(first.wallet)).toBe(11n * MONTHLY);
+
+    const second = await subscribe({}, first.wallet);
+    await until(second.subscription, (s) => s.status === 'active');
+    // The wallet approved what the first still may take plus the second's twelve cycles (one pulled).
+    expect(await allowance(first.wallet)).toBe(11n * MONTHLY + 11n * MONTHLY);
+
+    // Both renew (on the same date: the test clock stood still), each pulled from the one allowance.
+    const due = (await first.subscription()).current_period_end as number;
+    expect((await second.subscription()).current_period_end).toBe(due);
+    await travelTo(due);
+    for (const customer of [first, second])
+      await until(customer.invoices, (list) =>
+        list.some(
+          (i) => i.period_start === due && i.billing_reason === 'subscription_cycle' && i.status === 'paid',
+        ),
+      );
+    expect(await allowance(first.wallet)).toBe(20n * MONTHLY);
   });
 
   it('a lowered allowance fails the cycle, retries with backoff, then makes the subscription past due', async () => {

@@ -11,6 +11,7 @@ import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from '../subscriptions/overdue.ts';
+import { findSubscriptionRow, mandateInstructionsOf } from '../subscriptions/service.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
@@ -49,7 +50,7 @@ export async function submitCheckout(
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  return transaction(deps.db, async (trx) => {
+  const submitted = await transaction(deps.db, async (trx) => {
     const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
     // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
@@ -129,7 +130,7 @@ export async function submitCheckout(
       }),
     };
     if (priced.mode === 'subscription') {
-      const { subscriptionId, instructions } = await subscribeOrder(deps, trx, {
+      const { subscriptionId } = await subscribeOrder(deps, trx, {
         session,
         livemode,
         customerId: customer.id,
@@ -144,7 +145,7 @@ export async function submitCheckout(
         { ...sessionChange, subscription_id: subscriptionId },
         'checkout.session.updated',
       );
-      return { sessionId, customer, instructions: null, mandate: instructions };
+      return { sessionId, customer, instructions: null, mandate: null, subscriptionId };
     }
 
     const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
@@ -192,4 +193,8 @@ export async function submitCheckout(
       mandate: null,
     };
   });
+  const { subscriptionId, ...answer } = submitted;
+  if (!subscriptionId) return answer;
+  const subscription = (await findSubscriptionRow(deps.db, subscriptionId))!;
+  return { ...answer, mandate: await mandateInstructionsOf(deps, subscription, buyer.did) };
 }

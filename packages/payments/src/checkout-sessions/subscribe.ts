@@ -1,4 +1,4 @@
-import type { MandateInstructions, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
@@ -61,7 +61,7 @@ export async function subscribeOrder(
     priced: PricedLines;
     subscriptionData: SubscriptionData;
   },
-): Promise<{ subscriptionId: string; instructions: MandateInstructions }> {
+): Promise<{ subscriptionId: string }> {
   const { session, priced, currency, method } = order;
   const recurring = sharedInterval(priced);
   const { adapter, method: read } = deps.methods.read(method);
@@ -150,7 +150,9 @@ export async function subscribeOrder(
       'subscription_item.created',
     );
   }
-  const instructions = adapter.mandateInstructions(read, currency, {
+  // Refuses, before anything is kept, a mandate the method cannot take; the payer's own instructions
+  // are made after the transaction (they read the chain).
+  await adapter.mandateInstructions(read, currency, {
     subscriptionId: subscriptionId!,
     maxPerCycle: priced.total,
     recurring,
@@ -158,5 +160,5 @@ export async function subscribeOrder(
     cycles: mandate.cycles,
     expiresAt: mandate.expires_at,
   });
-  return { subscriptionId: subscriptionId!, instructions };
+  return { subscriptionId: subscriptionId! };
 }

@@ -3,7 +3,7 @@ import { KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { findSubscriptionRow, mandateRequestOf, subscriptionMethod } from '../subscriptions/service.ts';
+import { findSubscriptionRow, mandateInstructionsOf } from '../subscriptions/service.ts';
 import { confirmMandate } from './mandate.ts';
 import { findSessionRow } from './service.ts';
 
@@ -23,20 +23,15 @@ async function authorisable(deps: Deps, id: string) {
   const subscription = session.subscription_id
     ? await findSubscriptionRow(deps.db, session.subscription_id)
     : undefined;
-  if (session.mode !== 'subscription' || !subscription)
+  if (session.mode !== 'subscription' || !subscription || !session.customer_did)
     throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
   if (session.status === 'expired') throw new KioskError('CHECKOUT_SESSION_EXPIRED', { status: 410 });
   // Authorised already: the subscription runs (or ran) on the mandate it has.
   if (session.status === 'complete' || subscription.status !== 'incomplete')
     throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
-  const collecting = await subscriptionMethod(deps.db, subscription);
-  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { currency } = collecting;
-  const { adapter, method: read } = deps.methods.read(collecting.method);
-  if (!adapter.mandateInstructions) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
   return {
     session,
-    mandate: adapter.mandateInstructions(read, currency, mandateRequestOf(subscription)),
+    mandate: await mandateInstructionsOf(deps, subscription, session.customer_did),
   };
 }
 

@@ -37,13 +37,17 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   /**
    * Recurring payments (subscriptions), only when `capabilities.recurring`: what the customer's wallet
    * signs once so that Kiosk may take each cycle's amount, and no more, until the mandate ends.
-   * Throws a KioskError (400 `RECURRING_NOT_CONFIGURED`) when this method cannot take mandates.
+   * Throws a KioskError (400 `RECURRING_NOT_CONFIGURED`) when this method cannot take mandates. Reads
+   * the rail for `payerDid` (what the payer already allows for other mandates stays allowed), so it is
+   * asked outside any transaction, and throws when the rail cannot be asked right now. Without a payer
+   * it reads nothing: the instructions for a payer who allows nothing yet (how submit checks, inside
+   * its transaction, that the method can take the mandate at all).
    */
   mandateInstructions?(
     method: Method<Settings>,
     currency: PaymentCurrency,
-    request: MandateRequest,
-  ): MandateInstructions;
+    request: MandateRequest & { payerDid?: string },
+  ): Promise<MandateInstructions>;
   /**
    * Reads on the rail whether the customer authorised `request` (trusting nothing the browser said):
    * the stored mandate on success. Throws when the rail cannot be asked right now.

@@ -1,4 +1,10 @@
-import type { PageQuery, PaymentCurrency, PaymentMethod, Subscription } from '@kiosk/contracts';
+import type {
+  MandateInstructions,
+  PageQuery,
+  PaymentCurrency,
+  PaymentMethod,
+  Subscription,
+} from '@kiosk/contracts';
 import {
   KioskError,
   lineTotal,
@@ -163,6 +169,26 @@ export async function subscriptionMethod(
   );
   const currency = method?.payment_currencies.find((c) => c.id === subscription.currency_id);
   return method && currency ? { method, currency } : undefined;
+}
+
+/**
+ * What the customer's wallet signs for the subscription's mandate, as the rail stands now (it reads
+ * the payer's other authorisations): asked outside transactions, at submit and at each look of the
+ * connect action.
+ */
+export async function mandateInstructionsOf(
+  deps: Deps,
+  subscription: SubscriptionRow,
+  payerDid: string,
+): Promise<MandateInstructions> {
+  const collecting = await subscriptionMethod(deps.db, subscription);
+  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const { adapter, method } = deps.methods.read(collecting.method);
+  if (!adapter.mandateInstructions) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  return adapter.mandateInstructions(method, collecting.currency, {
+    ...mandateRequestOf(subscription),
+    payerDid,
+  });
 }
 
 /** The customer's authorised mandate for the subscription's method, if any. */

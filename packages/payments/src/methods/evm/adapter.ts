@@ -68,7 +68,12 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
     },
 
     mandateInstructions: (method, currency, request) =>
-      evmMandateInstructions(method, currency, request, collector),
+      evmMandateInstructions(
+        method,
+        currency,
+        { ...request, payer: request.payerDid ? addressOfDid(request.payerDid) : undefined },
+        collector,
+      ),
     verifyMandate: (method, currency, request) =>
       verifyEvmMandate(method, currency, { ...request, payer: addressOfDid(request.payerDid) }, collector),
     collect: (method, currency, mandate, charge) =>

@@ -110,7 +110,8 @@ describe('the EVM adapter, recurring', () => {
 
   /** The customer's wallet sends every call of the mandate instructions, in order. */
   async function authorise(payer: Address, request: MandateRequest) {
-    for (const call of adapter.mandateInstructions!(method, currency, request).calls)
+    const payerDid = didOf(payer);
+    for (const call of (await adapter.mandateInstructions!(method, currency, { ...request, payerDid })).calls)
       await send(payer, call as WalletCall);
   }
 
@@ -148,9 +149,9 @@ describe('the EVM adapter, recurring', () => {
       fromBlock: 0n,
     });
 
-  function refusalOf(instructions: () => unknown) {
+  async function refusalOf(instructions: () => Promise<unknown>) {
     try {
-      instructions();
+      await instructions();
     } catch (error) {
       return { code: (error as { code?: string }).code, status: (error as { status?: number }).status };
     }
@@ -187,14 +188,16 @@ describe('the EVM adapter, recurring', () => {
     const request = await requestFor();
     const notConfigured = { code: 'RECURRING_NOT_CONFIGURED', status: 400 };
     expect(
-      refusalOf(() =>
+      await refusalOf(() =>
         adapter.mandateInstructions!(methodWith({ collector_contract: undefined }), currency, request),
       ),
     ).toEqual(notConfigured);
     const keyless = createEvmAdapter({});
     expect(keyless.capabilities).toEqual({ recurring: true, collect: false, refund: false });
-    expect(refusalOf(() => keyless.mandateInstructions!(method, currency, request))).toEqual(notConfigured);
-    expect(refusalOf(() => adapter.mandateInstructions!(method, currencyOf(null), request))).toEqual(
+    expect(await refusalOf(() => keyless.mandateInstructions!(method, currency, request))).toEqual(
+      notConfigured,
+    );
+    expect(await refusalOf(() => adapter.mandateInstructions!(method, currencyOf(null), request))).toEqual(
       notConfigured,
     );
     expect(adapter.capabilities).toEqual({ recurring: true, collect: true, refund: false });
@@ -203,7 +206,10 @@ describe('the EVM adapter, recurring', () => {
   it('authorizes the mandate the customer’s wallet created from the instructions, and stores its terms', async () => {
     const payer = payers[0]!;
     const request = await requestFor();
-    const instructions = adapter.mandateInstructions!(method, currency, request);
+    const instructions = await adapter.mandateInstructions!(method, currency, {
+      ...request,
+      payerDid: didOf(payer),
+    });
     const expiresAt = request.expiresAt;
     expect(instructions).toMatchObject({
       type: 'evm_mandate',

@@ -88,18 +88,34 @@ function termsOf(
   };
 }
 
-/** The allowance the wallet grants: exactly what the request's cycles can take, never more. */
-const allowanceOf = (request: MandateRequest): bigint => request.maxPerCycle * BigInt(request.cycles);
+/** What the request's cycles can take in all, never more. */
+const lifetimeOf = (request: MandateRequest): bigint => request.maxPerCycle * BigInt(request.cycles);
 
-export function evmMandateInstructions(
+/**
+ * The calls the customer's wallet sends. An ERC-20 approval sets the allowance rather than adding to
+ * it, and one allowance to the contract serves all the payer's mandates in that token: so the wallet
+ * approves what it allows today plus this mandate's lifetime, or a second subscription would take
+ * away what the first still needs. Read at `latest`: a pull landing between this read and the
+ * approval leaves the allowance one cycle higher than needed, never lower.
+ */
+export async function evmMandateInstructions(
   method: EvmMethod,
   currency: PaymentCurrency,
-  request: MandateRequest,
+  request: MandateRequest & { payer: Address | undefined },
   collector: CollectorAccount | undefined,
-): MandateInstructions {
+): Promise<MandateInstructions> {
   const setup = recurringSetup(method, currency, collector);
   const terms = termsOf(method, setup, request);
   const id = mandateIdOf(request.subscriptionId);
+  const allowed = request.payer
+    ? await chainClient(method.settings).readContract({
+        address: setup.token,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [request.payer, setup.contract],
+      })
+    : 0n;
+  const allowance = allowed + lifetimeOf(request);
   return {
     type: 'evm_mandate',
     chain_id: method.settings.chain_id,
@@ -111,13 +127,8 @@ export function evmMandateInstructions(
     cycle_seconds: Number(terms.cycleSeconds),
     starts_at: Number(terms.startsAt),
     expires_at: Number(terms.expiresAt),
-    allowance: allowanceOf(request).toString(),
-    calls: mandateAuthorization({
-      collectorContract: setup.contract,
-      id,
-      terms,
-      allowance: allowanceOf(request),
-    }),
+    allowance: allowance.toString(),
+    calls: mandateAuthorization({ collectorContract: setup.contract, id, terms, allowance }),
     currency_id: currency.id,
     decimal: currency.decimal,
     symbol: currency.symbol,
