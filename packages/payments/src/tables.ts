@@ -630,4 +630,15 @@ export const paymentsMigrations: MigrationSet = {
         .execute();
     },
   },
+  // Settling a payment looks up the invoices that name its intent: without this, every settlement
+  // read the whole invoices table (the billing run grew with the square of its size).
+  '20261126_10_payments_invoice_intent': {
+    async up(db) {
+      await db.schema
+        .createIndex('invoices_payment_intent')
+        .on('invoices')
+        .columns(['payment_intent_id'])
+        .execute();
+    },
+  },
 };

@@ -103,19 +103,26 @@ export async function settleCharge(
   if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
 }
 
+/** The unpaid invoices an intent pays, read through the id and `invoices_payment_intent` indexes. */
+export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'invoice_id'>) {
+  const query = db
+    .selectFrom('invoices')
+    .select(['id', 'subscription_id'])
+    .where('status', 'in', ['open', 'uncollectible']);
+  const { invoice_id: own } = intent;
+  return (
+    own
+      ? query.where((eb) => eb.or([eb('id', '=', own), eb('payment_intent_id', '=', intent.id)]))
+      : query.where('payment_intent_id', '=', intent.id)
+  ).orderBy('id');
+}
+
 /**
  * The invoices an intent pays: its own (a checkout's, a cycle's), or every one that names it (the
  * overdue invoices a customer pays at once); a subscription whose payment this was runs again.
  */
 async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
-  let query = trx
-    .selectFrom('invoices')
-    .select(['id', 'subscription_id'])
-    .where('status', 'in', ['open', 'uncollectible']);
-  query = intent.invoice_id
-    ? query.where((eb) => eb.or([eb('id', '=', intent.invoice_id), eb('payment_intent_id', '=', intent.id)]))
-    : query.where('payment_intent_id', '=', intent.id);
-  const invoices = await query.orderBy('id').execute();
+  const invoices = await unpaidInvoicesOf(trx, intent).execute();
   for (const invoice of invoices) await payInvoice(deps, trx, invoice.id);
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   for (const id of subscriptions) await activateAfterPayment(deps, trx, id);
