@@ -80,6 +80,7 @@ describe.each(await testEngines())('catalog on %s', (engine) => {
       interval: 'month',
       interval_count: 3,
       usage_type: 'licensed',
+      proration_mode: 'prorate',
     });
     const fetched = await merchant.test(`/api/prices/${created.body.prices[1].id}`);
     expect(fetched.body.unit_amount).toBe(huge);

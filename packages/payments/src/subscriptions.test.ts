@@ -34,6 +34,7 @@ interface Invoice {
   last_payment_error: { code: string } | null;
   period_start: number;
   period_end: number;
+  lines: unknown[];
 }
 
 describe.each(await testEngines())('subscriptions on %s', (engine) => {
@@ -502,6 +503,177 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       },
     );
     expect(trialCancel.body).toMatchObject({ status: 'canceled', ended_at: clock.nowUnix() });
+  });
+
+  describe('changing plan', () => {
+    const HALF = MONTHLY / 2n;
+    let plans: Record<'basic' | 'pro' | 'team' | 'yearly', string>;
+    beforeAll(async () => {
+      const recurring = (unit_amount: bigint, extra: Record<string, unknown> = {}) => ({
+        type: 'recurring',
+        currency_id: kdt,
+        unit_amount: unit_amount.toString(),
+        recurring: { interval: 'month', ...extra },
+      });
+      const product = (
+        await merchant.test('/api/products', {
+          method: 'POST',
+          body: {
+            name: 'Other plans',
+            prices: [
+              recurring(HALF),
+              recurring(2n * MONTHLY),
+              recurring(800_000n, { proration_mode: 'difference' }),
+              { ...recurring(10n * MONTHLY), recurring: { interval: 'year' } },
+            ],
+          },
+        })
+      ).body;
+      const [basic, pro, team, yearly] = product.prices.map((price: { id: string }) => price.id);
+      plans = { basic, pro, team, yearly };
+    });
+
+    /** The customer changes plan, signed in afresh (the test clock outruns a session). */
+    const change = async (customer: Awaited<ReturnType<typeof subscribe>>, priceId: string) =>
+      (await signedIn(server, customer.wallet)).request(
+        `/api/subscriptions/${customer.subscriptionId}?livemode=false`,
+        { method: 'PUT', body: { items: [{ price_id: priceId }] } },
+      );
+    const itemsOf = async (customer: Awaited<ReturnType<typeof subscribe>>) =>
+      (await customer.subscription()).items.map((item: { price_id: string }) => item.price_id);
+
+    it('a cheaper plan applies at once and its prorated credit lowers the next invoice; a dearer one waits for its invoice to be paid', async () => {
+      const customer = await subscribe();
+      await until(customer.subscription, (s) => s.status === 'active');
+      let { current_period_start: start, current_period_end: end } = await customer.subscription();
+      await travelTo(start + (end - start) / 2);
+
+      // Half the period left: the unused half of 1 KDT is credited, half of 0.5 KDT is charged.
+      const down = await change(customer, plans.basic);
+      expect(down.status).toBe(200);
+      expect(down.body).toMatchObject({ invoice: null, paymentIntent: null, credit: (HALF / 2n).toString() });
+      expect(await itemsOf(customer)).toEqual([plans.basic]);
+
+      await travelTo(end);
+      const renewed = await until(customer.invoices, (list) =>
+        list.some((i) => i.period_start === end && i.status === 'paid'),
+      );
+      const cycle = renewed.find((i) => i.period_start === end)!;
+      // 0.5 KDT for the new period, less the credit of 0.25 KDT: 0.25 KDT pulled.
+      expect(cycle).toMatchObject({ billing_reason: 'subscription_cycle', total: (HALF / 2n).toString() });
+      expect(cycle.lines).toEqual([
+        expect.objectContaining({ price_id: plans.basic, amount: HALF.toString() }),
+        expect.objectContaining({ kind: 'unused_time', amount: (-HALF).toString(), proration: true }),
+        expect.objectContaining({ kind: 'remaining_time', amount: (HALF / 2n).toString(), proration: true }),
+      ]);
+
+      // Back up to 1 KDT halfway through: 0.5 KDT − 0.25 KDT is due now, by the customer's transfer.
+      ({ current_period_start: start, current_period_end: end } = await customer.subscription());
+      await travelTo(start + (end - start) / 2);
+      const up = await change(customer, priceId);
+      expect(up.status).toBe(200);
+      const due = (HALF / 2n).toString();
+      expect(up.body.invoice).toMatchObject({
+        billing_reason: 'subscription_update',
+        status: 'open',
+        total: due,
+      });
+      expect(up.body.paymentIntent).toMatchObject({ amount: due });
+      expect(up.body.paymentInstructions).toMatchObject({ amount: due, to: RECEIVER, token });
+      expect(up.body.subscription.pending_update).toMatchObject({
+        items: [{ price_id: priceId, quantity: 1 }],
+        invoice_id: up.body.invoice.id,
+      });
+      // Not yet paid: still the cheaper plan.
+      expect(await itemsOf(customer)).toEqual([plans.basic]);
+
+      const transfer = await walletOf(customer.wallet).writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [RECEIVER, BigInt(due)],
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash: transfer });
+      const named = await (
+        await signedIn(server, customer.wallet)
+      ).request(`/api/payment-intents/${up.body.paymentIntent.id}/pay?livemode=false`, {
+        method: 'POST',
+        body: { tx_hash: transfer },
+      });
+      expect(named.status).toBe(202);
+      await until(customer.subscription, (s) => s.pending_update === null);
+      expect(await itemsOf(customer)).toEqual([priceId]);
+      const paid = (await customer.invoices()).find((i) => i.id === up.body.invoice.id);
+      expect(paid).toMatchObject({ status: 'paid', amount_paid: due });
+      // The next renewal bills the new plan in full.
+      await travelTo(end);
+      await until(customer.invoices, (list) =>
+        list.some((i) => i.period_start === end && i.status === 'paid' && i.total === MONTHLY.toString()),
+      );
+    });
+
+    it('charges the plain difference for a difference price, and refuses what the mandate or the interval cannot carry', async () => {
+      const customer = await subscribe();
+      await until(customer.subscription, (s) => s.status === 'active');
+      const { current_period_start: start, current_period_end: end } = await customer.subscription();
+      await travelTo(start + Math.floor((end - start) / 3));
+      // Whatever time is left: 1 KDT − 0.8 KDT is credited.
+      const team = await change(customer, plans.team);
+      expect(team.body).toMatchObject({ invoice: null, credit: '200000' });
+
+      const dearer = await change(customer, plans.pro);
+      expect(dearer.status).toBe(409);
+      expect(dearer.body).toMatchObject({
+        code: 'MANDATE_TOO_LOW',
+        error: 'Your authorisation covers at most 1 KDT per cycle: authorise again to move to this plan',
+      });
+      const yearly = await change(customer, plans.yearly);
+      expect(yearly.status).toBe(400);
+      expect(yearly.body.details).toEqual([
+        { path: 'items.0.price_id', message: 'This plan renews on another interval than the subscription' },
+      ]);
+      const same = await change(customer, plans.team);
+      expect(same.body.code).toBe('PLAN_UNCHANGED');
+      const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+      const notYours = await stranger.request(
+        `/api/subscriptions/${customer.subscriptionId}?livemode=false`,
+        {
+          method: 'PUT',
+          body: { items: [{ price_id: plans.basic }] },
+        },
+      );
+      expect(notYours.status).toBe(404);
+      // None of the refusals changed anything.
+      expect(await itemsOf(customer)).toEqual([plans.team]);
+
+      await (
+        await signedIn(server, customer.wallet)
+      ).request(`/api/subscriptions/${customer.subscriptionId}/cancel?livemode=false`, {
+        method: 'PUT',
+        body: { at: 'now' },
+      });
+      const ended = await change(customer, plans.basic);
+      expect(ended.status).toBe(409);
+      expect(ended.body).toMatchObject({
+        code: 'PLAN_UPDATE_UNAVAILABLE',
+        error: 'Plan updates are not available',
+      });
+    });
+
+    it('changes a trial’s plan at once, for nothing', async () => {
+      const customer = await subscribe({ trial_period_days: 7 });
+      await until(customer.subscription, (s) => s.status === 'trialing');
+      const changed = await change(customer, plans.basic);
+      expect(changed.body).toMatchObject({ invoice: null, credit: '0' });
+      expect(changed.body.subscription.items.map((i: { price_id: string }) => i.price_id)).toEqual([
+        plans.basic,
+      ]);
+      const trialEnd = (await customer.subscription()).trial_end as number;
+      await travelTo(trialEnd);
+      await until(customer.invoices, (list) =>
+        list.some((i) => i.period_start === trialEnd && i.status === 'paid' && i.total === HALF.toString()),
+      );
+    });
   });
 
   it('shows a customer only their own subscriptions', async () => {

@@ -208,6 +208,8 @@ export interface PaymentsTables {
     billing_thresholds: Json;
     pause_collection: Json;
     pending_update: Json;
+    /** Lines for the next invoice: a plan change's credit (`ChangeLine`s, amounts as strings). */
+    pending_invoice_items: Json;
     recovered_from: string | null;
     metadata: Json;
   };
@@ -638,6 +640,15 @@ export const paymentsMigrations: MigrationSet = {
         .createIndex('invoices_payment_intent')
         .on('invoices')
         .columns(['payment_intent_id'])
+        .execute();
+    },
+  },
+  // A plan change's lines that go on the next invoice (a lower price's credit).
+  '20261126_20_payments_plan_change': {
+    async up(db) {
+      await db.schema
+        .alterTable('subscriptions')
+        .addColumn('pending_invoice_items', 'text', (c) => c.notNull().defaultTo('[]'))
         .execute();
     },
   },

@@ -32,6 +32,12 @@ export const recurring = z.object({
   interval: z.enum(INTERVALS, { message: 'validation.unsupportedInterval' }),
   interval_count: z.number().int().min(1).max(1_000).default(1),
   usage_type: z.enum(['licensed', 'metered']).default('licensed'),
+  /**
+   * How a change to this price is charged inside a period (issue 11 item 5): `prorate` credits the
+   * old plan's unused time and charges the new one's, to the second; `difference` charges the plain
+   * price difference for the period, whatever time is left.
+   */
+  proration_mode: z.enum(['prorate', 'difference']).default('prorate'),
 });
 
 export const priceFields = z.object({
@@ -107,6 +113,8 @@ export const priceSchema = z.object({
       interval: z.enum(INTERVALS),
       interval_count: z.number(),
       usage_type: z.enum(['licensed', 'metered']),
+      // Prices made before plan changes existed have none: they prorate.
+      proration_mode: z.enum(['prorate', 'difference']).default('prorate'),
     })
     .nullable(),
   upsell: z.object({ upsells_to_id: z.string() }).nullable(),

@@ -44,6 +44,13 @@ export const subscriptionSchema = z.object({
   cancelation_details: z.record(z.string(), z.unknown()),
   collection_method: z.enum(['charge_automatically', 'send_invoice']),
   payment_details: z.record(z.string(), z.unknown()),
+  /** A plan change waiting for its invoice to be paid (Stripe's `pending_if_incomplete`). */
+  pending_update: z
+    .object({
+      items: z.array(z.object({ price_id: z.string(), quantity: z.number() })),
+      invoice_id: z.string(),
+    })
+    .nullable(),
   items: z.array(subscriptionItemSchema),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),
@@ -57,6 +64,37 @@ export const cancelSubscriptionBody = z.object({
   at: z.enum(['now', 'current_period_end']).default('current_period_end'),
   feedback: z.enum(CANCELLATION_FEEDBACK).optional(),
   comment: z.string().max(500).optional(),
+});
+
+/**
+ * A plan change (seed 000 §1, docs/payments.md "Changing plan"): the subscription's new items, which
+ * replace all of the old ones. Every price renews on the subscription's interval and is sold in its
+ * currency.
+ */
+export const changePlanBody = z.object({
+  items: z
+    .array(
+      z.object({
+        price_id: z.string().min(1).max(64),
+        quantity: z.number().int().min(1).max(1_000).default(1),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
+/**
+ * What a plan change did. `invoice` is the change's invoice when the difference is due now (then
+ * `paymentIntent` and `paymentInstructions` say how to pay it: a transfer named with `POST
+ * /api/payment-intents/:id/pay`; the new plan starts when it is paid). A lower price applies at once and
+ * its credit goes on the next invoice (`credit`, smallest units).
+ */
+export const planChangeAnswer = z.object({
+  subscription: subscriptionSchema,
+  invoice: invoiceSchema.nullable(),
+  paymentIntent: paymentIntentSchema.nullable(),
+  paymentInstructions: paymentInstructionsSchema.nullable(),
+  credit: z.string(),
 });
 
 /** Seed 000 §4: what is overdue in one currency, and the method it is paid with. */
@@ -107,6 +145,12 @@ export const subscriptionRoutes = defineRoutes({
     params: idParam,
     body: cancelSubscriptionBody,
     response: { 200: subscriptionSchema },
+  },
+  /** Change plan: prorated by time or the plain difference, as the new price says. */
+  'PUT /api/subscriptions/:id': {
+    params: idParam,
+    body: changePlanBody,
+    response: { 200: planChangeAnswer },
   },
   /** Undo a cancel scheduled for the period end ("resume" in the portal; `recover` in the original). */
   'PUT /api/subscriptions/:id/recover': { params: idParam, response: { 200: subscriptionSchema } },

@@ -70,6 +70,15 @@ export const paymentsMessages = defineMessages({
     'error.SOLD_OUT': 'The last of this item sold before your payment arrived; it will be returned',
     'error.TX_NOT_FOUND':
       'The transaction was not found on chain; check the hash, and if it went out, name it again',
+    'error.MANDATE_RAIL_UNREACHABLE':
+      'The chain could not be reached to prepare your authorisation; try again in a moment',
+    // Plan changes (seed 000 §1 and §8).
+    'error.PLAN_UPDATE_UNAVAILABLE': 'Plan updates are not available',
+    'error.PLAN_UNCHANGED': 'This is already the plan',
+    'error.PLAN_PRICE_NOT_BILLABLE': 'This price cannot be billed on this subscription',
+    'error.PLAN_INTERVAL_MISMATCH': 'This plan renews on another interval than the subscription',
+    'error.MANDATE_TOO_LOW':
+      'Your authorisation covers at most {max} per cycle: authorise again to move to this plan',
   },
   zh: {
     'error.PAYMENT_METHOD_NOT_FOUND': '没有该支付方式',
@@ -138,5 +147,11 @@ export const paymentsMessages = defineMessages({
     'error.RAIL_UNREACHABLE': '暂时无法连接到链，稍后将重新检查该付款',
     'error.SOLD_OUT': '您的付款到账前该商品已售罄，将予以退还',
     'error.TX_NOT_FOUND': '链上未找到该交易；请核对交易哈希，如已发出，请重新提交',
+    'error.MANDATE_RAIL_UNREACHABLE': '暂时无法连接到链来准备您的授权，请稍后重试',
+    'error.PLAN_UPDATE_UNAVAILABLE': '暂不支持变更套餐',
+    'error.PLAN_UNCHANGED': '当前已是该套餐',
+    'error.PLAN_PRICE_NOT_BILLABLE': '此价格无法用于该订阅计费',
+    'error.PLAN_INTERVAL_MISMATCH': '该套餐的续订周期与订阅不同',
+    'error.MANDATE_TOO_LOW': '您的授权每个周期最多支付 {max}：请重新授权后再变更为此套餐',
   },
 });

@@ -1,9 +1,10 @@
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, type Executor } from '../db.ts';
+import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoice } from '../invoices/service.ts';
 import { BILLED_STATUSES, cycleCharge, lockSubscription, recurringOf } from '../subscriptions/service.ts';
+import { settleCarriedLines } from '../subscriptions/plan-change.ts';
 import { enqueueCollection } from './collect.ts';
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
@@ -94,7 +95,7 @@ async function advanceSubscription(
 
   const start = end;
   const next = nextPeriodEnd(Number(subscription.billing_cycle_anchor), recurringOf(subscription), start);
-  const charge = await cycleCharge(trx, subscription);
+  const charge = await settleCarriedLines(deps, trx, subscription, await cycleCharge(trx, subscription));
   const invoice = await createSubscriptionInvoice(deps, trx, {
     livemode: flag(subscription.livemode),
     subscriptionId: id,
@@ -110,7 +111,12 @@ async function advanceSubscription(
   await deps.resources.subscriptions.update(
     trx,
     id,
-    { current_period_start: start, current_period_end: next, latest_invoice_id: invoice.id },
+    {
+      current_period_start: start,
+      current_period_end: next,
+      latest_invoice_id: invoice.id,
+      pending_invoice_items: toJson(charge.carry),
+    },
     'customer.subscription.updated',
   );
   return charge.total > 0n ? { collect: invoice.id } : {};

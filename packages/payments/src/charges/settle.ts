@@ -7,6 +7,7 @@ import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import { activateAfterPayment } from '../subscriptions/service.ts';
+import { applyPaidPlanChange } from '../subscriptions/plan-change.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 type ChargeRow = PaymentsTables['charges'];
@@ -124,8 +125,12 @@ export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'i
 async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
   const invoices = await unpaidInvoicesOf(trx, intent).execute();
   for (const invoice of invoices) await payInvoice(deps, trx, invoice.id);
+  const paid = new Set(invoices.map((invoice) => invoice.id));
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
-  for (const id of subscriptions) await activateAfterPayment(deps, trx, id);
+  for (const id of subscriptions) {
+    await applyPaidPlanChange(deps, trx, id, paid);
+    await activateAfterPayment(deps, trx, id);
+  }
 }
 
 /** A refused or unconfirmed charge; the intent waits for the buyer again if nothing else is on its way. */

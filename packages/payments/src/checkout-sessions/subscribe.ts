@@ -128,6 +128,7 @@ export async function subscribeOrder(
         billing_thresholds: '{}',
         pause_collection: '{}',
         pending_update: '{}',
+        pending_invoice_items: '[]',
         recovered_from: null,
         metadata: '{}',
         ...stamps(deps.clock),

@@ -182,6 +182,8 @@ export async function createSubscriptionInvoice(
     period: { start: number; end: number };
     description: string | null;
     checkoutSessionId: string | null;
+    /** False for an invoice the customer pays by hand: the billing engine never pulls it. */
+    collect?: boolean;
   },
 ): Promise<InvoiceRow> {
   const total = input.total.toString();
@@ -212,7 +214,7 @@ export async function createSubscriptionInvoice(
       status_transitions: toJson({ finalized_at: now }),
       metadata: '{}',
       attempt_count: 0,
-      next_payment_attempt: free ? null : now,
+      next_payment_attempt: free || input.collect === false ? null : now,
       last_payment_error: 'null',
       ...stamps(deps.clock),
     },

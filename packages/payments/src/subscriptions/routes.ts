@@ -8,6 +8,7 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { overdueInvoices, overdueSummary, startOverduePayment } from './overdue.ts';
+import { changePlan, planChangeView } from './plan-change.ts';
 import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import {
   cancelSubscription,
@@ -90,6 +91,27 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         }),
       );
       return answer(request.params.id);
+    },
+  );
+
+  const update = subscriptionRoutes['PUT /api/subscriptions/:id'];
+  r.put(
+    update.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary:
+          'Change plan: a lower price applies at once (its credit goes on the next invoice); a higher one when its invoice is paid',
+        ...update.schema,
+      },
+    },
+    async (request) => {
+      await visible(request, request.params.id);
+      const outcome = await transaction(deps.db, (trx) =>
+        changePlan(deps, trx, request.params.id, request.body.items),
+      );
+      return planChangeView(deps, request.params.id, outcome);
     },
   );
 

@@ -5,6 +5,23 @@ import type { PaymentsTables } from '../tables.ts';
 type SubscriptionRow = PaymentsTables['subscriptions'];
 type ItemRow = PaymentsTables['subscription_items'];
 
+/** An item of a plan (a plan change's). */
+export interface PlanItem {
+  price_id: string;
+  quantity: number;
+}
+
+export interface PendingUpdate {
+  items: PlanItem[];
+  invoice_id: string;
+}
+
+/** A plan change waiting for its invoice to be paid (subscriptions/plan-change.ts). */
+export function pendingUpdateOf(subscription: SubscriptionRow): PendingUpdate | undefined {
+  const pending = fromJson<Partial<PendingUpdate>>(subscription.pending_update, {});
+  return pending.invoice_id && pending.items ? (pending as PendingUpdate) : undefined;
+}
+
 const time = (value: number | null): number | null => (value === null ? null : Number(value));
 
 export function subscriptionItemView(row: ItemRow, price: Price | undefined): Subscription['items'][number] {
@@ -47,6 +64,7 @@ export function subscriptionView(row: SubscriptionRow, items: Subscription['item
     cancelation_details: fromJson(row.cancelation_details, {}),
     collection_method: row.collection_method,
     payment_details: fromJson(row.payment_details, {}),
+    pending_update: pendingUpdateOf(row) ?? null,
     items,
     metadata: fromJson(row.metadata, {}),
     created_at: Number(row.created_at),

@@ -178,6 +178,7 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
           billing_thresholds: '{}',
           pause_collection: '{}',
           pending_update: '{}',
+          pending_invoice_items: '[]',
           recovered_from: null,
           metadata: '{}',
         });

@@ -34,8 +34,18 @@ function summary() {
 
 const total = () => screen.getByTestId('checkout-total').textContent;
 
-const monthly: Recurring = { interval: 'month', interval_count: 1, usage_type: 'licensed' };
-const yearly: Recurring = { interval: 'year', interval_count: 1, usage_type: 'licensed' };
+const monthly: Recurring = {
+  interval: 'month',
+  interval_count: 1,
+  usage_type: 'licensed',
+  proration_mode: 'prorate',
+};
+const yearly: Recurring = {
+  interval: 'year',
+  interval_count: 1,
+  usage_type: 'licensed',
+  proration_mode: 'prorate',
+};
 const proMonthly = price({
   id: 'price_pro_month',
   name: 'Pro',

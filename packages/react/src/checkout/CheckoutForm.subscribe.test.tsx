@@ -36,7 +36,7 @@ function plan(session: Partial<CheckoutEnvelope['checkoutSession']> = {}): Check
     type: 'recurring',
     unit_amount: '10000000',
     currency_options: [],
-    recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+    recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed', proration_mode: 'prorate' },
   });
   return envelope({
     mode: 'subscription',

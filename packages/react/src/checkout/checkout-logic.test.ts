@@ -212,8 +212,18 @@ describe('payReducer', () => {
   });
 });
 
-const monthly: Recurring = { interval: 'month', interval_count: 1, usage_type: 'licensed' };
-const yearly: Recurring = { interval: 'year', interval_count: 1, usage_type: 'licensed' };
+const monthly: Recurring = {
+  interval: 'month',
+  interval_count: 1,
+  usage_type: 'licensed',
+  proration_mode: 'prorate',
+};
+const yearly: Recurring = {
+  interval: 'year',
+  interval_count: 1,
+  usage_type: 'licensed',
+  proration_mode: 'prorate',
+};
 
 function plan(id: string, unitAmount: string, recurring: Recurring, ethAmount: string): ExpandedPrice {
   return price({

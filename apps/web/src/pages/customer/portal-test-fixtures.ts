@@ -17,7 +17,7 @@ export const monthly = price({
   name: 'Pro plan',
   unit_amount: '1000000',
   currency_options: [],
-  recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+  recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed', proration_mode: 'prorate' },
 });
 
 export function subscription(overrides: Partial<Subscription> = {}): Subscription {
@@ -35,6 +35,7 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     recurring: { interval: 'month', interval_count: 1 },
     checkout_session_id: 'cs_test0000001',
     latest_invoice_id: null,
+    pending_update: null,
     billing_cycle_anchor: start,
     current_period_start: start,
     current_period_end: start + 31 * DAY,

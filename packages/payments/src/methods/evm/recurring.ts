@@ -88,6 +88,20 @@ function termsOf(
   };
 }
 
+/** What `payer` allows the contract today; a chain that cannot answer is the buyer's to retry. */
+async function allowanceOf(method: EvmMethod, setup: { token: Address; contract: Address }, payer: Address) {
+  try {
+    return await chainClient(method.settings).readContract({
+      address: setup.token,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [payer, setup.contract],
+    });
+  } catch {
+    throw new KioskError('MANDATE_RAIL_UNREACHABLE', { status: 503 });
+  }
+}
+
 /** What the request's cycles can take in all, never more. */
 const lifetimeOf = (request: MandateRequest): bigint => request.maxPerCycle * BigInt(request.cycles);
 
@@ -107,14 +121,7 @@ export async function evmMandateInstructions(
   const setup = recurringSetup(method, currency, collector);
   const terms = termsOf(method, setup, request);
   const id = mandateIdOf(request.subscriptionId);
-  const allowed = request.payer
-    ? await chainClient(method.settings).readContract({
-        address: setup.token,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [request.payer, setup.contract],
-      })
-    : 0n;
+  const allowed = request.payer ? await allowanceOf(method, setup, request.payer) : 0n;
   const allowance = allowed + lifetimeOf(request);
   return {
     type: 'evm_mandate',

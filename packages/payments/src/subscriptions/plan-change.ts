@@ -1,0 +1,328 @@
+import type { Price } from '@kiosk/contracts';
+import {
+  formatAmount,
+  KioskError,
+  lineTotal,
+  newId,
+  planChangeAmounts,
+  priceIn,
+  type ChangeLine,
+  type ChangeLineKind,
+  type ErrorDetail,
+  type ProrationMode,
+} from '@kiosk/core';
+import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { loadPrices } from '../checkout-sessions/lines.ts';
+import { createSubscriptionInvoice, getInvoice, voidInvoice } from '../invoices/service.ts';
+import { createPaymentIntent, findIntentRow } from '../payment-intents/service.ts';
+import { paymentIntentView } from '../payment-intents/view.ts';
+import {
+  cycleCharge,
+  findSubscriptionRow,
+  getSubscription,
+  itemRowsOf,
+  lockSubscription,
+  mandateSettingsOf,
+  recurringOf,
+  storedMandateOf,
+  subscriptionMethod,
+  type SubscriptionRow,
+} from './service.ts';
+import { pendingUpdateOf, type PendingUpdate, type PlanItem } from './view.ts';
+
+/**
+ * Changing plan (seed 000 §1: "the difference is paid, credit is applied or issued"; issue 11 item 5).
+ * The new price's `recurring.proration_mode` decides the amounts (core's planChangeAmounts):
+ *
+ * - In a trial nothing was paid: the items change at once, for nothing.
+ * - Nothing due (a cheaper plan, or the same price): the items change at once; a credit goes on the
+ *   next invoice (`pending_invoice_items`), and what the next invoice cannot use is carried on.
+ * - Something due: a `subscription_update` invoice asks for it now, paid by a transfer the customer
+ *   names. The change waits on the subscription (`pending_update`) and is made when that invoice is
+ *   paid, so nobody gets a plan they have not paid for. A later change replaces a waiting one; one
+ *   still unpaid when the period ends lapses (its invoice is voided) and the old plan renews.
+ *
+ * The mandate on the chain caps every pull: a plan whose cycle costs more than the customer authorised
+ * is refused (`MANDATE_TOO_LOW`) until they authorise again, rather than fail at the next renewal.
+ */
+
+export interface PlanChangeOutcome {
+  /** The change's invoice when something is due now; its intent is what the customer pays. */
+  invoiceId: string | null;
+  paymentIntentId: string | null;
+  credit: bigint;
+}
+
+const CHANGEABLE = new Set(['active', 'trialing']);
+
+/** What one cycle of `items` costs in the subscription's currency; refuses prices it cannot bill. */
+async function priceItems(
+  trx: Executor,
+  subscription: SubscriptionRow,
+  items: PlanItem[],
+): Promise<{ total: bigint; mode: ProrationMode }> {
+  const prices = await loadPrices(
+    trx,
+    flag(subscription.livemode),
+    items.map((item) => item.price_id),
+  );
+  const recurring = recurringOf(subscription);
+  const problems: ErrorDetail[] = [];
+  let total = 0n;
+  let mode: ProrationMode = 'prorate';
+  items.forEach((item, index) => {
+    const path = `items.${index}.price_id`;
+    const price: Price | undefined = prices.get(item.price_id);
+    const terms = price && priceIn(price, subscription.currency_id);
+    if (!price || !price.active || price.type !== 'recurring' || !price.recurring || !terms)
+      return problems.push({ path, message: 'error.PLAN_PRICE_NOT_BILLABLE' });
+    if (
+      price.recurring.interval !== recurring.interval ||
+      price.recurring.interval_count !== recurring.interval_count
+    )
+      return problems.push({ path, message: 'error.PLAN_INTERVAL_MISMATCH' });
+    total += lineTotal(terms, item.quantity, undefined);
+    // One `difference` price makes the whole change a plain difference: the merchant said so for it.
+    if (price.recurring.proration_mode === 'difference') mode = 'difference';
+  });
+  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
+  return { total, mode };
+}
+
+/**
+ * Refuses a plan whose cycle costs more than one pull may take: what the customer signed on the
+ * chain, else what they were asked to sign.
+ */
+async function checkMandateCovers(trx: Executor, subscription: SubscriptionRow, cycle: bigint) {
+  const collecting = await subscriptionMethod(trx, subscription);
+  const signed = collecting && storedMandateOf(subscription, collecting.method.type)?.details.max_per_cycle;
+  const ceiling = signed ?? mandateSettingsOf(subscription)?.max_per_cycle;
+  if (ceiling === undefined || cycle <= BigInt(ceiling)) return;
+  const max = collecting
+    ? `${formatAmount(ceiling, collecting.currency.decimal)} ${collecting.currency.symbol}`
+    : ceiling;
+  throw new KioskError('MANDATE_TOO_LOW', { status: 409, params: { max } });
+}
+
+/** Replaces the subscription's items, with an event for each item and for the subscription. */
+async function replaceItems(deps: Deps, trx: Executor, subscription: SubscriptionRow, items: PlanItem[]) {
+  for (const old of await itemRowsOf(trx, [subscription.id])) {
+    await trx.deleteFrom('subscription_items').where('id', '=', old.id).execute();
+    await deps.resources.subscriptionItems.record(trx, old, 'subscription_item.deleted');
+  }
+  for (const item of items) {
+    await deps.resources.subscriptionItems.insert(
+      trx,
+      {
+        id: newId('subscriptionItem'),
+        livemode: subscription.livemode,
+        subscription_id: subscription.id,
+        price_id: item.price_id,
+        quantity: item.quantity,
+        metadata: '{}',
+        ...stamps(deps.clock),
+      },
+      'subscription_item.created',
+    );
+  }
+}
+
+/**
+ * Drops a change still waiting for its payment and voids its invoice; answers false, dropping
+ * nothing, while a payment of it is on its way.
+ */
+async function dropPendingUpdate(deps: Deps, trx: Executor, subscription: SubscriptionRow): Promise<boolean> {
+  const pending = pendingUpdateOf(subscription);
+  if (!pending) return true;
+  const invoice = await trx
+    .selectFrom('invoices')
+    .select(['status', 'payment_intent_id'])
+    .where('id', '=', pending.invoice_id)
+    .executeTakeFirstOrThrow();
+  if (invoice.status === 'open') {
+    const intent = invoice.payment_intent_id
+      ? await trx
+          .selectFrom('payment_intents')
+          .select('status')
+          .where('id', '=', invoice.payment_intent_id)
+          .executeTakeFirst()
+      : undefined;
+    if (intent?.status === 'processing') return false;
+    await voidInvoice(deps, trx, pending.invoice_id);
+  }
+  await deps.resources.subscriptions.update(
+    trx,
+    subscription.id,
+    { pending_update: '{}' },
+    'customer.subscription.updated',
+  );
+  return true;
+}
+
+/** PUT /api/subscriptions/{id}: the caller has been checked (the customer's own, or the merchant). */
+export async function changePlan(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  items: PlanItem[],
+): Promise<PlanChangeOutcome> {
+  const subscription = await lockSubscription(deps, trx, id);
+  if (!CHANGEABLE.has(subscription.status)) throw new KioskError('PLAN_UPDATE_UNAVAILABLE', { status: 409 });
+  const current = await cycleCharge(trx, subscription);
+  const next = await priceItems(trx, subscription, items);
+  const same =
+    current.lines.length === items.length &&
+    items.every(
+      (item, i) =>
+        current.lines[i]?.price_id === item.price_id && current.lines[i]?.quantity === item.quantity,
+    );
+  if (same) throw new KioskError('PLAN_UNCHANGED', { status: 400 });
+  await checkMandateCovers(trx, subscription, next.total);
+  if (!(await dropPendingUpdate(deps, trx, subscription)))
+    throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+
+  const none: PlanChangeOutcome = { invoiceId: null, paymentIntentId: null, credit: 0n };
+  if (subscription.status === 'trialing') {
+    await replaceItems(deps, trx, subscription, items);
+    await deps.resources.subscriptions.update(trx, id, {}, 'customer.subscription.updated');
+    return none;
+  }
+
+  const amounts = planChangeAmounts({
+    oldAmount: current.total,
+    newAmount: next.total,
+    periodStart: Number(subscription.current_period_start),
+    periodEnd: Number(subscription.current_period_end),
+    at: deps.clock.nowUnix(),
+    mode: next.mode,
+  });
+  if (amounts.amountDue === 0n) {
+    await replaceItems(deps, trx, subscription, items);
+    const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+    await deps.resources.subscriptions.update(
+      trx,
+      id,
+      { pending_invoice_items: toJson([...carried, ...amounts.lines.map(storedLine)]) },
+      'customer.subscription.updated',
+    );
+    return { ...none, credit: amounts.credit };
+  }
+
+  const collecting = await subscriptionMethod(trx, subscription);
+  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  const invoice = await createSubscriptionInvoice(deps, trx, {
+    livemode: flag(subscription.livemode),
+    subscriptionId: id,
+    customerId: subscription.customer_id,
+    currencyId: subscription.currency_id,
+    billingReason: 'subscription_update',
+    total: amounts.amountDue,
+    lines: amounts.lines.map(storedLine),
+    period: { start: deps.clock.nowUnix(), end: Number(subscription.current_period_end) },
+    description: subscription.description,
+    checkoutSessionId: null,
+    // Paid by the customer's transfer: the mandate takes one pull a cycle, and this cycle's is taken.
+    collect: false,
+  });
+  const intent = await createPaymentIntent(deps, trx, {
+    livemode: flag(subscription.livemode),
+    amount: amounts.amountDue,
+    currencyId: subscription.currency_id,
+    methodId: collecting.method.id,
+    customerId: subscription.customer_id,
+    sessionId: null,
+    description: subscription.description,
+    invoiceId: invoice.id,
+  });
+  await trx
+    .updateTable('invoices')
+    .set({ payment_intent_id: intent.id })
+    .where('id', '=', invoice.id)
+    .execute();
+  await deps.resources.subscriptions.update(
+    trx,
+    id,
+    { pending_update: toJson({ items, invoice_id: invoice.id } satisfies PendingUpdate) },
+    'customer.subscription.updated',
+  );
+  return { invoiceId: invoice.id, paymentIntentId: intent.id, credit: 0n };
+}
+
+/** A change line as invoices keep it (amounts as strings), or a credit carried to a later invoice. */
+export type StoredLine = Omit<ChangeLine, 'amount' | 'kind'> & {
+  kind: ChangeLineKind | 'credit_carried';
+  amount: string;
+};
+const storedLine = (line: ChangeLine): StoredLine => ({ ...line, amount: line.amount.toString() });
+
+/** The waiting change whose invoice was just paid is made. */
+export async function applyPaidPlanChange(
+  deps: Deps,
+  trx: Executor,
+  subscriptionId: string,
+  paidInvoiceIds: ReadonlySet<string>,
+): Promise<void> {
+  const subscription = await lockSubscription(deps, trx, subscriptionId);
+  const pending = pendingUpdateOf(subscription);
+  if (!pending || !paidInvoiceIds.has(pending.invoice_id)) return;
+  await replaceItems(deps, trx, subscription, pending.items);
+  await deps.resources.subscriptions.update(
+    trx,
+    subscriptionId,
+    { pending_update: '{}' },
+    'customer.subscription.updated',
+  );
+}
+
+/**
+ * At a period's end: a change still unpaid lapses (the old plan renews), and the lines carried for the
+ * next invoice are added to the cycle's. A credit larger than the cycle is carried on as one line.
+ */
+export async function settleCarriedLines(
+  deps: Deps,
+  trx: Executor,
+  subscription: SubscriptionRow,
+  cycle: { total: bigint; lines: unknown[] },
+): Promise<{ total: bigint; lines: unknown[]; carry: StoredLine[] }> {
+  // A payment of it on its way keeps it: it is made when that payment settles.
+  await dropPendingUpdate(deps, trx, subscription);
+  const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+  if (carried.length === 0) return { ...cycle, carry: [] };
+  const sum = carried.reduce((total, line) => total + BigInt(line.amount), cycle.total);
+  if (sum >= 0n) return { total: sum, lines: [...cycle.lines, ...carried], carry: [] };
+  const credit: StoredLine = {
+    kind: 'credit_carried',
+    amount: sum.toString(),
+    proration: false,
+    period: carried[carried.length - 1]!.period,
+  };
+  return {
+    total: 0n,
+    lines: [...cycle.lines, ...carried, { ...credit, amount: (-sum).toString() }],
+    carry: [credit],
+  };
+}
+
+/** The answer to a plan change: the subscription as it is now and, when something is due, how to pay. */
+export async function planChangeView(deps: Deps, subscriptionId: string, outcome: PlanChangeOutcome) {
+  const subscription = (await getSubscription(deps.db, subscriptionId))!;
+  const answer = {
+    subscription,
+    invoice: null,
+    paymentIntent: null,
+    paymentInstructions: null,
+    credit: outcome.credit.toString(),
+  };
+  if (!outcome.invoiceId || !outcome.paymentIntentId) return answer;
+  const row = (await findSubscriptionRow(deps.db, subscriptionId))!;
+  const collecting = (await subscriptionMethod(deps.db, row))!;
+  const intent = (await findIntentRow(deps.db, outcome.paymentIntentId))!;
+  const { adapter, method } = deps.methods.read(collecting.method);
+  return {
+    ...answer,
+    invoice: (await getInvoice(deps.db, outcome.invoiceId)) ?? null,
+    paymentIntent: paymentIntentView(intent),
+    paymentInstructions: adapter.instructions(method, collecting.currency, BigInt(intent.amount)),
+  };
+}
