@@ -12,6 +12,8 @@ import {
   VERSION,
 } from '@kiosk/server';
 import { startDemoChain, warnIfChainForgot, withDemoCollector, withDemoOwner } from './demo-chain.ts';
+import { addDeveloperCommands } from './developer/commands.ts';
+import { CliFailure, processIo } from './developer/io.ts';
 
 /** Reads the configuration or explains, one line per bad variable, why it cannot. */
 function configOrExit(defaults: Record<string, string> = {}) {
@@ -100,7 +102,13 @@ program
     );
   });
 
+addDeveloperCommands(program, processIo());
+
 program.parseAsync().catch((error: unknown) => {
+  if (error instanceof CliFailure) {
+    for (const line of error.lines) console.error(line);
+    process.exit(error.exitCode);
+  }
   console.error(`kiosk: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

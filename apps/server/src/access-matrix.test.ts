@@ -9,7 +9,16 @@ import { cookieClient, signedIn, startTestServer, testEngines, type TestServer }
  * the server itself, so a route added later is covered without editing this test.
  */
 
-type Caller = 'anonymous' | 'member' | 'developer' | 'admin' | 'owner' | 'testKey' | 'liveKey' | 'authToken';
+type Caller =
+  | 'anonymous'
+  | 'member'
+  | 'developer'
+  | 'admin'
+  | 'owner'
+  | 'testKey'
+  | 'liveKey'
+  | 'authToken'
+  | 'accessToken';
 const CALLERS: Caller[] = [
   'anonymous',
   'member',
@@ -19,6 +28,7 @@ const CALLERS: Caller[] = [
   'testKey',
   'liveKey',
   'authToken',
+  'accessToken',
 ];
 const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
 
@@ -31,6 +41,7 @@ const ADMITTED: Record<Access, Caller[]> = {
   owner: ['owner'],
   apiKey: ['testKey', 'liveKey'],
   authToken: ['authToken'],
+  accessToken: ['accessToken'],
 };
 
 function concretePath(url: string): string {
@@ -76,6 +87,13 @@ describe.each(await testEngines())('authorisation matrix on %s', (engine) => {
       })
     ).body.token;
     headers.authToken = { 'x-auth-token': token };
+    // The developer's CLI token, allowed everything a token can be: publish, every app.
+    const accessToken = (
+      await (
+        await signedIn(server, wallets.developer!)
+      ).request('/api/developer/access-tokens', { method: 'POST', body: { name: 'cli' } })
+    ).body.secret;
+    headers.accessToken = { authorization: `Bearer ${accessToken}` };
   });
   afterAll(() => server?.close());
 

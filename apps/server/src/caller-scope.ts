@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Whose Idempotency-Keys a request uses: the signed-in user, the API key, the authToken's buyer, else the address. */
+/** Whose Idempotency-Keys a request uses: the signed-in user, the API key, the authToken's buyer, the access token, else the address. */
 export function callerScope(request: FastifyRequest): string {
   const auth = request.auth;
   switch (auth.kind) {
@@ -10,6 +10,8 @@ export function callerScope(request: FastifyRequest): string {
       return `key:${auth.keyId}`;
     case 'authToken':
       return `buyer:${auth.customerDid}:${auth.livemode}`;
+    case 'accessToken':
+      return `token:${auth.tokenId}`;
     case 'anonymous':
       return `ip:${request.ip}`;
   }

@@ -7,6 +7,7 @@ import {
   testEngines,
   type TestServer,
 } from '@kiosk/testkit';
+import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/store';
 import { TestWallet } from '@kiosk/test-wallet';
 import { sql, type Kysely } from 'kysely';
@@ -37,6 +38,9 @@ const SECRET_ANSWERS = [
   'POST /api/did/:action/token',
   'POST /api/api-keys',
   'POST /api/auth-tokens',
+  'POST /api/developer/access-tokens',
+  'POST /api/connect-cli',
+  'POST /api/connect-cli/:id/redeem',
 ];
 
 /** Doing them again changes nothing: a key is accepted and not stored. */
@@ -73,12 +77,23 @@ async function storeRelease(dir: string, name: string) {
 
 describe.each(await testEngines())('every write route replayed with its Idempotency-Key on %s', (engine) => {
   let server: TestServer;
+  let chain: DevChain;
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
   let examples: Record<string, () => Promise<Example>>;
   let bundleDir = '';
+  let developerCall: Client;
 
   beforeAll(async () => {
-    // A collector key, so that subscription checkouts can be submitted (nothing here reaches a chain).
+    // A collector key and a chain with a token, so that subscription checkouts can be submitted: the
+    // mandate's instructions read the buyer's allowance. Nothing is ever paid on it.
+    chain = await startDevChain();
+    const token = await chain.deployDemoToken({
+      name: 'Kiosk Demo Token',
+      symbol: 'KDT',
+      decimals: 6,
+      mintTo: [],
+      amount: 0n,
+    });
     server = await startTestServer(engine, { env: { KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}` } });
     merchant = await merchantOf(server);
     const api: Client = (path, init) => merchant.test(path, init);
@@ -90,7 +105,13 @@ describe.each(await testEngines())('every write route replayed with its Idempote
     const method = await created(
       '/api/payment-methods',
       evmMethodBody({
-        settings: { ...evmMethodBody().settings, collector_contract: randomAddress() },
+        settings: {
+          ...evmMethodBody().settings,
+          api_host: chain.rpcUrl,
+          chain_id: chain.chainId,
+          collector_contract: randomAddress(),
+        },
+        currencies: [{ name: 'Kiosk Demo Token', symbol: 'KDT', decimal: 6, contract: token }],
       }),
     );
     const currency = method.payment_currencies[0].id as string;
@@ -139,6 +160,13 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           type: 'recurring',
           currency_id: currency,
           unit_amount: '1000000',
+          recurring: { interval: 'month' },
+        },
+        // A cheaper plan to change to.
+        {
+          type: 'recurring',
+          currency_id: currency,
+          unit_amount: '500000',
           recurring: { interval: 'month' },
         },
       ],
@@ -220,6 +248,7 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       body: { did: didOf(developerWallet), role: 'developer' },
     });
     const developer = await signedIn(server, developerWallet);
+    developerCall = developer.request;
     bundleDir = await mkdtemp(join(tmpdir(), 'kiosk-walk-'));
     /** Sends the tarball as the raw body (the upload protocol), whatever JSON body the walk passes. */
     const uploading =
@@ -349,6 +378,11 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/cancel`,
         body: { feedback: 'unused' },
       }),
+      'PUT /api/subscriptions/:id': async () => ({
+        call: api,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}`,
+        body: { items: [{ price_id: monthly.prices[1].id }] },
+      }),
       'PUT /api/subscriptions/:id/recover': async () => {
         const { subscriptionId } = await subscribed('active');
         await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });
@@ -437,6 +471,28 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         ).body;
         return { call: merchant.owner.request, path: `/api/api-keys/${key.id}` };
       },
+      'DELETE /api/developer/access-tokens/:id': async () => {
+        const token = (
+          await developer.request('/api/developer/access-tokens', { method: 'POST', body: { name: 'old' } })
+        ).body;
+        return {
+          call: developer.request,
+          path: `/api/developer/access-tokens/${token.id}`,
+          body: { name: 'old' },
+        };
+      },
+      'POST /api/connect-cli/:id/approve': async () => {
+        const opened = (
+          await cookieClient(server.url).request('/api/connect-cli', { method: 'POST', body: {} })
+        ).body;
+        return { call: developer.request, path: `/api/connect-cli/${opened.id}/approve` };
+      },
+      'POST /api/connect-cli/:id/deny': async () => {
+        const opened = (
+          await cookieClient(server.url).request('/api/connect-cli', { method: 'POST', body: {} })
+        ).body;
+        return { call: developer.request, path: `/api/connect-cli/${opened.id}/deny` };
+      },
       'POST /api/passports': async () => {
         const wallet = TestWallet.random();
         await signedIn(server, wallet);
@@ -455,6 +511,30 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/developer/apps/${await uploaded('walked-edit')}`,
         body: { title: 'Walked again', visibility: 'private' },
       }),
+      'POST /api/developer/apps/:did/versions/:version/review': async () => ({
+        call: developer.request,
+        path: `/api/developer/apps/${await uploaded('asking-for-review')}/versions/1.0.0/review`,
+        body: { action: 'requestReview' },
+      }),
+      'POST /api/console/apps/:did/versions/:version/review': async () => {
+        const path = `/apps/${await uploaded('started-by-admins')}/versions/1.0.0/review`;
+        const asked = await developer.request(`/api/developer${path}`, {
+          method: 'POST',
+          body: { action: 'requestReview' },
+        });
+        expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+        return { call: merchant.owner.request, path: `/api/console${path}`, body: { action: 'startReview' } };
+      },
+      'PUT /api/console/store-settings': async () => ({
+        call: merchant.owner.request,
+        path: '/api/console/store-settings',
+        body: { review_type: 'every' },
+      }),
+      'PUT /api/console/apps/:did': async () => ({
+        call: merchant.owner.request,
+        path: `/api/console/apps/${await uploaded('typed-by-admins')}`,
+        body: { review_type: 'first' },
+      }),
       'DELETE /api/passports/:id': async () => {
         const wallet = TestWallet.random();
         await signedIn(server, wallet);
@@ -472,6 +552,7 @@ describe.each(await testEngines())('every write route replayed with its Idempote
   });
   afterAll(async () => {
     await server?.close();
+    await chain?.stop();
     if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
   });
 
@@ -525,6 +606,8 @@ describe.each(await testEngines())('every write route replayed with its Idempote
 
   it('refuses a key where the answer is a secret shown once, and writes nothing', async () => {
     const page = cookieClient(server.url);
+    const connection = (await page.request('/api/connect-cli', { method: 'POST', body: {} })).body;
+    await developerCall(`/api/connect-cli/${connection.id}/approve`, { method: 'POST' });
     const calls: Record<string, Example> = {
       'POST /api/auth/siwe': {
         call: page.request,
@@ -541,6 +624,17 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: (path, init) => merchant.test(path, init),
         path: '/api/auth-tokens',
         body: { customer_did: didOf(TestWallet.random()) },
+      },
+      'POST /api/developer/access-tokens': {
+        call: developerCall,
+        path: '/api/developer/access-tokens',
+        body: { name: 'cli' },
+      },
+      'POST /api/connect-cli': { call: page.request, path: '/api/connect-cli', body: {} },
+      'POST /api/connect-cli/:id/redeem': {
+        call: page.request,
+        path: `/api/connect-cli/${connection.id}/redeem`,
+        body: { secret: connection.secret },
       },
     };
     expect(Object.keys(calls).sort()).toEqual([...SECRET_ANSWERS].sort());

@@ -1,4 +1,4 @@
-import { ROLES, SECONDS } from '@kiosk/core';
+import { checkAccessTokenName, ROLES, SECONDS } from '@kiosk/core';
 import { z } from 'zod';
 import { listOf, pageQuery } from './common.ts';
 import { defineRoutes } from './route.ts';
@@ -174,4 +174,119 @@ export const authTokenRoutes = defineRoutes({
     response: { 201: z.object({ token: z.string(), expires_at: z.number(), livemode: z.boolean() }) },
   },
   'GET /api/whoami': { response: { 200: principalSchema } },
+});
+
+/** What a developer access token may do: upload and publish versions, or only read. */
+export const ACCESS_TOKEN_PERMISSIONS = ['publish', 'read'] as const;
+export type AccessTokenPermission = (typeof ACCESS_TOKEN_PERMISSIONS)[number];
+/** Issue 12 item 3: a token lives 90 days unless its developer says otherwise, a year at most. */
+export const ACCESS_TOKEN_DEFAULT_TTL = 90 * SECONDS.day;
+export const ACCESS_TOKEN_MAX_TTL = 366 * SECONDS.day;
+/** `kat_` and 40 base62 characters; the prefix lets secret scanners (and the store's) spot one. */
+export const ACCESS_TOKEN_PATTERN = /^kat_[0-9A-Za-z]{40}$/;
+
+/** One app (its DID) or every app of the token's developer. */
+export const accessTokenScope = z.union([
+  z.literal('all'),
+  z.string().regex(DID_PATTERN, 'validation.appScope'),
+]);
+
+/** Seed 001 §5: the name is required ('Access Token Name is required') and is what deleting asks typed. */
+const accessTokenName = z.string({ error: 'store.accessToken.nameRequired' }).superRefine((value, ctx) => {
+  const problem = checkAccessTokenName(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params ?? {} });
+});
+
+export const accessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters of the secret, to recognise a token in lists. */
+  prefix: z.string(),
+  scope: z.string(),
+  permission: z.enum(ACCESS_TOKEN_PERMISSIONS),
+  status: z.enum(['active', 'expired']),
+  created_at: z.number(),
+  expires_at: z.number(),
+  last_used_at: z.number().nullable(),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+/** The answer to creating a token: the only time its secret is seen. */
+export const createdAccessTokenSchema = accessTokenSchema.extend({ secret: z.string() });
+export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
+
+export const developerIdentitySchema = z.object({
+  did: z.string(),
+  roles: z.array(z.string()),
+  /** The token the caller used, or null for a signed-in user. */
+  token: accessTokenSchema
+    .pick({ id: true, name: true, scope: true, permission: true, expires_at: true })
+    .nullable(),
+});
+export type DeveloperIdentity = z.infer<typeof developerIdentitySchema>;
+
+/** Developer access tokens (seed 001 `/developer/access-tokens`), for the CLI and other tools. */
+export const accessTokenRoutes = defineRoutes({
+  'GET /api/developer/access-tokens': {
+    querystring: pageQuery,
+    response: { 200: listOf(accessTokenSchema) },
+  },
+  'POST /api/developer/access-tokens': {
+    body: z.object({
+      name: accessTokenName,
+      scope: accessTokenScope.default('all'),
+      permission: z.enum(ACCESS_TOKEN_PERMISSIONS).default('publish'),
+      /** Seconds from now; 90 days when left out. */
+      expires_in: z.number().int().min(3_600).max(ACCESS_TOKEN_MAX_TTL).optional(),
+    }),
+    response: { 201: createdAccessTokenSchema },
+  },
+  'DELETE /api/developer/access-tokens/:id': {
+    params: z.object({ id: z.string().max(64) }),
+    /** Seed 001 §5: deleting a token needs its name typed to confirm. */
+    body: z.object({ name: z.string({ error: 'store.accessToken.nameRequired' }).max(200) }),
+    response: { 204: z.null() },
+  },
+  'GET /api/developer/whoami': { response: { 200: developerIdentitySchema } },
+});
+
+export const CLI_CONNECTION_STATUSES = ['pending', 'approved', 'denied', 'redeemed', 'expired'] as const;
+
+/** What the /connect-cli page shows before its developer approves: who asks, and until when. */
+export const cliConnectionSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  status: z.enum(CLI_CONNECTION_STATUSES),
+  expires_at: z.number(),
+});
+export type CliConnection = z.infer<typeof cliConnectionSchema>;
+
+const cliConnectionId = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * `kiosk login` through the browser (seed 001 `/connect-cli`): the CLI opens a connection and shows
+ * its `approve_url`; the developer, signed in there, approves it; the CLI redeems it once, with the
+ * secret only it holds, for a new access token (scope all, publish, 90 days) named after the source.
+ */
+export const cliConnectionRoutes = defineRoutes({
+  'POST /api/connect-cli': {
+    body: z.object({ source: z.string().trim().min(1).max(64).optional() }).optional(),
+    response: {
+      201: cliConnectionSchema.extend({ secret: z.string(), approve_url: z.string() }),
+    },
+  },
+  'GET /api/connect-cli/:id': { params: cliConnectionId, response: { 200: cliConnectionSchema } },
+  'POST /api/connect-cli/:id/approve': { params: cliConnectionId, response: { 200: cliConnectionSchema } },
+  'POST /api/connect-cli/:id/deny': { params: cliConnectionId, response: { 200: cliConnectionSchema } },
+  'POST /api/connect-cli/:id/redeem': {
+    params: cliConnectionId,
+    body: z.object({ secret: z.string().min(1).max(64) }),
+    response: {
+      200: z.object({
+        status: z.enum(CLI_CONNECTION_STATUSES),
+        /** The new token, in the one answer that redeems the approved connection; else null. */
+        token: createdAccessTokenSchema.nullable(),
+      }),
+    },
+  },
 });

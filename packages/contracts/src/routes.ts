@@ -1,8 +1,10 @@
 import { clientErrorRoutes } from './client-errors.ts';
 import { demoRoutes } from './demo.ts';
 import {
+  accessTokenRoutes,
   apiKeyRoutes,
   authTokenRoutes,
+  cliConnectionRoutes,
   connectRoutes,
   passportRoutes,
   sessionRoutes,
@@ -19,7 +21,7 @@ import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
 import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
-import { appRoutes, appVersionRoutes } from './store.ts';
+import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
 export const ROUTE_TABLES = [
@@ -29,6 +31,8 @@ export const ROUTE_TABLES = [
   apiKeyRoutes,
   passportRoutes,
   authTokenRoutes,
+  accessTokenRoutes,
+  cliConnectionRoutes,
   settingsRoutes,
   customerRoutes,
   productRoutes,
@@ -43,6 +47,8 @@ export const ROUTE_TABLES = [
   chargeRoutes,
   appRoutes,
   appVersionRoutes,
+  appReviewRoutes,
+  storeSettingsRoutes,
   clientErrorRoutes,
   demoRoutes,
 ] as const;

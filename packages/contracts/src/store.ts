@@ -1,4 +1,4 @@
-import { APP_VERSION_STATUSES, REVIEW_TYPES } from '@kiosk/core';
+import { APP_VERSION_STATUSES, REVIEW_ACTIONS, REVIEW_TYPES } from '@kiosk/core';
 import { z } from 'zod';
 import { listOf, pageQuery, queryFlag } from './common.ts';
 import { defineRoutes } from './route.ts';
@@ -173,5 +173,118 @@ export const appVersionRoutes = defineRoutes({
   'GET /api/apps/:did/:version/:file.tgz': {
     params: appDidParam.extend({ version: z.string().min(1).max(100), file: z.string().min(1).max(300) }),
     response: { 200: appVersionSchema, 206: tarballBytes },
+  },
+});
+
+/**
+ * The review workflow over HTTP (issue 12 items 5 and 8; docs/store.md "The review workflow over
+ * HTTP"). One route per side: the app's developer and the admins each post their own actions on a
+ * version, so that each route's access is one role and its body lists only that role's actions.
+ * Every action is a line of the version's thread, with its message.
+ */
+export const DEVELOPER_REVIEW_ACTIONS = ['requestReview', 'reply', 'cancelReview', 'publish'] as const;
+export const ADMIN_REVIEW_ACTIONS = ['startReview', 'approve', 'reject', 'comment'] as const;
+/** The statuses the admins' queue lists; without `status` it lists what waits on them (pending, inReview). */
+export const REVIEW_QUEUE_STATUSES = ['pending', 'inReview', 'approved'] as const;
+
+export const appVersionParam = appDidParam.extend({ version: z.string().min(1).max(100) });
+
+/** A thread message: comments and replies need one; the other actions may carry one. */
+const reviewMessage = z.string().trim().max(10_000).optional();
+
+export const developerReviewAction = z.object({
+  action: z.enum(DEVELOPER_REVIEW_ACTIONS),
+  message: reviewMessage,
+});
+
+export const adminReviewAction = z
+  .object({
+    action: z.enum(ADMIN_REVIEW_ACTIONS),
+    message: reviewMessage,
+    /** With `approve` only: the app's review type from now on (the original's approve dialog). */
+    review_type: z.enum(REVIEW_TYPES).optional(),
+  })
+  .refine((body) => body.review_type === undefined || body.action === 'approve', {
+    path: ['review_type'],
+    message: 'validation.reviewTypeOnApprove',
+  });
+
+/** One line of a version's review thread: an action of its developer or an admin, with its message. */
+export const reviewEntrySchema = z.object({
+  id: z.string(),
+  object: z.literal('app_version_review'),
+  app_did: z.string(),
+  version_id: z.string(),
+  version: z.string(),
+  author_did: z.string(),
+  author_role: z.enum(['developer', 'admin']),
+  action: z.enum(REVIEW_ACTIONS),
+  message: z.string().nullable(),
+  created_at: z.number(),
+});
+export type ReviewEntry = z.infer<typeof reviewEntrySchema>;
+
+/** The app and the version after the action, and the thread line it wrote. */
+export const reviewActionAnswer = z.object({
+  app: developerAppSchema,
+  version: appVersionSchema,
+  review: reviewEntrySchema,
+});
+
+/** A version in the admins' queue, with what they need to know of its app. */
+export const reviewQueueItemSchema = appVersionSchema.extend({
+  app: appSchema.pick({ did: true, name: true, title: true, logo: true, developer_did: true }),
+});
+
+export const reviewQueueQuery = pageQuery.omit({ starting_after: true }).extend({
+  status: z.enum(REVIEW_QUEUE_STATUSES).optional(),
+});
+
+export const appReviewRoutes = defineRoutes({
+  'POST /api/developer/apps/:did/versions/:version/review': {
+    params: appVersionParam,
+    body: developerReviewAction,
+    response: { 200: reviewActionAnswer },
+  },
+  'GET /api/developer/apps/:did/versions/:version/thread': {
+    params: appVersionParam,
+    response: { 200: listOf(reviewEntrySchema) },
+  },
+  'POST /api/console/apps/:did/versions/:version/review': {
+    params: appVersionParam,
+    body: adminReviewAction,
+    response: { 200: reviewActionAnswer },
+  },
+  'GET /api/console/reviews': {
+    querystring: reviewQueueQuery,
+    response: { 200: listOf(reviewQueueItemSchema) },
+  },
+});
+
+/** The store's settings, the admins' to change (seed 001 §6: "manage … review type"). */
+export const storeSettingsSchema = z.object({
+  object: z.literal('store_settings'),
+  /** Applies to every app the admins have not set one for. */
+  review_type: z.enum(REVIEW_TYPES),
+  /** Null while the defaults have never been changed. */
+  updated_at: z.number().nullable(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+export const storeSettingsUpdate = z.object({ review_type: z.enum(REVIEW_TYPES).optional() });
+
+/** What the admins change of an app (blocking arrives with the rest of the admin console). */
+export const consoleAppUpdate = z.object({
+  /** The app's own review type; null follows the store's setting again. */
+  review_type: z.enum(REVIEW_TYPES).nullable().optional(),
+});
+
+export const storeSettingsRoutes = defineRoutes({
+  'GET /api/console/store-settings': { response: { 200: storeSettingsSchema } },
+  'PUT /api/console/store-settings': { body: storeSettingsUpdate, response: { 200: storeSettingsSchema } },
+  'PUT /api/console/apps/:did': {
+    params: appDidParam,
+    body: consoleAppUpdate,
+    response: { 200: developerAppSchema },
   },
 });

@@ -1,16 +1,39 @@
 import { isKioskError, KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@kiosk/core';
+import type { AccessTokenPermission } from '@kiosk/contracts';
 
 /** Who a route admits (docs/identity.md §5). */
-export const ACCESS = ['public', 'signedIn', 'developer', 'admin', 'owner', 'apiKey', 'authToken'] as const;
+export const ACCESS = [
+  'public',
+  'signedIn',
+  'developer',
+  'admin',
+  'owner',
+  'apiKey',
+  'authToken',
+  'accessToken',
+] as const;
 export type Access = (typeof ACCESS)[number];
 
 export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'user'; did: string; roles: Set<Role>; sessionId: string }
   | { kind: 'apiKey'; keyId: string; livemode: boolean; createdBy: string }
-  | { kind: 'authToken'; customerDid: string; livemode: boolean };
+  | { kind: 'authToken'; customerDid: string; livemode: boolean }
+  | {
+      kind: 'accessToken';
+      tokenId: string;
+      name: string;
+      /** The developer who made the token; it acts as them, within its scope and permission. */
+      ownerDid: string;
+      /** The owner's roles now, not when the token was made. */
+      roles: Set<Role>;
+      /** `all` of the owner's apps, or one app's DID. */
+      scope: string;
+      permission: AccessTokenPermission;
+      expiresAt: number;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,8 +65,30 @@ export function admits(access: readonly Access[], principal: Principal): boolean
         return principal.kind === 'apiKey';
       case 'authToken':
         return principal.kind === 'authToken';
+      case 'accessToken':
+        // A developer's token speaks for them only while they are still a developer.
+        return principal.kind === 'accessToken' && principal.roles.has('developer');
     }
   });
+}
+
+/**
+ * Refuses an access token that may not do `permission` to the app `appDid` (403, saying why). Other
+ * callers pass: the route's access list and its own rules judge them.
+ */
+export function checkAccessTokenGrant(
+  principal: Principal,
+  appDid: string,
+  permission: AccessTokenPermission,
+): void {
+  if (principal.kind !== 'accessToken') return;
+  if (permission === 'publish' && principal.permission !== 'publish')
+    throw new KioskError('ACCESS_TOKEN_READ_ONLY', { status: 403, params: { name: principal.name } });
+  if (principal.scope !== 'all' && principal.scope !== appDid)
+    throw new KioskError('ACCESS_TOKEN_OUT_OF_SCOPE', {
+      status: 403,
+      params: { name: principal.name, scope: principal.scope },
+    });
 }
 
 /** Paths served by plugins (static files, the docs UI) that are public by nature. */

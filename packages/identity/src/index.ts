@@ -1,4 +1,11 @@
-export { ACCESS, admits, type Access, type Principal, type RouteAccess } from './access.ts';
+export {
+  ACCESS,
+  admits,
+  checkAccessTokenGrant,
+  type Access,
+  type Principal,
+  type RouteAccess,
+} from './access.ts';
 export { identityPlugin, type IdentityOptions } from './plugin.ts';
 export { didFromAddress } from './did.ts';
 export { identityMigrations } from './tables.ts';

@@ -5,6 +5,10 @@ import fp from 'fastify-plugin';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { registerAccessControl, type Principal, type RouteAccess } from './access.ts';
+import { registerCliConnectionRoutes } from './access-tokens/cli-connection-routes.ts';
+import { registerAccessTokenRoutes } from './access-tokens/routes.ts';
+import { resolveAccessToken } from './access-tokens/service.ts';
+import { accessTokenStore } from './access-tokens/store.ts';
 import { registerApiKeyRoutes } from './api-keys/routes.ts';
 import { resolveApiKey } from './api-keys/service.ts';
 import { registerAuthTokenRoutes } from './auth-tokens/routes.ts';
@@ -73,7 +77,23 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   async function resolve(request: FastifyRequest): Promise<Principal> {
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      const key = await resolveApiKey(store, authorization.slice('Bearer '.length).trim());
+      const secret = authorization.slice('Bearer '.length).trim();
+      if (secret.startsWith('kat_')) {
+        const token = await resolveAccessToken(store, secret);
+        // Unknown, expired and deleted alike: nothing about the token is told to its bearer.
+        if (!token) throw new KioskError('INVALID_ACCESS_TOKEN', { status: 401 });
+        return {
+          kind: 'accessToken',
+          tokenId: token.id,
+          name: token.name,
+          ownerDid: token.ownerDid,
+          roles: await rolesOf(store.db, token.ownerDid),
+          scope: token.scope,
+          permission: token.permission,
+          expiresAt: token.expiresAt,
+        };
+      }
+      const key = await resolveApiKey(store, secret);
       if (!key) throw new KioskError('INVALID_API_KEY', { status: 401 });
       return { kind: 'apiKey', keyId: key.id, livemode: key.livemode, createdBy: key.createdBy };
     }
@@ -114,7 +134,16 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   registerPassportRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerAuthTokenRoutes(app, context);
+  const tokens = accessTokenStore(options.platform);
+  registerAccessTokenRoutes(app, tokens);
+  registerCliConnectionRoutes(app, tokens, {
+    baseUrl: options.baseUrl,
+    rateLimit: { max: context.signInRateLimit, timeWindow: 60_000 },
+  });
 }
 
-/** Sign-in, sessions, connect sessions, roles, API keys and authTokens; registered before any other route. */
+/**
+ * Sign-in, sessions, connect sessions, roles, API keys, developer access tokens and authTokens;
+ * registered before any other route.
+ */
 export const identityPlugin = fp(identity, { name: 'kiosk-identity' });

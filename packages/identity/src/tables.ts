@@ -48,8 +48,13 @@ export interface IdentityTables {
     updated_at: number;
     expires_at: number;
   };
+  /**
+   * Every machine credential, by `kind`: a merchant back end's secret key (`sk_…`) or a developer's
+   * access token for the store (`kat_…`, with its scope, permission and expiry). Only secrets' hashes.
+   */
   api_keys: {
     id: string;
+    kind: CredentialKind;
     name: string;
     livemode: number | boolean;
     /** The first characters of the secret, to recognise a key in lists. */
@@ -60,6 +65,29 @@ export interface IdentityTables {
     last_used_at: number | null;
     revoked_at: number | null;
     revoked_by: string | null;
+    /** Access tokens: `all` or one app's DID; null for secret keys. */
+    scope: string | null;
+    /** Access tokens: `publish` or `read`; null for secret keys. */
+    permission: 'publish' | 'read' | null;
+    /** Access tokens expire; secret keys last until revoked (null). */
+    expires_at: number | null;
+  };
+  /**
+   * `kiosk login` (the /connect-cli page): the CLI opens one, its developer approves it in the
+   * browser, the CLI redeems it once for a new access token. `id` is public (in the page's URL); only
+   * the CLI holds the secret. No token secret is ever stored: it is made when redeemed.
+   */
+  cli_connections: {
+    id: string;
+    secret_hash: string;
+    /** The tool asking, as it names itself ("Kiosk CLI on my-laptop"). */
+    source: string;
+    status: CliConnectionStatus;
+    approved_by: string | null;
+    token_id: string | null;
+    created_at: number;
+    updated_at: number;
+    expires_at: number;
   };
   /** Instance-wide values made once (signing keys) and one-time flags (the owner bootstrap). */
   instance_values: {
@@ -68,6 +96,9 @@ export interface IdentityTables {
     created_at: number;
   };
 }
+
+export type CredentialKind = 'secret_key' | 'access_token';
+export type CliConnectionStatus = 'pending' | 'approved' | 'denied' | 'redeemed' | 'expired';
 
 export const identityMigrations: MigrationSet = {
   '20261122_10_identity': {
@@ -152,6 +183,36 @@ export const identityMigrations: MigrationSet = {
     async up(db) {
       await db.schema.alterTable('api_keys').addColumn('revoked_by', 'text').execute();
       await db.schema.alterTable('passports').addColumn('revoked_by', 'text').execute();
+    },
+  },
+  // Developer access tokens are API keys of another kind (issue 12 item 3): one table, one hash lookup.
+  '20261125_40_identity_access_tokens': {
+    async up(db) {
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('secret_key'))
+        .execute();
+      await db.schema.alterTable('api_keys').addColumn('scope', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('permission', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('expires_at', 'bigint').execute();
+      // A developer's token list.
+      await db.schema
+        .createIndex('api_keys_kind_creator')
+        .on('api_keys')
+        .columns(['kind', 'created_by'])
+        .execute();
+      await db.schema
+        .createTable('cli_connections')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('approved_by', 'text')
+        .addColumn('token_id', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
     },
   },
 };

@@ -64,21 +64,20 @@ describe.each(await testEngines())('apps on %s', (engine) => {
   }
 
   /**
-   * Publishes a version by hand: the review slice publishes through the API. The rows are the point
-   * here, what the store front shows once a version is published.
+   * Publishes a version through the review workflow: the developer asks, an admin (the owner)
+   * reviews and approves, the developer publishes. The store front shows it from the clock's now.
    */
-  async function publishByHand(did: string, version: string, at = clock.nowUnix()) {
-    await db()
-      .updateTable('store_app_versions')
-      .set({ status: 'published', published_at: at })
-      .where('app_did', '=', did)
-      .where('version', '=', version)
-      .execute();
-    await db()
-      .updateTable('store_apps')
-      .set({ published_version: version, published_at: at })
-      .where('id', '=', did)
-      .execute();
+  async function publish(developer: Client, did: string, version: string) {
+    const path = (side: 'developer' | 'console') => `/api/${side}/apps/${did}/versions/${version}/review`;
+    for (const [client, side, action] of [
+      [developer, 'developer', 'requestReview'],
+      [owner, 'console', 'startReview'],
+      [owner, 'console', 'approve'],
+      [developer, 'developer', 'publish'],
+    ] as const) {
+      const answer = await client.request(path(side), { method: 'POST', body: { action } });
+      expect(answer.status, `${action}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
   }
 
   /** The admins' category list arrives with the admin console; until then a row by hand. */
@@ -181,7 +180,7 @@ describe.each(await testEngines())('apps on %s', (engine) => {
     const shown = (await uploadApp(developer)).app.did;
     const hidden = (await uploadApp(developer)).app.did;
     const blocked = (await uploadApp(developer)).app.did;
-    for (const did of [shown, hidden, blocked]) await publishByHand(did, '1.0.0');
+    for (const did of [shown, hidden, blocked]) await publish(developer, did, '1.0.0');
     await developer.request(`/api/developer/apps/${hidden}`, {
       method: 'PUT',
       body: { visibility: 'private' },
@@ -212,7 +211,7 @@ describe.each(await testEngines())('apps on %s', (engine) => {
     }
 
     // Once 1.0.0 is published, strangers see it, and still not the draft that follows.
-    await publishByHand(app.did, '1.0.0');
+    await publish(developer, app.did, '1.0.0');
     source.metadata.version = '1.1.0';
     await writeFile(join(source.dir, 'kiosk.json'), JSON.stringify(source.metadata));
     expect((await upload(developer, source)).version.status).toBe('draft');
@@ -238,10 +237,10 @@ describe.each(await testEngines())('apps on %s', (engine) => {
       title: 'Other',
       description: `Made with ${term} inside.`,
     });
-    const base = 1_800_000_000;
-    await publishByHand(exact.app.did, '1.0.0', base);
-    await publishByHand(titled.app.did, '1.0.0', base + 10);
-    await publishByHand(described.app.did, '1.0.0', base + 20);
+    for (const { app } of [exact, titled, described]) {
+      await publish(developer, app.did, '1.0.0');
+      clock.advance({ seconds: 10 });
+    }
     await db().updateTable('store_apps').set({ downloads: 50 }).where('id', '=', described.app.did).execute();
 
     const dids = async (query: string) => (await front(query)).list.map((a) => a.did);
@@ -262,7 +261,7 @@ describe.each(await testEngines())('apps on %s', (engine) => {
   it('counts a download of a published version once, from its first byte', async () => {
     const developer = await newDeveloper();
     const { app, version, file } = await uploadApp(developer);
-    await publishByHand(app.did, '1.0.0');
+    await publish(developer, app.did, '1.0.0');
     const url = `${server.url}${version.download_url}`;
     const size = (await readFile(file)).length;
 

@@ -21,9 +21,8 @@ export interface StoreContext {
 }
 
 /**
- * The review type of apps the admins have not set one for. The admins' store setting arrives with
- * the admin console (issue 12 item 8); until then every version is reviewed, as the original store
- * did by default.
+ * The store's review type until the admins set one (`PUT /api/console/store-settings`): every version
+ * is reviewed, as the original store did by default.
  */
 export const DEFAULT_REVIEW_TYPE: ReviewType = 'every';
 
@@ -37,7 +36,6 @@ export interface StoreDeps {
   /** Where uploads are received before they are checked (the same disk as the bundles). */
   uploadDir: string;
   maxBundleBytes: number;
-  reviewType: ReviewType;
 }
 
 export function createStoreDeps(context: StoreContext): StoreDeps {
@@ -50,7 +48,6 @@ export function createStoreDeps(context: StoreContext): StoreDeps {
     storage: context.storage ?? new FileBundleStorage(join(dataDir, 'bundles')),
     uploadDir: join(dataDir, 'uploads'),
     maxBundleBytes: Math.min(context.maxBundleBytes ?? BUNDLE_MAX_BYTES, BUNDLE_MAX_BYTES),
-    reviewType: DEFAULT_REVIEW_TYPE,
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAppRoutes } from './apps/routes.ts';
 import { createStoreDeps, type StoreContext } from './context.ts';
+import { registerReviewRoutes } from './reviews/routes.ts';
+import { storeSettingsResource } from './reviews/settings.ts';
 import { FileBundleStorage } from './storage/file-storage.ts';
 import { removeAbandonedUploads } from './versions/receive-tarball.ts';
 import { registerVersionRoutes } from './versions/routes.ts';
@@ -20,4 +22,5 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
     await deps.storage.removeAbandonedTempFiles(now, ABANDONED_AFTER_MS);
   registerAppRoutes(app, deps);
   registerVersionRoutes(app, deps);
+  registerReviewRoutes(app, deps, storeSettingsResource(context.platform));
 }

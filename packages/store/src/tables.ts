@@ -133,6 +133,14 @@ export interface StoreTables {
    * A user's purchase of a paid app through Kiosk Pay (the store buys as a host app would): a
    * checkout session, and its outcome once Kiosk Pay's events say so.
    */
+  /**
+   * The store's settings (issue 12 item 8), one row (`id` = 'store') made by the admins' first change;
+   * until then the defaults hold. Owned by the store: it never reads another module's settings.
+   */
+  store_settings: Stamped & {
+    id: string;
+    review_type: ReviewType;
+  };
   store_purchases: Stamped & {
     id: string;
     livemode: Flag;
@@ -148,6 +156,8 @@ export type StoreDb = Kysely<StoreTables>;
 export type AppRow = StoreTables['store_apps'];
 export type VersionRow = StoreTables['store_app_versions'];
 export type CategoryRow = StoreTables['store_categories'];
+export type ReviewRow = StoreTables['store_reviews'];
+export type StoreSettingsRow = StoreTables['store_settings'];
 
 /** JSON columns are text on both engines. */
 export function fromJson<T>(text: string | null | undefined, fallback: T): T {
@@ -320,6 +330,14 @@ export const storeMigrations: MigrationSet = {
         .createIndex('store_purchases_buyer')
         .on('store_purchases')
         .columns(['buyer_did', 'app_did', 'livemode'])
+        .execute();
+    },
+  },
+  // Issue 12 item 8: the admins' store settings (review type first).
+  '20261125_50_store_settings': {
+    async up(db) {
+      await stamped(db.schema.createTable('store_settings'))
+        .addColumn('review_type', 'text', notNull)
         .execute();
     },
   },

@@ -1,6 +1,6 @@
 import { defineMessages } from './define.ts';
 
-/** Sign-in, the wallet connect dialog, roles, the profile and its API keys (docs/identity.md). */
+/** Sign-in, the wallet connect dialog, roles, the profile, its API keys and developer access tokens (docs/identity.md). */
 export const identityMessages = defineMessages({
   en: {
     'auth.signIn': 'Sign in',
@@ -77,6 +77,16 @@ export const identityMessages = defineMessages({
     'apiKeys.secretLabel': 'Secret of {name}',
     'apiKeys.copySecret': 'Copy secret',
     'apiKeys.done': 'Done',
+    'error.INVALID_ACCESS_TOKEN': 'The access token is not valid, has expired or was deleted',
+    'error.ACCESS_TOKEN_NOT_FOUND': 'No such access token',
+    'error.ACCESS_TOKEN_NAME_MISMATCH': 'Type the token’s name exactly to delete it',
+    'error.ACCESS_TOKEN_READ_ONLY':
+      'The access token “{name}” may only read; publishing needs a token with the publish permission',
+    'error.ACCESS_TOKEN_OUT_OF_SCOPE': 'The access token “{name}” is limited to the app {scope}',
+    'validation.appScope': 'Must be “all” or an app DID like did:pkh:eip155:1:0x…',
+    'validation.accessTokenNameMismatch': 'This is not the token’s name',
+    'error.CLI_CONNECTION_NOT_FOUND': 'This command-line connection does not exist or has expired',
+    'error.CLI_CONNECTION_NOT_PENDING': 'This command-line connection is {status} already',
   },
   zh: {
     'auth.signIn': '登录',
@@ -152,5 +162,14 @@ export const identityMessages = defineMessages({
     'apiKeys.secretLabel': '{name} 的密钥',
     'apiKeys.copySecret': '复制密钥',
     'apiKeys.done': '完成',
+    'error.INVALID_ACCESS_TOKEN': '访问令牌无效、已过期或已被删除',
+    'error.ACCESS_TOKEN_NOT_FOUND': '没有该访问令牌',
+    'error.ACCESS_TOKEN_NAME_MISMATCH': '请准确输入令牌名称以删除它',
+    'error.ACCESS_TOKEN_READ_ONLY': '访问令牌“{name}”只能读取；发布需要具有发布权限的令牌',
+    'error.ACCESS_TOKEN_OUT_OF_SCOPE': '访问令牌“{name}”仅限用于应用 {scope}',
+    'validation.appScope': '必须是“all”或形如 did:pkh:eip155:1:0x… 的应用 DID',
+    'validation.accessTokenNameMismatch': '这不是该令牌的名称',
+    'error.CLI_CONNECTION_NOT_FOUND': '该命令行连接不存在或已过期',
+    'error.CLI_CONNECTION_NOT_PENDING': '该命令行连接已处于 {status} 状态',
   },
 });

@@ -30,6 +30,7 @@ describe('secrets in a bundle (issue 12 item 6)', () => {
     expect(kinds(`key = "sk_live_${base62}"`)).toEqual(['kioskOrStripeKey']);
     expect(kinds(`sk_test_${base62}`)).toEqual(['kioskOrStripeKey']);
     expect(kinds(`KIOSK_TOKEN=tok_${base62}`)).toEqual(['kioskAccessToken']);
+    expect(kinds(`KIOSK_TOKEN=kat_${base62}`)).toEqual(['kioskAccessToken']);
     expect(kinds(`aws_access_key_id = AKIA${'IOSFODNN7EXAMPLE'}`)).toEqual(['awsAccessKey']);
     expect(kinds(`git clone https://ghp_${base62}abcd@github.com/x/y`)).toEqual(['githubToken']);
     expect(kinds(`xoxb-${'1234567890-'}${base62}`)).toEqual(['slackToken']);

@@ -4,7 +4,7 @@
  * that are reliable are used, because a false alarm blocks an honest upload:
  *
  * - Fixed shapes with a prefix nobody writes by chance: PEM private key blocks, Kiosk's and Stripe's
- *   secret keys (`sk_live_`/`sk_test_`, `rk_live_`), Kiosk access tokens (`tok_`), AWS access key
+ *   secret keys (`sk_live_`/`sk_test_`, `rk_live_`), Kiosk access tokens (`kat_`; `tok_`), AWS access key
  *   ids (`AKIA…`/`ASIA…`), GitHub tokens (`ghp_…`, `github_pat_…`), Slack tokens, Google API keys.
  * - Shapes that are common for harmless data only when a name says what they are: 64 hex digits
  *   (every hash looks like an EVM private key; minified web3 code is full of event topics) count
@@ -80,7 +80,7 @@ const RULES: Rule[] = [
     pattern: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/g,
   },
   { kind: 'kioskOrStripeKey', pattern: /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{24,}\b/g },
-  { kind: 'kioskAccessToken', pattern: /\btok_[0-9A-Za-z]{24,}\b/g },
+  { kind: 'kioskAccessToken', pattern: /\b(?:kat|tok)_[0-9A-Za-z]{24,}\b/g },
   { kind: 'awsAccessKey', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
   { kind: 'githubToken', pattern: /\b(?:gh[pousr]_[0-9A-Za-z]{36,}|github_pat_[0-9A-Za-z_]{60,})\b/g },
   { kind: 'slackToken', pattern: /\bxox[abprs]-[0-9A-Za-z-]{20,}\b/g },

@@ -4,7 +4,7 @@ import { dbBoolean, transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import { sha256 } from '../crypto.ts';
 import type { IdentityStore } from '../store.ts';
-import type { IdentityTables } from '../tables.ts';
+import type { CredentialKind, IdentityTables } from '../tables.ts';
 
 export interface ApiKeyView {
   id: string;
@@ -29,6 +29,7 @@ export async function createApiKey(
     store.db,
     {
       id: newId('apiKey'),
+      kind: 'secret_key',
       name: input.name,
       livemode: input.livemode,
       prefix: secret.slice(0, 12),
@@ -38,6 +39,9 @@ export async function createApiKey(
       last_used_at: null,
       revoked_at: null,
       revoked_by: null,
+      scope: null,
+      permission: null,
+      expires_at: null,
     },
     'api_key.created',
   );
@@ -59,7 +63,10 @@ export async function listApiKeys(
   store: IdentityStore,
   paging: PageQuery,
 ): Promise<{ list: ApiKeyView[]; count: number }> {
-  const live = store.db.selectFrom('api_keys').where('revoked_at', 'is', null);
+  const live = store.db
+    .selectFrom('api_keys')
+    .where('kind', '=', 'secret_key')
+    .where('revoked_at', 'is', null);
   const { rows, count } = await pageOf<IdentityTables, 'api_keys'>(live, paging);
   return { list: rows.map(view), count };
 }
@@ -71,6 +78,7 @@ export async function revokeApiKey(store: IdentityStore, id: string, revokedBy: 
       .updateTable('api_keys')
       .set({ revoked_at: store.clock.nowUnix(), revoked_by: revokedBy })
       .where('id', '=', id)
+      .where('kind', '=', 'secret_key')
       .where('revoked_at', 'is', null)
       .returningAll()
       .executeTakeFirst();
@@ -84,16 +92,31 @@ export async function resolveApiKey(
   secret: string,
 ): Promise<{ id: string; livemode: boolean; createdBy: string } | undefined> {
   if (!API_KEY_PATTERN.test(secret)) return undefined;
+  const row = await findLiveCredential({ db, clock }, 'secret_key', secret);
+  if (!row) return undefined;
+  return { id: row.id, livemode: dbBoolean.parse(row.livemode), createdBy: row.created_by };
+}
+
+/**
+ * The unrevoked, unexpired credential of this kind whose secret this is, its use noted (every
+ * kind shares the table, the hash lookup and the note: issue 12 item 3 generalises keys, no second system).
+ */
+export async function findLiveCredential(
+  { db, clock }: Pick<IdentityStore, 'db' | 'clock'>,
+  kind: CredentialKind,
+  secret: string,
+): Promise<IdentityTables['api_keys'] | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'livemode', 'created_by', 'last_used_at'])
+    .selectAll()
     .where('secret_hash', '=', sha256(secret))
+    .where('kind', '=', kind)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row) return undefined;
   const now = clock.nowUnix();
+  if (!row || (row.expires_at !== null && now >= Number(row.expires_at))) return undefined;
   if (row.last_used_at === null || now - Number(row.last_used_at) >= LAST_USED_RESOLUTION_SECONDS) {
     await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }
-  return { id: row.id, livemode: dbBoolean.parse(row.livemode), createdBy: row.created_by };
+  return row;
 }

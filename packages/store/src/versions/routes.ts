@@ -1,5 +1,6 @@
 import { appVersionRoutes, appVersionSchema, tarballBytes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
+import { checkAccessTokenGrant } from '@kiosk/identity';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { viewerOf } from '../apps/audience.ts';
@@ -37,13 +38,20 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
   r.post(
     upload.path,
     {
-      config: { access: ['developer'] },
+      // A signed-in developer, or the CLI with a developer's access token that may publish this app.
+      config: { access: ['developer', 'accessToken'] },
       schema: {
         tags: ['store'],
         summary:
           "Upload a version: the tarball as the body (application/gzip), its release signed by the app's key in the query",
         consumes: [GZIP],
         ...upload.schema,
+      },
+      // Before the body: a token that may not publish this app never has its tarball received. A
+      // release without a DID is left to the query's validation.
+      onRequest: async (request) => {
+        const did = (request.query as { did?: unknown }).did;
+        if (typeof did === 'string') checkAccessTokenGrant(request.auth, did, 'publish');
       },
       preHandler: async (request) => {
         const { request_review: _asked, ...release } = request.query;
@@ -52,7 +60,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
       // A refused body may still be arriving: the connection closes after the answer rather than
       // reading the rest.
       onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 413) reply.header('connection', 'close');
+        if (reply.statusCode === 413 || reply.statusCode === 403) reply.header('connection', 'close');
         return payload;
       },
       onResponse: async (request) => discardTarball(request.body),
@@ -61,7 +69,8 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
     async (request, reply) => {
       const { request_review, ...release } = request.query;
       const outcome = await publishUpload(deps, {
-        developerDid: viewerOf(request.auth).did!,
+        developerDid:
+          request.auth.kind === 'accessToken' ? request.auth.ownerDid : viewerOf(request.auth).did!,
         release,
         tarball: request.body,
         checked: checked.get(request)!,

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { assertDeveloperOf, findCategoryId, getDeveloperApp } from '../apps/service.ts';
 import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
 import { checkRelease, type ReleaseCheck } from '../bundles/check-release.ts';
+import { storeReviewType } from '../reviews/settings.ts';
 import {
   BUNDLE_PROBLEM_CODES,
   problem,
@@ -150,7 +151,7 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
       const { metadata } = input.checked;
 
       const review = {
-        reviewType: effectiveReviewType(deps.reviewType, app?.review_type),
+        reviewType: effectiveReviewType(await storeReviewType(trx), app?.review_type),
         hasApprovedVersion: earlier.some((v) => PASSED_REVIEW.includes(v.status)),
         autoPublish: app ? flag(app.auto_publish) : false,
       };

@@ -1,0 +1,152 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { APP_KEY_FILE, METADATA_FILE, packBundleToFile, signRelease, type SignedRelease } from '@kiosk/store';
+import { apiHeaders, parseJson, refusalLines, type ApiAnswer } from './api.ts';
+import { connectionOf, type Connection } from './config.ts';
+import { CliFailure, type CliIo } from './io.ts';
+import { formatBytes, uploadProgress } from './progress.ts';
+
+export interface PublishOptions {
+  server?: string;
+  token?: string;
+  key?: string;
+  requestReview?: boolean;
+}
+
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+async function readAppKey(file: string): Promise<`0x${string}`> {
+  let text: string;
+  try {
+    text = (await readFile(file, 'utf8')).trim();
+  } catch {
+    throw new CliFailure([
+      `kiosk: cannot read the app key ${file} (make one with kiosk keygen, or pass --key)`,
+    ]);
+  }
+  if (!PRIVATE_KEY.test(text)) throw new CliFailure([`kiosk: ${file} does not hold an app private key`]);
+  return text as `0x${string}`;
+}
+
+/** The release's did, name and version, from kiosk.json; the store checks the rest of it. */
+async function releaseFieldsOf(dir: string): Promise<{ did: string; name: string; version: string }> {
+  const file = join(dir, METADATA_FILE);
+  let metadata: Record<string, unknown>;
+  try {
+    metadata = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
+    throw new CliFailure([`kiosk: ${file} ${reason}`]);
+  }
+  const { did, name, version } = metadata;
+  if (typeof did !== 'string' || typeof name !== 'string' || typeof version !== 'string')
+    throw new CliFailure([`kiosk: ${file} needs "did", "name" and "version"`]);
+  return { did, name, version };
+}
+
+/**
+ * POSTs the tarball as the raw body (docs/store.md, upload protocol), reporting the bytes handed to
+ * the socket; a file stream with backpressure, so a large bundle is never held in memory.
+ */
+function upload(
+  io: CliIo,
+  connection: Connection,
+  release: SignedRelease & { request_review?: string },
+  file: string,
+  size: number,
+): Promise<ApiAnswer> {
+  const url = new URL(`${connection.server}/api/developer/apps/upload`);
+  for (const [name, value] of Object.entries(release)) if (value) url.searchParams.set(name, value);
+  const progress = uploadProgress(io.err, 'Uploading', size);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolvePromise, reject) => {
+    const request = send(url, {
+      method: 'POST',
+      headers: {
+        ...apiHeaders(io, connection),
+        'content-type': 'application/gzip',
+        'content-length': String(size),
+      },
+    });
+    let sent = 0;
+    let answered = false;
+    const body = createReadStream(file);
+    body.on('data', (chunk) => {
+      sent += chunk.length;
+      progress.update(sent);
+    });
+    body.on('end', () => progress.finish());
+    body.on('error', reject);
+    request.on('error', (error) => {
+      // The store may close the connection after refusing early; its answer is what counts.
+      if (!answered)
+        reject(new CliFailure([`kiosk: the upload to ${connection.server} failed: ${error.message}`]));
+    });
+    request.on('response', (response) => {
+      answered = true;
+      // A refusal before the whole body was sent (a token out of scope, a bundle too large).
+      if (!body.readableEnded) {
+        body.unpipe(request);
+        body.destroy();
+        progress.halt();
+      }
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolvePromise({
+          status: response.statusCode ?? 0,
+          body: parseJson(Buffer.concat(chunks).toString('utf8')),
+        }),
+      );
+      response.on('error', reject);
+    });
+    body.pipe(request);
+  });
+}
+
+/**
+ * `kiosk publish [dir]`: packs the folder, signs the release with the app's key, uploads it with the
+ * developer's access token, and prints the version's status and the app's page. A refused upload
+ * prints each problem the store found and fails.
+ */
+export async function publish(io: CliIo, dirArgument: string | undefined, options: PublishOptions) {
+  const connection = await connectionOf(io, options);
+  const dir = resolve(io.cwd, dirArgument ?? '.');
+  const fields = await releaseFieldsOf(dir);
+  const privateKey = await readAppKey(resolve(io.cwd, options.key ?? join(dir, APP_KEY_FILE)));
+
+  const work = await mkdtemp(join(tmpdir(), 'kiosk-publish-'));
+  try {
+    const packed = await packBundleToFile(dir, join(work, `${fields.name}-${fields.version}.tgz`));
+    for (const skipped of packed.skipped) io.err.write(`left out ${skipped.path} (${skipped.reason})\n`);
+    io.err.write(
+      `Packed ${fields.name} ${fields.version}: ${packed.files.length} files, ${formatBytes(packed.size)}\n`,
+    );
+    let release: SignedRelease;
+    try {
+      release = await signRelease(privateKey, { ...fields, integrity: packed.integrity });
+    } catch (error) {
+      throw new CliFailure([`kiosk: cannot sign the release: ${(error as Error).message}`]);
+    }
+    const answer = await upload(
+      io,
+      connection,
+      { ...release, ...(options.requestReview ? { request_review: '1' } : {}) },
+      packed.file,
+      packed.size,
+    );
+    if (answer.status !== 201) throw new CliFailure(refusalLines(answer));
+    const { app, version } = answer.body as {
+      app: { did: string };
+      version: { version: string; status: string };
+    };
+    io.out(`${fields.name} ${version.version}: ${version.status}`);
+    io.out(`${connection.server}/apps/${app.did}`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
