@@ -45,7 +45,6 @@ describe('routes', () => {
     ['/developer/access-tokens', 'Access tokens'],
     ['/console/apps', 'App management'],
     ['/console/categories', 'Category management'],
-    ['/customer/invoice/past-due?referer=https%3A%2F%2Fshop.example', 'Past-due invoices'],
     ['/integrations/donations', 'Donations'],
   ])('%s shows the %s screen', async (path, name) => {
     renderAt(path);

@@ -26,6 +26,9 @@ const CustomerPortalPage = lazy(() =>
     default: module.CustomerPortalPage,
   })),
 );
+const PastDuePage = lazy(() =>
+  import('./pages/customer/PastDuePage.tsx').then((module) => ({ default: module.PastDuePage })),
+);
 const SubscriptionPage = lazy(() =>
   import('./pages/customer/SubscriptionPage.tsx').then((module) => ({ default: module.SubscriptionPage })),
 );
@@ -62,7 +65,7 @@ const signedInScreens: RouteObject[] = [
   lazyScreen('/profile', <ProfilePage />),
   lazyScreen('/customer', <CustomerPortalPage />),
   lazyScreen('/customer/subscription/:id', <SubscriptionPage />),
-  comingSoon('/customer/invoice/past-due', 'page.screen.pastDueInvoices'),
+  lazyScreen('/customer/invoice/past-due', <PastDuePage />),
   lazyScreen('/customer/invoice/:id', <InvoicePage />),
 ];
 

@@ -58,4 +58,12 @@ export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.ts
 export { prefetchCheckout } from './checkout/use-checkout.ts';
 export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/CheckoutFrame.tsx';
 export { checkoutEvents } from './checkout/checkout-events.ts';
+export {
+  PAID_SHOWN_MS,
+  PastDueDialog,
+  PastDuePayment,
+  type PastDueDialogProps,
+  type PastDuePaymentProps,
+} from './checkout/payment/PastDueDialog.tsx';
+export { overdueKey, usePastDuePayment, type PastDueScope } from './checkout/past-due-payment.ts';
 export * from './errors/index.ts';

@@ -148,6 +148,18 @@ export const billingMessages = defineMessages({
     'portal.cancel.keep': 'Keep subscription',
     'portal.resume.button': 'Resume subscription',
     'portal.resume.pending': 'Resuming…',
+    // The past-due banner and page (issue 11 item 7): /customer/invoice/past-due?referer=…
+    'portal.pastDue.banner': 'You have overdue invoices. New purchases are blocked until they are paid.',
+    'portal.pastDue.subscriptionBanner':
+      'This subscription has an overdue invoice. Pay it to keep the subscription running and to make new purchases.',
+    'portal.pastDue.payNow': 'Pay now',
+    'portal.pastDue.title': 'Past-due invoices',
+    'portal.pastDue.description':
+      'Pay what is overdue in each currency. When everything is paid, you go back to the page you came from.',
+    'portal.pastDue.invoices': 'Overdue invoices',
+    'portal.pastDue.nothing': 'Nothing is overdue. You can make new purchases.',
+    'portal.pastDue.back': 'Back',
+    'portal.pastDue.returning': 'Everything is paid. Taking you back…',
     'checkout.success.subscription': 'View subscription',
   },
   zh: {
@@ -287,6 +299,15 @@ export const billingMessages = defineMessages({
     'portal.cancel.keep': '保留订阅',
     'portal.resume.button': '恢复订阅',
     'portal.resume.pending': '正在恢复…',
+    'portal.pastDue.banner': '您有逾期未付的账单。付清之前无法进行新的购买。',
+    'portal.pastDue.subscriptionBanner': '此订阅有一笔逾期账单。付清后订阅将继续运行，您也可以进行新的购买。',
+    'portal.pastDue.payNow': '立即支付',
+    'portal.pastDue.title': '逾期账单',
+    'portal.pastDue.description': '按币种支付逾期金额。全部付清后，将返回您来时的页面。',
+    'portal.pastDue.invoices': '逾期账单',
+    'portal.pastDue.nothing': '没有逾期账单，您可以进行新的购买。',
+    'portal.pastDue.back': '返回',
+    'portal.pastDue.returning': '已全部付清，正在返回…',
     'checkout.success.subscription': '查看订阅',
   },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
@@ -16,6 +16,11 @@ import { CheckoutMessage } from './states/CheckoutMessage.tsx';
 import { CheckoutSkeleton } from './states/CheckoutSkeleton.tsx';
 import { CheckoutSuccess } from './states/CheckoutSuccess.tsx';
 import { PAYING_TIMEOUT_MS, useCheckout } from './use-checkout.ts';
+
+// Only a customer with overdue invoices ever sees it: it loads when a submit is refused for them.
+const BuyerPastDueDialog = lazy(() =>
+  import('./payment/PastDueDialog.tsx').then((module) => ({ default: module.BuyerPastDueDialog })),
+);
 
 export interface CheckoutFormProps {
   /** A payment link (`plink_…`, which starts a session) or a checkout session (`cs_…`). */
@@ -113,6 +118,13 @@ export function CheckoutForm({
     }
   }, [checkout.error, onError]);
 
+  // Seed 000 §4: a submit refused CUSTOMER_LIMITED opens the past-due dialog; paid, it submits again.
+  const [limited, setLimited] = useState<{ retry: () => void }>();
+  const retryAfterPaid = () => {
+    setLimited(undefined);
+    limited?.retry();
+  };
+
   const cancel = onCancel && (() => onCancel(envelope?.checkoutSession));
   switch (state) {
     case 'loading':
@@ -159,17 +171,29 @@ export function CheckoutForm({
       return <CheckoutSuccess session={envelope!.checkoutSession} />;
     case 'form':
       return (
-        <CheckoutView
-          envelope={envelope!}
-          layout={mode}
-          currencyId={currencyId}
-          pay={pay}
-          dispatch={dispatch}
-          onRefresh={() => void checkout.refetch()}
-          onCancel={cancel}
-          goBack={goBack}
-          onError={onError}
-        />
+        <>
+          <CheckoutView
+            envelope={envelope!}
+            layout={mode}
+            currencyId={currencyId}
+            pay={pay}
+            dispatch={dispatch}
+            onRefresh={() => void checkout.refetch()}
+            onCancel={cancel}
+            goBack={goBack}
+            onError={onError}
+            onCustomerLimited={(retry) => setLimited({ retry })}
+          />
+          {limited && (
+            <Suspense fallback={null}>
+              <BuyerPastDueDialog
+                livemode={envelope!.checkoutSession.livemode}
+                onPaid={retryAfterPaid}
+                onClose={() => setLimited(undefined)}
+              />
+            </Suspense>
+          )}
+        </>
       );
   }
 }

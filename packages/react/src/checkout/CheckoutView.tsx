@@ -54,6 +54,8 @@ export interface CheckoutViewProps {
   onCancel?: () => void;
   goBack?: () => void;
   onError?: (error: unknown) => void;
+  /** Seed 000 §8: a submit refused CUSTOMER_LIMITED (no toast); `retry` sends the form again. */
+  onCustomerLimited?: (retry: () => void) => void;
 }
 
 /** The checkout's form state: the order, the buyer's details, the currency, and paying it. */
@@ -67,6 +69,7 @@ export function CheckoutView({
   onCancel,
   goBack,
   onError,
+  onCustomerLimited,
 }: CheckoutViewProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
@@ -171,6 +174,12 @@ export function CheckoutView({
       dispatch({ type: 'submitted', instructions });
     } catch (error) {
       dispatch({ type: 'submitFailed' });
+      if (error instanceof ApiError && error.code === 'CUSTOMER_LIMITED' && onCustomerLimited) {
+        onError?.(error);
+        emitCheckoutError(error.code, error.message);
+        onCustomerLimited(() => void form.handleSubmit(sendForm)());
+        return;
+      }
       report(error);
     }
   };

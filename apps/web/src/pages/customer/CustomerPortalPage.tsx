@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useKioskSettings } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { InvoicesTable } from './InvoicesTable.tsx';
+import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { usePortalLivemode } from './portal-mode.ts';
 import { useCustomerRefresh } from './use-customer-refresh.ts';
+import { useCustomerOverdue } from './use-overdue.ts';
 import { usePlanNames } from './use-plan-names.ts';
 import { useCustomerSubscriptions, useMyCustomerId } from './use-subscriptions.ts';
 import { useUnixNow } from './use-unix-now.ts';
@@ -56,6 +58,8 @@ export function CustomerPortalPage() {
   const settings = useKioskSettings(livemode);
   const now = useUnixNow();
   const { paid, dismissPaid } = useCustomerRefresh(livemode, customerId);
+  const overdue = useCustomerOverdue(livemode, customerId);
+  const pastDue = (overdue.data?.invoices.length ?? 0) > 0;
   const title = t('portal.title');
   useDocumentTitle(title);
 
@@ -85,6 +89,8 @@ export function CustomerPortalPage() {
             {t('portal.description')}
           </Typography>
         </Box>
+
+        {pastDue && <PastDueBanner livemode={livemode} message={t('portal.pastDue.banner')} />}
 
         <Box component="section" aria-labelledby={SUBSCRIPTIONS_ID}>
           <Typography id={SUBSCRIPTIONS_ID} component="h2" variant="h6" sx={{ mb: 2 }}>

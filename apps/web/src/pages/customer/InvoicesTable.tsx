@@ -34,16 +34,15 @@ export interface InvoicesTableProps {
 }
 
 /**
- * Seed 001 §2's paged invoice table: the number links to the invoice page, then date, reason, amount
- * (struck through when void) and status. On a narrow screen DataTable lays each invoice out as a card.
+ * The invoice lists' columns (seed 001 §2): the number links to the invoice page, then date, reason,
+ * amount (struck through when void), status, and the subscription when `subscriptionNames` is given.
  */
-export function InvoicesTable({ livemode, filter, label, emptyText, subscriptionNames }: InvoicesTableProps) {
+export function useInvoiceColumns(
+  livemode: boolean,
+  subscriptionNames?: ReadonlyMap<string, string>,
+): DataTableColumn<Invoice>[] {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const invoices = useInvoiceList(livemode, filter, page, pageSize);
   const settings = useKioskSettings(livemode);
-
   const columns: DataTableColumn<Invoice>[] = [
     {
       key: 'number',
@@ -108,6 +107,21 @@ export function InvoicesTable({ livemode, filter, label, emptyText, subscription
           </Link>
         ),
     });
+
+  return columns;
+}
+
+/**
+ * Seed 001 §2's paged invoice table: the number links to the invoice page, then date, reason, amount
+ * (struck through when void) and status. On a narrow screen DataTable lays each invoice out as a card.
+ */
+export function InvoicesTable({ livemode, filter, label, emptyText, subscriptionNames }: InvoicesTableProps) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const invoices = useInvoiceList(livemode, filter, page, pageSize);
+  const settings = useKioskSettings(livemode);
+  const columns = useInvoiceColumns(livemode, subscriptionNames);
 
   return (
     <DataTable

@@ -12,6 +12,7 @@ import { useKioskSettings } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { InvoicesTable } from './InvoicesTable.tsx';
+import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionDetails } from './SubscriptionDetails.tsx';
 import { SubscriptionProblem } from './SubscriptionProblem.tsx';
 import { portalPath, usePortalLivemode } from './portal-mode.ts';
@@ -84,6 +85,9 @@ export function SubscriptionPage() {
       </Link>
       {subscription.data && !loading ? (
         <Stack spacing={4}>
+          {subscription.data.status === 'past_due' && (
+            <PastDueBanner livemode={livemode} message={t('portal.pastDue.subscriptionBanner')} />
+          )}
           <SubscriptionDetails
             subscription={subscription.data}
             name={name!}

@@ -4,11 +4,11 @@ import Typography from '@mui/material/Typography';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
 import type { PaymentCurrency, PaymentInstructions } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
-import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
+import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { formatMoney } from '../format-money.ts';
 import { checkoutConnect } from './checkout-connect.ts';
-import { NoAccountError, payWithInjectedWallet, WrongAccountError } from './pay-with-injected-wallet.ts';
+import { sendAndNameTransfer } from './wallet-transfer.ts';
 
 export interface PayDialogProps {
   open: boolean;
@@ -45,21 +45,18 @@ export function PayDialog({
   const injectedWallets = useInjectedWallets();
   const amount = formatMoney(instructions.amount, currency);
   const connect = checkoutConnect(client, action, checkoutSessionId, buyerDid, testMode);
-  const payFromThisBrowser = async (provider: Eip1193Provider) => {
-    try {
-      const txHash = await payWithInjectedWallet(provider, instructions, buyerDid.split(':').pop());
-      await client.call('POST /api/checkout-sessions/:id/pay', {
-        params: { id: checkoutSessionId },
-        body: { tx_hash: txHash },
-      });
-    } catch (error) {
-      if (isUserRejection(error)) throw new Error(t('checkout.wallet.rejected'), { cause: error });
-      if (error instanceof WrongAccountError)
-        throw new Error(t('checkout.wallet.wrongAccount'), { cause: error });
-      if (error instanceof NoAccountError) throw new Error(t('checkout.wallet.noAccount'), { cause: error });
-      throw error;
-    }
-  };
+  const payFromThisBrowser = (provider: Eip1193Provider) =>
+    sendAndNameTransfer(
+      provider,
+      instructions,
+      buyerDid,
+      (txHash) =>
+        client.call('POST /api/checkout-sessions/:id/pay', {
+          params: { id: checkoutSessionId },
+          body: { tx_hash: txHash },
+        }),
+      t,
+    );
 
   return (
     <WalletConnectDialog<Eip1193Provider>

@@ -1,0 +1,139 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { DataTable, PAID_SHOWN_MS, PastDuePayment, usePastDuePayment } from '@kiosk/react';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useSession } from '../../hooks/use-session.ts';
+import { modeKey } from '../../lib/query-client.ts';
+import { useInvoiceColumns } from './InvoicesTable.tsx';
+import { safeReferer } from './past-due-referer.ts';
+import { usePortalLivemode } from './portal-mode.ts';
+import { useMyCustomerId } from './use-subscriptions.ts';
+
+const TITLE_ID = 'past-due-title';
+const INVOICES_ID = 'past-due-invoices';
+
+/**
+ * `/customer/invoice/past-due?referer=…` (seed 000 §2): the signed-in customer's overdue invoices and,
+ * per currency, what to pay (the past-due dialog's rows). Once every currency is paid it goes back to
+ * the referer, when that is an address of this site, else to the portal.
+ */
+export function PastDuePage() {
+  const { t } = useTranslation();
+  const livemode = usePortalLivemode();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const customer = useMyCustomerId(livemode);
+  const customerId = customer.data ?? '';
+  const payment = usePastDuePayment({
+    scope: { customerId },
+    livemode,
+    buyerDid: session.data?.user?.did,
+    enabled: Boolean(customerId),
+  });
+  const columns = useInvoiceColumns(livemode);
+  const back = safeReferer(params.get('referer'), window.location.origin, livemode);
+  const title = t('portal.pastDue.title');
+  useDocumentTitle(title);
+
+  useEffect(() => {
+    if (!payment.allPaid) return;
+    // The page returned to shows the subscriptions running again and the invoices paid.
+    void queryClient.invalidateQueries({ queryKey: modeKey(livemode) });
+    const timer = setTimeout(() => void navigate(back), PAID_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [payment.allPaid, queryClient, livemode, navigate, back]);
+
+  const nothingOverdue = customer.data === null || payment.nothingOverdue;
+  const failure = customer.error ?? payment.error;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Link
+        component={RouterLink}
+        to={back}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden />
+        {t('portal.pastDue.back')}
+      </Link>
+      <Stack spacing={3} component="section" aria-labelledby={TITLE_ID}>
+        <Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+              {title}
+            </Typography>
+            {!livemode && (
+              <Chip label={t('shell.testMode')} color="warning" variant="outlined" size="small" />
+            )}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {t('portal.pastDue.description')}
+          </Typography>
+        </Box>
+        {failure ? (
+          <Alert
+            severity="error"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void (customer.isError ? customer.refetch() : payment.refetch())}
+              >
+                {t('portal.retry')}
+              </Button>
+            }
+          >
+            {t('checkout.pastDue.loadFailed')} {failure.message}
+          </Alert>
+        ) : nothingOverdue ? (
+          <Alert severity="success">{t('portal.pastDue.nothing')}</Alert>
+        ) : customer.isPending || payment.loading ? (
+          <Skeleton variant="rounded" height={160} aria-label={t('checkout.pastDue.loading')} />
+        ) : (
+          <>
+            <Box component="section" aria-labelledby={INVOICES_ID}>
+              <Typography id={INVOICES_ID} component="h2" variant="h6" sx={{ mb: 2 }}>
+                {t('portal.pastDue.invoices')}
+              </Typography>
+              <DataTable
+                label={t('portal.pastDue.invoices')}
+                columns={columns}
+                rows={payment.invoices}
+                getRowKey={(invoice) => invoice.id}
+                count={payment.invoices.length}
+                page={0}
+                pageSize={Math.max(payment.invoices.length, 10)}
+                onPageChange={() => {}}
+                onPageSizeChange={() => {}}
+              />
+            </Box>
+            <PastDuePayment
+              rows={payment.rows}
+              invoices={payment.invoices}
+              onPay={(currencyId, provider) => void payment.pay(currencyId, provider)}
+            />
+            {payment.allPaid && (
+              <Alert severity="success" role="status">
+                {t('checkout.pastDue.allPaid')} {t('portal.pastDue.returning')}
+              </Alert>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,216 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Invoice } from '@kiosk/contracts';
+import { BUYER_ADDRESS, ETH, KDT, cleanUpKiosk, mockApi, renderKiosk } from '../../test-support/index.ts';
+import {
+  OVERDUE,
+  OVERDUE_START,
+  OVERDUE_TX,
+  injectWallet,
+  mockOverdueApi,
+  overdueAnswer,
+  overdueInvoice,
+} from '../../test-support/past-due-fixtures.ts';
+import { PastDueDialog } from './PastDueDialog.tsx';
+
+const OWED = [
+  overdueInvoice('in_1', KDT, '10000000'),
+  overdueInvoice('in_2', KDT, '5000000'),
+  overdueInvoice('in_3', ETH, '1000000000000000'),
+];
+const start = (owed: Invoice[]) => mockOverdueApi(owed);
+
+const rowOf = (currencyId: string) => screen.getByTestId(`past-due-row-${currencyId}`);
+
+beforeEach(() => vi.stubGlobal('WebSocket', undefined));
+afterEach(cleanUpKiosk);
+
+describe('PastDueDialog', () => {
+  it('shows one row per currency with its overdue sum and invoice links; each goes idle → in progress → Paid, then the purchase goes on', async () => {
+    const calls = start(OWED);
+    const sent = injectWallet();
+    const onPaid = vi.fn();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        buyerDid={`did:pkh:eip155:1:${BUYER_ADDRESS}`}
+        onPaid={onPaid}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Pay your overdue invoices' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    await within(dialog).findByText('15 KDT');
+    const kdtRow = rowOf(KDT);
+    expect(within(kdtRow).getByRole('status').textContent).toBe('15 KDT overdue');
+    expect(
+      within(kdtRow)
+        .getAllByRole('link')
+        .map((link) => [
+          link.textContent,
+          new URL(link.getAttribute('href')!).pathname + new URL(link.getAttribute('href')!).search,
+        ]),
+    ).toEqual([
+      ['Invoice INV-in_1', '/customer/invoice/in_1?livemode=false'],
+      ['Invoice INV-in_2', '/customer/invoice/in_2?livemode=false'],
+    ]);
+    expect(within(rowOf(ETH)).getByText('0.001 ETH')).toBeTruthy();
+
+    fireEvent.click(within(kdtRow).getByRole('button', { name: 'Pay 15 KDT' }));
+    await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'));
+    expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('15 KDT: Paid');
+    // One transfer of the currency's exact sum, asked for this customer in test mode.
+    expect(calls.calls(OVERDUE_START)[0]!.body).toEqual({ currency_id: KDT, customer_id: 'cus_1' });
+    expect(calls.calls(OVERDUE_START)[0]!.url.searchParams.get('livemode')).toBe('false');
+    expect(sent).toHaveLength(1);
+    // Another currency still owed: the purchase waits.
+    expect(rowOf(ETH).dataset.status).toBe('idle');
+    expect(onPaid).not.toHaveBeenCalled();
+
+    fireEvent.click(within(rowOf(ETH)).getByRole('button', { name: 'Pay 0.001 ETH' }));
+    await waitFor(() => expect(rowOf(ETH).dataset.status).toBe('paid'));
+    await screen.findByText(/You have successfully paid the invoice/);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+  });
+
+  it('a declined wallet fails the row with the failure text and its reason; Retry pays', async () => {
+    start([OWED[0]!]);
+    let decline = true;
+    injectWallet(() => decline);
+    const onPaid = vi.fn();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={onPaid}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay 10 KDT' }));
+    await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('failed'));
+    expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('10 KDT: Failed to pay the invoice');
+    expect(within(rowOf(KDT)).getByRole('alert').textContent).toBe(
+      'You declined the payment in your wallet.',
+    );
+    expect(onPaid).not.toHaveBeenCalled();
+
+    decline = false;
+    fireEvent.click(within(rowOf(KDT)).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'));
+    expect(within(rowOf(KDT)).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+  });
+
+  it("a card method's row cannot be paid here: it says so and opens the invoice (seed 000 §4, §8)", async () => {
+    mockApi({ [OVERDUE]: () => overdueAnswer([OWED[0]!], true) });
+    injectWallet();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    await screen.findByText('This payment method is not supported');
+    expect(within(rowOf(KDT)).queryByRole('button', { name: /Pay/ })).toBeNull();
+    const open = within(rowOf(KDT)).getByRole('link', { name: 'Open the invoice to pay it' });
+    expect(new URL(open.getAttribute('href')!).pathname).toBe('/customer/invoice/in_1');
+  });
+
+  it('without a wallet in the browser, says where to pay instead of offering a button', async () => {
+    start([OWED[0]!]);
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    await screen.findByText(/No wallet was found in this browser/);
+    expect(screen.queryByRole('button', { name: 'Pay 10 KDT' })).toBeNull();
+  });
+
+  it('with several wallets in the browser, the customer chooses the one that pays', async () => {
+    const calls = start([OWED[0]!]);
+    const sentBy: string[] = [];
+    // The wallets answer only during this test.
+    const wallets = new AbortController();
+    onTestFinished(() => wallets.abort());
+    const announce = (name: string) => {
+      const provider = {
+        request: async ({ method }: { method: string }) => {
+          if (method === 'eth_requestAccounts') return [BUYER_ADDRESS];
+          if (method === 'eth_chainId') return '0x7a69';
+          sentBy.push(name);
+          return OVERDUE_TX;
+        },
+      };
+      const detail = { info: { uuid: name, name, icon: '', rdns: name }, provider };
+      window.addEventListener(
+        'eip6963:requestProvider',
+        () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail })),
+        { signal: wallets.signal },
+      );
+    };
+    announce('Wallet A');
+    announce('Wallet B');
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    const pay = await screen.findByRole('button', { name: 'Pay 10 KDT' });
+    expect(pay.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(pay);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Pay with Wallet B' }));
+    await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'));
+    expect(sentBy).toEqual(['Wallet B']);
+    expect(calls.calls(OVERDUE_START)).toHaveLength(1);
+  });
+
+  it('speaks Chinese', async () => {
+    start([OWED[0]!]);
+    injectWallet();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+      { locale: 'zh' },
+    );
+    await screen.findByRole('dialog', { name: '支付逾期账单' });
+    fireEvent.click(await screen.findByRole('button', { name: '支付 10 KDT' }));
+    await waitFor(() => expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('10 KDT：已支付'));
+  });
+
+  it('closes on Escape without paying', async () => {
+    start([OWED[0]!]);
+    const onClose = vi.fn();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={onClose}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
