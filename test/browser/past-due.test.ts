@@ -213,7 +213,10 @@ beforeAll(async () => {
       hash: await deployer.sendTransaction({ to: new TestWallet({ index }).address, value: 10n ** 18n }),
     });
 
-  harness = await startBrowserHarness({ KIOSK_EVM_COLLECTOR_KEY: collectorKey }, { clock });
+  harness = await startBrowserHarness(
+    { KIOSK_EVM_COLLECTOR_KEY: collectorKey, KIOSK_TEST_WALLET: 'true' },
+    { clock },
+  );
   merchant = await merchantOf(harness.server);
   const method = (
     await merchant.test('/api/payment-methods', {
@@ -290,6 +293,10 @@ describe('past-due invoices', { timeout: 180_000 }, () => {
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await row.getByRole('button', { name: 'Pay 1 KDT' }).click();
+    await page
+      .getByRole('dialog', { name: 'Pay 1 KDT' })
+      .getByRole('button', { name: 'Pay with Browser wallet' })
+      .click();
     await row.getByRole('status').getByText('1 KDT: Paid').waitFor({ timeout: 30_000 });
     await harness.screenshot(page, 'past-due-dialog-paid-desktop-en');
     // The dialog goes and the purchase is sent again: its own pay dialog opens.
@@ -332,7 +339,9 @@ describe('past-due invoices', { timeout: 180_000 }, () => {
       VIEWPORTS.mobile.width,
     );
     await harness.screenshot(page, 'past-due-page-mobile-zh');
+    // Paid from another wallet through the collect-batch connect session: here the server's test wallet.
     await row.getByRole('button', { name: '支付 1 KDT' }).click();
+    await page.getByRole('dialog', { name: '支付 1 KDT' }).getByRole('button', { name: '测试钱包' }).click();
     await page.getByText('1 KDT：已支付').waitFor({ timeout: 30_000 });
 
     // Everything paid: back to the portal, where no banner is left.

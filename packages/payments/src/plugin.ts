@@ -1,3 +1,4 @@
+import { collectBatchConnectAction } from './subscriptions/collect-batch-action.ts';
 import type { EventHandler } from '@kiosk/platform';
 import type { FastifyInstance } from 'fastify';
 import { paymentsApi, type PaymentsApi } from './api.ts';
@@ -51,6 +52,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerSubscriptionRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', subscriptionConnectAction(deps));
+  context.registerConnectAction('collect-batch', collectBatchConnectAction(deps));
 
   defineChargeJobs(deps);
   // A checkout session's id is its buyer's capability: whoever has it may watch it complete.

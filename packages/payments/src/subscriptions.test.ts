@@ -409,14 +409,11 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(retried.status).toBe(200);
   });
 
-  it('the merchant marks a failing invoice uncollectible, then voids it: nothing is owed any more', async () => {
-    const customer = await subscribe();
-    await until(customer.subscription, (s) => s.status === 'active');
-    const [first] = await customer.invoices();
-    const paidVoid = await merchant.test(`/api/invoices/${first!.id}/void`, { method: 'PUT' });
-    expect(paidVoid.status).toBe(409);
-    expect(paidVoid.body.code).toBe('INVOICE_NOT_PAYABLE');
-
+  /**
+   * The customer's next cycle cannot be pulled (their allowance is gone) and the merchant gives up on
+   * it at once: answers the merchant's answer to marking the invoice uncollectible (overdue now).
+   */
+  async function overdueOnce(customer: Awaited<ReturnType<typeof subscribe>>) {
     const { collector_contract: contract } = (await merchant.test(`/api/payment-methods/${methodId}`)).body
       .settings;
     const lowered = await walletOf(customer.wallet).writeContract({
@@ -428,15 +425,22 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     await chain.publicClient.waitForTransactionReceipt({ hash: lowered });
     const due = (await customer.subscription()).current_period_end as number;
     await travelTo(due);
-    const cycleOf = (list: Invoice[]) => list.find((i) => i.period_start === due)!;
+    const cycleOf = (list: Invoice[]) => list.find((i) => i.period_start === due);
     await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === 1);
+    return merchant.test(`/api/invoices/${cycleOf(await customer.invoices())!.id}/mark-uncollectible`, {
+      method: 'PUT',
+    });
+  }
 
-    const marked = await merchant.test(
-      `/api/invoices/${cycleOf(await customer.invoices()).id}/mark-uncollectible`,
-      {
-        method: 'PUT',
-      },
-    );
+  it('the merchant marks a failing invoice uncollectible, then voids it: nothing is owed any more', async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const [first] = await customer.invoices();
+    const paidVoid = await merchant.test(`/api/invoices/${first!.id}/void`, { method: 'PUT' });
+    expect(paidVoid.status).toBe(409);
+    expect(paidVoid.body.code).toBe('INVOICE_NOT_PAYABLE');
+
+    const marked = await overdueOnce(customer);
     expect(marked.body).toMatchObject({ status: 'uncollectible', next_payment_attempt: null });
     const overdue = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/overdue/invoices`);
     expect(overdue.body.invoices).toHaveLength(1);
@@ -450,6 +454,44 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(
       (await self.request(`/api/invoices/${marked.body.id}/void?livemode=false`, { method: 'PUT' })).status,
     ).toBe(403);
+  });
+
+  it("a customer's wallet pays one currency's overdue invoices through the collect-batch connect action", async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const marked = await overdueOnce(customer);
+    const did = customer.wallet.did;
+    const open = (params: Record<string, unknown>) =>
+      cookieClient(server.url).request('/api/did/collect-batch/token', { method: 'POST', body: { params } });
+    const scopeless = await open({ currencyId: kdt, sessionUserDid: did });
+    expect(scopeless.status).toBe(400);
+    expect(scopeless.body.details[0].message).toBe('Either subscriptionId or customerId must be provided');
+    // Somebody else's subscription: nothing is started for them.
+    const other = await open({
+      currencyId: kdt,
+      subscriptionId: customer.subscriptionId,
+      sessionUserDid: new TestWallet({ index: 16 }).did,
+    });
+    expect(other.status).toBe(404);
+
+    const opened = await open({
+      currencyId: kdt,
+      subscriptionId: customer.subscriptionId,
+      sessionUserDid: did,
+    });
+    expect(opened.status).toBe(200);
+    const request = await customer.wallet.fetchConnectRequest(opened.body.auth_url);
+    // The wallet sees one transfer: the currency's overdue sum, to the merchant.
+    expect(request.payment).toMatchObject({ amount: MONTHLY.toString(), to: RECEIVER, token });
+    const approved = await customer.wallet.approveConnect(opened.body.auth_url, {
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+    });
+    expect(approved).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    await until(customer.invoices, (list) =>
+      list.some((i) => i.id === marked.body.id && i.status === 'paid'),
+    );
+    const overdue = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/overdue/invoices`);
+    expect(overdue.body.invoices).toHaveLength(0);
   });
 
   it('a paid period runs to its end after a cancel; recover undoes it; a trial cancels at once', async () => {

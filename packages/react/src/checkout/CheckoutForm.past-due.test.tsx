@@ -56,6 +56,8 @@ describe('CheckoutForm and overdue invoices', () => {
 
     limited = false;
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Pay 10 KDT' }));
+    const choose = await screen.findByRole('dialog', { name: 'Pay 10 KDT' });
+    fireEvent.click(await within(choose).findByRole('button', { name: /^Pay with / }));
     // Paid, the dialog goes and the purchase is submitted again: its own pay dialog opens.
     await screen.findByRole('dialog', { name: 'Pay 25 KDT' }, { timeout: 3_000 });
     expect(screen.queryByRole('dialog', { name: 'Pay your overdue invoices' })).toBeNull();

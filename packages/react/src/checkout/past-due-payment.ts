@@ -127,6 +127,24 @@ export function usePastDuePayment({
     }
   };
 
+  /** A wallet elsewhere (a phone, the test wallet) sent and named the transfer of `currencyId`. */
+  const sentElsewhere = (currencyId: string) => {
+    dispatch({ type: 'pay', currencyId });
+    dispatch({ type: 'sent', currencyId, now: Date.now() });
+    void overdue.refetch();
+  };
+
+  /** The `collect-batch` connect session's params for a currency (seed 000 §7), with a known buyer. */
+  const collectBatch = buyerDid
+    ? (currencyId: string) => ({
+        currencyId,
+        ...('customerId' in scope
+          ? { customerId: scope.customerId }
+          : { subscriptionId: scope.subscriptionId }),
+        sessionUserDid: buyerDid,
+      })
+    : undefined;
+
   return {
     rows: state.rows,
     invoices: overdue.data?.invoices ?? [],
@@ -138,5 +156,7 @@ export function usePastDuePayment({
     nothingOverdue:
       overdue.data !== undefined && Object.keys(overdue.data.summary).length === 0 && state.rows.length === 0,
     pay,
+    sentElsewhere,
+    collectBatch,
   };
 }

@@ -88,12 +88,34 @@ export function injectWallet(decline = () => false) {
 
 /**
  * The API of a customer owing `owed`: the overdue answer, starting a currency's payment and naming its
- * transfer, which settles at once (what was paid leaves the overdue answer). `routes` adds others.
+ * transfer, which settles at once (what was paid leaves the overdue answer), and the `collect-batch`
+ * connect session that the test wallet answers by paying the session's currency. `routes` adds others.
  */
 export function mockOverdueApi(owed: Invoice[], routes: Record<string, ApiHandler> = {}) {
   let stillOwed = owed;
+  let connected: string | undefined;
   const calls = mockApi({
     ...routes,
+    'POST /api/did/collect-batch/token': () => {
+      connected = undefined;
+      return {
+        token: 'tok_batch',
+        secret: 'sec',
+        auth_url: 'http://wallet.local/a',
+        deep_link: 'kiosk://connect?url=x',
+        expires_at: 9_999_999_999,
+      };
+    },
+    'GET /api/did/collect-batch/status': () =>
+      connected ? { status: 'succeeded', did: `did:pkh:eip155:1:${BUYER_ADDRESS}` } : { status: 'created' },
+    'POST /api/test-wallet/connect': () => {
+      const asked = calls.calls('POST /api/did/collect-batch/token').at(-1)!.body as {
+        params: { currencyId: string };
+      };
+      connected = asked.params.currencyId;
+      stillOwed = stillOwed.filter((item) => item.currency_id !== connected);
+      return { ok: true };
+    },
     [OVERDUE]: () => overdueAnswer(stillOwed),
     [OVERDUE_START]: ({ body }) => {
       const currencyId = (body as { currency_id: string }).currency_id;

@@ -118,6 +118,11 @@ describe('the past-due banner and page', { timeout: 20_000 }, () => {
       '/customer/invoice/in_late?livemode=false',
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Pay 2.5 KDT' }));
+    fireEvent.click(
+      await within(await screen.findByRole('dialog', { name: 'Pay 2.5 KDT' })).findByRole('button', {
+        name: /^Pay with /,
+      }),
+    );
     await screen.findByText('2.5 KDT: Paid');
     expect(calls.calls('POST /api/invoices/overdue/pay')[0]!.body).toEqual({
       currency_id: 'pc_kdt',
@@ -140,6 +145,11 @@ describe('the past-due banner and page', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByRole('link', { name: /evil/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay 2.5 KDT' }));
+    fireEvent.click(
+      await within(await screen.findByRole('dialog', { name: 'Pay 2.5 KDT' })).findByRole('button', {
+        name: /^Pay with /,
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer'));
   });
 

@@ -125,6 +125,13 @@ export function PastDuePage() {
               rows={payment.rows}
               invoices={payment.invoices}
               onPay={(currencyId, provider) => void payment.pay(currencyId, provider)}
+              connect={
+                payment.collectBatch && {
+                  params: payment.collectBatch,
+                  testMode: !livemode,
+                  onSent: payment.sentElsewhere,
+                }
+              }
             />
             {payment.allPaid && (
               <Alert severity="success" role="status">

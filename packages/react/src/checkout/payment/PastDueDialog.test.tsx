@@ -58,7 +58,10 @@ describe('PastDueDialog', () => {
     ]);
     expect(within(rowOf(ETH)).getByText('0.001 ETH')).toBeTruthy();
 
+    // A known buyer chooses how to pay: this browser's wallet, a phone's, or (test mode) the test wallet.
     fireEvent.click(within(kdtRow).getByRole('button', { name: 'Pay 15 KDT' }));
+    const choose = await screen.findByRole('dialog', { name: 'Pay 15 KDT' });
+    fireEvent.click(await within(choose).findByRole('button', { name: /^Pay with / }));
     await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'));
     expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('15 KDT: Paid');
     // One transfer of the currency's exact sum, asked for this customer in test mode.
@@ -70,9 +73,37 @@ describe('PastDueDialog', () => {
     expect(onPaid).not.toHaveBeenCalled();
 
     fireEvent.click(within(rowOf(ETH)).getByRole('button', { name: 'Pay 0.001 ETH' }));
+    const chooseEth = await screen.findByRole('dialog', { name: 'Pay 0.001 ETH' });
+    fireEvent.click(await within(chooseEth).findByRole('button', { name: /^Pay with / }));
     await waitFor(() => expect(rowOf(ETH).dataset.status).toBe('paid'));
     await screen.findByText(/You have successfully paid the invoice/);
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+  });
+
+  it('pays a row from a wallet elsewhere through the collect-batch connect session (here the test wallet)', async () => {
+    const calls = start([OWED[0]!, OWED[2]!]);
+    const onPaid = vi.fn();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        buyerDid={`did:pkh:eip155:1:${BUYER_ADDRESS}`}
+        onPaid={onPaid}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay 10 KDT' }));
+    const choose = await screen.findByRole('dialog', { name: 'Pay 10 KDT' });
+    fireEvent.click(await within(choose).findByRole('button', { name: 'Test wallet' }));
+    await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'), { timeout: 5_000 });
+    // Seed 000 §7: the currency and the scope, for the signed-in buyer.
+    expect(calls.calls('POST /api/did/collect-batch/token')[0]!.body).toEqual({
+      params: { currencyId: KDT, customerId: 'cus_1', sessionUserDid: `did:pkh:eip155:1:${BUYER_ADDRESS}` },
+    });
+    expect(calls.calls(OVERDUE_START)).toHaveLength(0);
+    expect(rowOf(ETH).dataset.status).toBe('idle');
+    expect(onPaid).not.toHaveBeenCalled();
   });
 
   it('a declined wallet fails the row with the failure text and its reason; Retry pays', async () => {

@@ -20,6 +20,8 @@ import type { Invoice } from '@kiosk/contracts';
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
+import { walletConnectSession } from './checkout-connect.ts';
 import { formatMoney } from '../format-money.ts';
 import { useBuyer } from '../use-buyer.ts';
 import { payableInPlace, type PastDueRow } from '../past-due.ts';
@@ -33,19 +35,31 @@ function invoicePath(invoice: Pick<Invoice, 'id' | 'livemode'>): string {
   return `/customer/invoice/${invoice.id}${invoice.livemode ? '' : '?livemode=false'}`;
 }
 
+/** Paying a row from a wallet elsewhere through the `collect-batch` connect action (seed 000 §7). */
+export interface PastDueConnect {
+  params: (currencyId: string) => Record<string, string>;
+  /** Test mode: the server's test wallet may answer. */
+  testMode: boolean;
+  /** That wallet sent and named the transfer. */
+  onSent: (currencyId: string) => void;
+}
+
 export interface PastDuePaymentProps {
   rows: PastDueRow[];
   invoices: Invoice[];
   onPay: (currencyId: string, provider: Eip1193Provider) => void;
+  /** Without it (no buyer known), only a wallet in this browser can pay. */
+  connect?: PastDueConnect;
 }
 
 /**
  * Seed 000 §2 and §4: one row per currency with what is overdue in it and its invoices (each a link to
- * its page); a row pays from a wallet in this browser, idle → in progress → Paid or Retry. Each row's
+ * its page); a row pays from a wallet in this browser or, through a connect session, one on a phone
+ * (or the test wallet), idle → in progress → Paid or Retry. Each row's
  * state is announced to screen readers as it changes. A card method's items cannot be paid here: the
  * row says so and links to the invoice.
  */
-export function PastDuePayment({ rows, invoices, onPay }: PastDuePaymentProps) {
+export function PastDuePayment({ rows, invoices, onPay, connect }: PastDuePaymentProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const wallets = useInjectedWallets();
@@ -88,6 +102,7 @@ export function PastDuePayment({ rows, invoices, onPay }: PastDuePaymentProps) {
                   wallets={wallets}
                   firstInvoice={ofCurrency[0]}
                   onPay={(provider) => onPay(row.currencyId, provider)}
+                  connect={connect}
                 />
               </Stack>
               {/* Announced as it changes: the row's amount and where its payment stands. */}
@@ -119,16 +134,19 @@ function RowAction({
   wallets,
   firstInvoice,
   onPay,
+  connect,
 }: {
   row: PastDueRow;
   amount: string;
   wallets: ReturnType<typeof useInjectedWallets>;
   firstInvoice: Invoice | undefined;
   onPay: (provider: Eip1193Provider) => void;
+  connect: PastDueConnect | undefined;
 }) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [connecting, setConnecting] = useState(false);
   if (row.status === 'paid')
     return (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'success.main' }}>
@@ -150,14 +168,57 @@ function RowAction({
         )}
       </Stack>
     );
+  const label = row.status === 'failed' ? t('checkout.pastDue.retry') : t('checkout.pastDue.pay', { amount });
+  const busy = row.status === 'paying';
+  if (connect) {
+    const session = walletConnectSession(
+      client,
+      'collect-batch',
+      connect.params(row.currencyId),
+      connect.testMode,
+    );
+    return (
+      <>
+        <Button
+          variant="contained"
+          loading={busy}
+          loadingPosition="start"
+          disabled={busy}
+          aria-haspopup="dialog"
+          onClick={() => setConnecting(true)}
+          sx={{ flexShrink: 0 }}
+        >
+          {label}
+        </Button>
+        {connecting && (
+          <WalletConnectDialog<Eip1193Provider>
+            open
+            action="collect-batch"
+            title={t('checkout.pastDue.pay', { amount })}
+            onClose={() => setConnecting(false)}
+            onSucceeded={(result) => {
+              setConnecting(false);
+              if (result.method !== 'injected') connect.onSent(row.currencyId);
+            }}
+            createSession={session.createSession}
+            pollStatus={session.pollStatus}
+            realtimeUrl={session.realtimeUrl}
+            onTestWallet={session.onTestWallet}
+            injectedWallets={wallets}
+            // The row shows this wallet's progress and failure itself.
+            onInjectedWallet={async (provider) => onPay(provider)}
+            injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}
+          />
+        )}
+      </>
+    );
+  }
   if (wallets.length === 0)
     return (
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: { sm: 260 } }}>
         {t('checkout.pastDue.noWallet')}
       </Typography>
     );
-  const label = row.status === 'failed' ? t('checkout.pastDue.retry') : t('checkout.pastDue.pay', { amount });
-  const busy = row.status === 'paying';
   const only = wallets.length === 1 ? wallets[0] : undefined;
   return (
     <>
@@ -257,6 +318,13 @@ export function PastDueDialog({ open, scope, livemode, buyerDid, onPaid, onClose
               rows={payment.rows}
               invoices={payment.invoices}
               onPay={(currencyId, provider) => void payment.pay(currencyId, provider)}
+              connect={
+                payment.collectBatch && {
+                  params: payment.collectBatch,
+                  testMode: !livemode,
+                  onSent: payment.sentElsewhere,
+                }
+              }
             />
           )}
           {done && (

@@ -1,22 +1,17 @@
 import type { KioskClient } from '@kiosk/sdk';
 
 /**
- * The connect session a checkout opens for its buyer's wallet (seed 000 §7: the action is named by
- * the session's mode, `payment` or `subscription`), and the test wallet that may answer it.
+ * A connect session for `action` with its params (docs/identity.md §2), and the test wallet that may
+ * answer it in test mode.
  */
-export function checkoutConnect(
+export function walletConnectSession(
   client: KioskClient,
   action: string,
-  checkoutSessionId: string,
-  buyerDid: string,
+  params: Record<string, string>,
   testMode: boolean,
 ) {
   return {
-    createSession: () =>
-      client.call('POST /api/did/:action/token', {
-        params: { action },
-        body: { params: { checkoutSessionId, sessionUserDid: buyerDid } },
-      }),
+    createSession: () => client.call('POST /api/did/:action/token', { params: { action }, body: { params } }),
     pollStatus: (token: string, secret: string) =>
       client.call('GET /api/did/:action/status', { params: { action }, query: { _t_: token, secret } }),
     onTestWallet: testMode
@@ -26,4 +21,18 @@ export function checkoutConnect(
       : undefined,
     realtimeUrl: client.realtimeUrl(),
   };
+}
+
+/**
+ * The connect session a checkout opens for its buyer's wallet (seed 000 §7: the action is named by
+ * the session's mode, `payment` or `subscription`).
+ */
+export function checkoutConnect(
+  client: KioskClient,
+  action: string,
+  checkoutSessionId: string,
+  buyerDid: string,
+  testMode: boolean,
+) {
+  return walletConnectSession(client, action, { checkoutSessionId, sessionUserDid: buyerDid }, testMode);
 }
