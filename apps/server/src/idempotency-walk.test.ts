@@ -383,6 +383,16 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}`,
         body: { items: [{ price_id: monthly.prices[1].id }] },
       }),
+      'POST /api/subscriptions/:id/mandate': async () => ({
+        call: buyer.request,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/mandate?livemode=false`,
+        body: { max_per_cycle: '2000000' },
+      }),
+      // Nothing asked for yet: confirming changes nothing, and its replay neither.
+      'POST /api/subscriptions/:id/mandate/confirm': async () => ({
+        call: buyer.request,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/mandate/confirm?livemode=false`,
+      }),
       'PUT /api/subscriptions/:id/recover': async () => {
         const { subscriptionId } = await subscribed('active');
         await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });

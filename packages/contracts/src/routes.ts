@@ -20,6 +20,7 @@ import { paymentMethodRoutes } from './payments/payment-methods.ts';
 import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
 import { settingsRoutes } from './payments/settings.ts';
+import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 
@@ -44,6 +45,7 @@ export const ROUTE_TABLES = [
   paymentIntentRoutes,
   invoiceRoutes,
   subscriptionRoutes,
+  subscriptionMandateRoutes,
   chargeRoutes,
   appRoutes,
   appVersionRoutes,

@@ -23,6 +23,7 @@ import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
+import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
@@ -50,6 +51,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerChargeRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerSubscriptionMandateRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', subscriptionConnectAction(deps));
   context.registerConnectAction('collect-batch', collectBatchConnectAction(deps));

@@ -702,6 +702,71 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       });
     });
 
+    it('a dearer plan than the mandate allows: the customer authorises again, and the new mandate collects', async () => {
+      const customer = await subscribe();
+      await until(customer.subscription, (s) => s.status === 'active');
+      const { current_period_start: start, current_period_end: end } = await customer.subscription();
+      const first = (await customer.subscription()).payment_details.evm;
+      expect((await change(customer, plans.pro)).body.code).toBe('MANDATE_TOO_LOW');
+
+      const self = await signedIn(server, customer.wallet);
+      const mandatePath = `/api/subscriptions/${customer.subscriptionId}/mandate`;
+      // Only the customer signs their mandates.
+      expect((await merchant.test(mandatePath, { method: 'POST', body: {} })).status).toBe(403);
+      const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+      expect(
+        (await stranger.request(`${mandatePath}?livemode=false`, { method: 'POST', body: {} })).status,
+      ).toBe(404);
+
+      const asked = await self.request(`${mandatePath}?livemode=false`, {
+        method: 'POST',
+        body: { max_per_cycle: (2n * MONTHLY).toString() },
+      });
+      expect(asked.status).toBe(200);
+      const instructions = asked.body.mandateInstructions;
+      // From the next billing date, for twelve cycles; the old mandate is revoked last.
+      expect(instructions).toMatchObject({ max_per_cycle: (2n * MONTHLY).toString(), starts_at: end - 300 });
+      expect(instructions.mandate_id).not.toBe(first.id);
+      expect(instructions.calls).toHaveLength(3);
+      const early = await self.request(`${mandatePath}/confirm?livemode=false`, { method: 'POST' });
+      expect(early.body.code).toBe('MANDATE_PENDING');
+
+      for (const call of instructions.calls as { to: Address; data: Hex }[]) {
+        const hash = await walletOf(customer.wallet).sendTransaction(call);
+        expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+      }
+      const confirmed = await self.request(`${mandatePath}/confirm?livemode=false`, { method: 'POST' });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.payment_details.evm.id).toBe(instructions.mandate_id);
+
+      // Now the dearer plan fits: half a period left, 2 × ½ − 1 × ½ = 0.5 KDT due now.
+      await travelTo(start + (end - start) / 2);
+      const up = await change(customer, plans.pro);
+      expect(up.status).toBe(200);
+      expect(up.body.invoice).toMatchObject({ total: HALF.toString() });
+      const transfer = await walletOf(customer.wallet).writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [RECEIVER, HALF],
+      });
+      await chain.publicClient.waitForTransactionReceipt({ hash: transfer });
+      await (
+        await signedIn(server, customer.wallet)
+      ).request(`/api/payment-intents/${up.body.paymentIntent.id}/pay?livemode=false`, {
+        method: 'POST',
+        body: { tx_hash: transfer },
+      });
+      await until(customer.subscription, (s) => s.pending_update === null);
+      // The renewal pulls 2 KDT: only the new mandate allows it (the old one is revoked, and capped at 1).
+      await travelTo(end);
+      await until(customer.invoices, (list) =>
+        list.some(
+          (i) => i.period_start === end && i.status === 'paid' && i.total === (2n * MONTHLY).toString(),
+        ),
+      );
+    });
+
     it('changes a trial’s plan at once, for nothing', async () => {
       const customer = await subscribe({ trial_period_days: 7 });
       await until(customer.subscription, (s) => s.status === 'trialing');

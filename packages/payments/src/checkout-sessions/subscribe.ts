@@ -2,25 +2,9 @@ import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import type { MandateSettings } from '../subscriptions/service.ts';
-import { findSubscriptionRow } from '../subscriptions/service.ts';
+import { findSubscriptionRow, mandateSettingsFrom } from '../subscriptions/service.ts';
 import type { PricedLines } from './lines.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-/**
- * How many cycles one authorisation covers. The customer's wallet grants the collector contract at
- * most this many cycles' amounts; after them the customer authorises again (the portal will ask).
- * Twelve keeps the exposure a customer signs for to a year of a monthly plan.
- */
-export const MANDATE_CYCLES = 12;
-
-/**
- * The mandate starts this many seconds before the first billing date: the chain's clock and the
- * server's differ a little, and a pull at the billing date must never find the mandate not started.
- * Cycles are fixed windows from the start that are never longer than a billing period (cycle-length.ts),
- * so each billing date still falls in a window of its own.
- */
-const MANDATE_START_SLACK_SECONDS = 300;
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 
@@ -77,12 +61,7 @@ export async function subscribeOrder(
   const trialApplies = !trialCurrencies?.length || trialCurrencies.includes(currency.id);
   const trialEndsAt = trialApplies ? trialEnd(data, now) : undefined;
   const anchor = trialEndsAt ?? now;
-  const mandate: MandateSettings = {
-    starts_at: anchor - MANDATE_START_SLACK_SECONDS,
-    expires_at: periodBoundary(anchor, recurring, MANDATE_CYCLES),
-    cycles: MANDATE_CYCLES,
-    max_per_cycle: priced.total.toString(),
-  };
+  const mandate = mandateSettingsFrom(anchor, recurring, priced.total);
   const fields = {
     customer_id: order.customerId,
     currency_id: currency.id,

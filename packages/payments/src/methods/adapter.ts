@@ -107,8 +107,13 @@ export interface Received {
 
 /** What a subscription asks the customer to authorise, in method-neutral terms. */
 export interface MandateRequest {
-  /** The subscription it pays; the mandate's id on the rail is derived from it. */
+  /** The subscription it pays; its first mandate's id on the rail is derived from it. */
   subscriptionId: string;
+  /**
+   * A later mandate of the subscription (authorised again: a dearer plan, a renewal): its own key, from
+   * which its id is derived instead, and the mandate it replaces, which the wallet revokes.
+   */
+  renewal?: { key: string; replaces: StoredMandate | undefined };
   /** The most one cycle may take, in the currency's smallest unit. */
   maxPerCycle: bigint;
   /** The billing interval the cycles follow. */

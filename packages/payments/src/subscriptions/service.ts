@@ -8,6 +8,7 @@ import type {
 import {
   KioskError,
   lineTotal,
+  periodBoundary,
   priceIn,
   type CancellationFeedback,
   type RecurringInterval,
@@ -28,12 +29,45 @@ type ItemRow = PaymentsTables['subscription_items'];
 /** Statuses in which a subscription is billed when its period ends. */
 export const BILLED_STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
 
-/** What the customer authorises at checkout: stored on the subscription, read again to verify it. */
+/** What the customer authorises: stored on the subscription, read again to verify it. */
 export interface MandateSettings {
   starts_at: number;
   expires_at: number;
   cycles: number;
   max_per_cycle: string;
+  /** A later mandate's own key (authorised again); the first one's is the subscription's id. */
+  key?: string;
+}
+
+/**
+ * How many cycles one authorisation covers. The customer's wallet grants the collector contract at
+ * most this many cycles' amounts; after them the customer authorises again (the portal will ask).
+ * Twelve keeps the exposure a customer signs for to a year of a monthly plan.
+ */
+export const MANDATE_CYCLES = 12;
+
+/**
+ * The mandate starts this many seconds before the first billing date: the chain's clock and the
+ * server's differ a little, and a pull at the billing date must never find the mandate not started.
+ * Cycles are fixed windows from the start that are never longer than a billing period (cycle-length.ts),
+ * so each billing date still falls in a window of its own.
+ */
+const MANDATE_START_SLACK_SECONDS = 300;
+
+/** A mandate whose first pull may come at `anchor` (the first billing date), for MANDATE_CYCLES cycles. */
+export function mandateSettingsFrom(
+  anchor: number,
+  recurring: RecurringInterval,
+  maxPerCycle: bigint,
+  key?: string,
+): MandateSettings {
+  return {
+    starts_at: anchor - MANDATE_START_SLACK_SECONDS,
+    expires_at: periodBoundary(anchor, recurring, MANDATE_CYCLES),
+    cycles: MANDATE_CYCLES,
+    max_per_cycle: maxPerCycle.toString(),
+    ...(key ? { key } : {}),
+  };
 }
 
 export async function findSubscriptionRow(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
@@ -142,12 +176,19 @@ export function mandateSettingsOf(subscription: SubscriptionRow): MandateSetting
   return fromJson<{ mandate?: MandateSettings }>(subscription.payment_settings, {}).mandate;
 }
 
-/** What the customer is (or was) asked to authorise for this subscription. */
-export function mandateRequestOf(subscription: SubscriptionRow): MandateRequest {
-  const settings = mandateSettingsOf(subscription);
+/**
+ * What the customer is (or was) asked to authorise for this subscription: its mandate, or `settings`
+ * of a later one, which replaces the stored mandate (`replaces`).
+ */
+export function mandateRequestOf(
+  subscription: SubscriptionRow,
+  settings = mandateSettingsOf(subscription),
+  replaces?: StoredMandate,
+): MandateRequest {
   if (!settings) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
   return {
     subscriptionId: subscription.id,
+    ...(settings.key ? { renewal: { key: settings.key, replaces } } : {}),
     maxPerCycle: BigInt(settings.max_per_cycle),
     recurring: recurringOf(subscription),
     startsAt: settings.starts_at,

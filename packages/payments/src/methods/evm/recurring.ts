@@ -31,6 +31,7 @@ import {
   mandateAuthorization,
   mandateCycleSeconds,
   mandateIdOf,
+  mandateRevocation,
   readMandate,
   type CollectorErrorName,
   type MandateTerms,
@@ -120,7 +121,7 @@ export async function evmMandateInstructions(
 ): Promise<MandateInstructions> {
   const setup = recurringSetup(method, currency, collector);
   const terms = termsOf(method, setup, request);
-  const id = mandateIdOf(request.subscriptionId);
+  const id = mandateIdOf(request.renewal?.key ?? request.subscriptionId);
   const allowed = request.payer ? await allowanceOf(method, setup, request.payer) : 0n;
   const allowance = allowed + lifetimeOf(request);
   return {
@@ -135,7 +136,12 @@ export async function evmMandateInstructions(
     starts_at: Number(terms.startsAt),
     expires_at: Number(terms.expiresAt),
     allowance: allowance.toString(),
-    calls: mandateAuthorization({ collectorContract: setup.contract, id, terms, allowance }),
+    calls: [
+      ...mandateAuthorization({ collectorContract: setup.contract, id, terms, allowance }),
+      // The replaced mandate goes only once the new one is in: a wallet that stops halfway leaves the
+      // subscription collectable.
+      ...(request.renewal?.replaces ? [mandateRevocation(setup.contract, request.renewal.replaces.id as Hex)] : []),
+    ],
     currency_id: currency.id,
     decimal: currency.decimal,
     symbol: currency.symbol,
@@ -162,7 +168,7 @@ export async function verifyEvmMandate(
   const mandate = await readMandate(
     client,
     setup.contract,
-    mandateIdOf(request.subscriptionId),
+    mandateIdOf(request.renewal?.key ?? request.subscriptionId),
     block.number,
   );
   if (!mandate) return { outcome: 'pending', reason: 'NOT_FOUND' };
