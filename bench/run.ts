@@ -76,7 +76,7 @@ else console.log('retrieve on postgres: skipped (PostgreSQL is not reachable)');
 
 // Issue 11: the billing run (the sweep's invoices, then their collection through a stub adapter by
 // the job runner) for subscriptions falling due at once, on SQLite.
-const BILLING_SUBSCRIPTIONS = Number(process.env.BENCH_BILLING_SUBSCRIPTIONS ?? 10_000);
+const BILLING_SUBSCRIPTIONS = Number(process.env.BENCH_BILLING_SUBSCRIPTIONS ?? 100_000);
 const billing = await measureBilling(BILLING_SUBSCRIPTIONS);
 if (billing.paidInvoices !== BILLING_SUBSCRIPTIONS)
   throw new Error(`billing bench: ${billing.paidInvoices} of ${BILLING_SUBSCRIPTIONS} invoices paid`);
@@ -88,3 +88,6 @@ print(
   Math.round((billing.totalMs / BILLING_SUBSCRIPTIONS) * 100) / 100,
   'ms',
 );
+// The baseline in the same run: as many invoice rows inserted raw, without the engine around them.
+print(`billing_raw_invoice_insert_${BILLING_SUBSCRIPTIONS}`, billing.rawInvoiceInsertMs / 1000, 's');
+print('billing_run_vs_raw_insert', Math.round(billing.totalMs / billing.rawInvoiceInsertMs), 'x');

@@ -51,6 +51,27 @@ export interface BillingRunFigures {
   collectingMs: number;
   totalMs: number;
   paidInvoices: number;
+  /** The baseline: as many invoice rows inserted raw (multi-row statements, one transaction). */
+  rawInvoiceInsertMs: number;
+}
+
+/** Inserts `count` copies of `invoice` (new ids and numbers) as fast as the database takes them. */
+async function insertInvoicesRaw(deps: Deps, count: number): Promise<number> {
+  const sample = await deps.db.selectFrom('invoices').selectAll().limit(1).executeTakeFirstOrThrow();
+  const started = performance.now();
+  // SQLite takes at most 32 766 parameters a statement: an invoice row has about 30.
+  const ROWS = 500;
+  await transaction(deps.db, async (trx) => {
+    for (let from = 0; from < count; from += ROWS) {
+      const rows = Array.from({ length: Math.min(ROWS, count - from) }, (_, i) => ({
+        ...sample,
+        id: newId('invoice'),
+        number: `RAW-${from + i}`,
+      }));
+      await trx.insertInto('invoices').values(rows).execute();
+    }
+  });
+  return Math.round(performance.now() - started);
 }
 
 async function seed(deps: Deps, database: Database, count: number, due: number): Promise<void> {
@@ -250,6 +271,7 @@ export async function measureBillingRun(dataDir: string, count: number): Promise
       collectingMs: Math.round(collected - invoiced),
       totalMs: Math.round(collected - started),
       paidInvoices: Number(paid.count),
+      rawInvoiceInsertMs: await insertInvoicesRaw(deps, count),
     };
   } finally {
     await jobs.stop();
