@@ -9,7 +9,15 @@ import {
   testEngines,
   type TestServer,
 } from '@kiosk/testkit';
-import { createTestClient, createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem';
+import {
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  type Address,
+  type Hex,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployCollector } from './methods/evm/collector/collector.ts';
@@ -150,12 +158,13 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
   async function subscribe(
     subscriptionData: Record<string, unknown> = {},
     wallet = new TestWallet({ index: 1 + buyers++ }),
+    price = priceId,
   ) {
     const client = await signedIn(server, wallet);
     const link = (
       await merchant.test('/api/payment-links', {
         method: 'POST',
-        body: { line_items: [{ price_id: priceId }], subscription_data: subscriptionData },
+        body: { line_items: [{ price_id: price }], subscription_data: subscriptionData },
       })
     ).body;
     const sessionId = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
@@ -781,6 +790,91 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
         list.some((i) => i.period_start === trialEnd && i.status === 'paid' && i.total === HALF.toString()),
       );
     });
+  });
+
+  it('changes the payment method for future invoices: a new mandate on the other method, in its currency', async () => {
+    // A second token on a second method of the merchant, and a plan sold in both currencies.
+    const holders = Array.from({ length: 18 }, (_, index) => new TestWallet({ index }).address);
+    const second = await chain.deployDemoToken({
+      name: 'Kiosk Second Token',
+      symbol: 'KST',
+      decimals: 6,
+      mintTo: holders,
+      amount: 1_000_000_000n,
+    });
+    const { settings } = (await merchant.test(`/api/payment-methods/${methodId}`)).body;
+    const other = (
+      await merchant.test('/api/payment-methods', {
+        method: 'POST',
+        body: {
+          type: 'evm',
+          name: 'Second token',
+          settings: { ...settings, api_host: chain.rpcUrl },
+          currencies: [{ name: 'Kiosk Second Token', symbol: 'KST', decimal: 6, contract: second }],
+        },
+      })
+    ).body;
+    const kst = other.payment_currencies[0].id as string;
+    const dual = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Dual plan',
+          prices: [
+            {
+              type: 'recurring',
+              currency_id: kdt,
+              unit_amount: MONTHLY.toString(),
+              currency_options: [{ currency_id: kst, unit_amount: (3n * MONTHLY).toString() }],
+              recurring: { interval: 'month' },
+            },
+          ],
+        },
+      })
+    ).body.prices[0].id as string;
+    const customer = await subscribe({}, undefined, dual);
+    await until(customer.subscription, (s) => s.status === 'active');
+    const end = (await customer.subscription()).current_period_end as number;
+
+    const self = await signedIn(server, customer.wallet);
+    const path = `/api/subscriptions/${customer.subscriptionId}/mandate`;
+    const asked = await self.request(`${path}?livemode=false`, {
+      method: 'POST',
+      body: { payment_method: other.id, payment_currency: kst },
+    });
+    expect(asked.status).toBe(200);
+    // The plan's price in that currency; nothing to revoke on the other method's chain calls.
+    expect(asked.body.mandateInstructions).toMatchObject({
+      token: getAddress(second),
+      max_per_cycle: (3n * MONTHLY).toString(),
+      currency_id: kst,
+    });
+    expect(asked.body.mandateInstructions.calls).toHaveLength(2);
+    for (const call of asked.body.mandateInstructions.calls as { to: Address; data: Hex }[]) {
+      const hash = await walletOf(customer.wallet).sendTransaction(call);
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    }
+    const confirmed = await self.request(`${path}/confirm?livemode=false`, { method: 'POST' });
+    expect(confirmed.body).toMatchObject({ currency_id: kst, default_payment_method_id: other.id });
+    // The first period stays paid in KDT; the renewal is billed and pulled in KST.
+    const before = await chain.publicClient.readContract({
+      address: second,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [RECEIVER],
+    });
+    await travelTo(end);
+    const renewed = await until(customer.invoices, (list) =>
+      list.some((i) => i.period_start === end && i.status === 'paid'),
+    );
+    expect(renewed.find((i) => i.period_start === end)).toMatchObject({ total: (3n * MONTHLY).toString() });
+    const after = await chain.publicClient.readContract({
+      address: second,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [RECEIVER],
+    });
+    expect(after - before).toBe(3n * MONTHLY);
   });
 
   it('shows a customer only their own subscriptions', async () => {

@@ -14,6 +14,10 @@ export const subscriptionMandateRoutes = defineRoutes({
     body: z.object({
       /** The most a cycle may take (smallest units); at least, and by default, what a cycle costs now. */
       max_per_cycle: amountString.optional(),
+      /** Change payment method (seed 000 §1; future invoices only): the subscription's by default. */
+      payment_method: z.string().min(1).max(64).optional(),
+      /** The currency on that method; the subscription's by default. Its prices must be sold in it. */
+      payment_currency: z.string().min(1).max(64).optional(),
     }),
     response: {
       200: z.object({ subscription: subscriptionSchema, mandateInstructions: mandateInstructionsSchema }),

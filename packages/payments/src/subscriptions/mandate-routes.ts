@@ -41,9 +41,13 @@ export function registerSubscriptionMandateRoutes(app: FastifyInstance, deps: De
     },
     async (request) => {
       const { did } = await own(request, request.params.id);
-      const max = request.body.max_per_cycle;
+      const { max_per_cycle: max, payment_method: methodId, payment_currency: currencyId } = request.body;
       await transaction(deps.db, (trx) =>
-        requestRenewal(deps, trx, request.params.id, max === undefined ? undefined : BigInt(max)),
+        requestRenewal(deps, trx, request.params.id, {
+          maxPerCycle: max === undefined ? undefined : BigInt(max),
+          methodId,
+          currencyId,
+        }),
       );
       const asked = (await findSubscriptionRow(deps.db, request.params.id))!;
       return {

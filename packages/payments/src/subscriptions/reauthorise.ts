@@ -1,8 +1,9 @@
 import type { MandateInstructions } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { fromJson, toJson, type Executor } from '../db.ts';
+import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
 import {
   cycleCharge,
   lockSubscription,
@@ -14,6 +15,7 @@ import {
   type MandateSettings,
   type SubscriptionRow,
 } from './service.ts';
+import { pendingUpdateOf } from './view.ts';
 
 /**
  * Authorising again (issue 11 items 3 and 5): a subscription's customer signs a new mandate that
@@ -27,9 +29,12 @@ import {
  * for and not yet confirmed) and `mandates` (how many were asked for, which names the next one's key).
  */
 
+/** A new mandate asked for, and where it collects: another method or currency changes them too. */
+type Renewal = MandateSettings & { method_id: string; currency_id: string };
+
 interface PaymentSettings {
   mandate?: MandateSettings;
-  renewal?: MandateSettings;
+  renewal?: Renewal;
   mandates?: number;
 }
 
@@ -38,30 +43,51 @@ const RENEWABLE = new Set(['trialing', 'active', 'past_due']);
 const settingsOf = (subscription: SubscriptionRow) =>
   fromJson<PaymentSettings>(subscription.payment_settings, {});
 
+export interface RenewalAsk {
+  /** At least, and by default, what a cycle costs now; a dearer plan's amount to change to it. */
+  maxPerCycle?: bigint;
+  /** Seed 000 §1, "change payment method": future invoices only. The same method by default. */
+  methodId?: string;
+  /** The currency on that method; the subscription's by default. */
+  currencyId?: string;
+}
+
 /**
- * POST /api/subscriptions/{id}/mandate: asks for a new mandate allowing `maxPerCycle` (at least what a
- * cycle costs now; a dearer plan's amount to change to it). Asking again replaces an unconfirmed ask.
+ * POST /api/subscriptions/{id}/mandate: asks for a new mandate, on the subscription's method or another
+ * one. Asking again replaces an unconfirmed ask.
  */
-export async function requestRenewal(
-  deps: Deps,
-  trx: Executor,
-  id: string,
-  maxPerCycle: bigint | undefined,
-): Promise<void> {
+export async function requestRenewal(deps: Deps, trx: Executor, id: string, ask: RenewalAsk): Promise<void> {
   const subscription = await lockSubscription(deps, trx, id);
   if (!RENEWABLE.has(subscription.status)) throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
   const settings = settingsOf(subscription);
   if (!settings.mandate) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
-  const cycle = (await cycleCharge(trx, subscription)).total;
-  const max = maxPerCycle !== undefined && maxPerCycle > cycle ? maxPerCycle : cycle;
+  const methodId = ask.methodId ?? subscription.default_payment_method_id;
+  const currencyId = ask.currencyId ?? subscription.currency_id;
+  const method = methodId ? await getPaymentMethod(trx, flag(subscription.livemode), methodId) : undefined;
+  const currency = method?.payment_currencies.find((c) => c.id === currencyId);
+  if (!method?.active || !currency?.active) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+  if (!deps.methods.read(method).adapter.capabilities.recurring)
+    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  // Carried credit and a waiting plan change are in the old currency: they are settled in it first.
+  if (
+    currencyId !== subscription.currency_id &&
+    (pendingUpdateOf(subscription) || fromJson<unknown[]>(subscription.pending_invoice_items, []).length)
+  )
+    throw new KioskError('CURRENCY_CHANGE_BLOCKED', { status: 409 });
+  const cycle = (await cycleCharge(trx, subscription, currencyId)).total;
+  const max = ask.maxPerCycle !== undefined && ask.maxPerCycle > cycle ? ask.maxPerCycle : cycle;
   // Each ask has a key of its own: a mandate created for an earlier ask never answers a later one.
   const asked = (settings.mandates ?? 1) + 1;
-  const renewal = mandateSettingsFrom(
-    Number(subscription.current_period_end),
-    recurringOf(subscription),
-    max,
-    `${id}/mandate/${asked}`,
-  );
+  const renewal: Renewal = {
+    ...mandateSettingsFrom(
+      Number(subscription.current_period_end),
+      recurringOf(subscription),
+      max,
+      `${id}/mandate/${asked}`,
+    ),
+    method_id: method.id,
+    currency_id: currency.id,
+  };
   await deps.resources.subscriptions.update(
     trx,
     id,
@@ -70,19 +96,27 @@ export async function requestRenewal(
   );
 }
 
-/** The method collecting the subscription, its adapter and the mandate stored for it. */
-async function collectingOf(deps: Deps, subscription: SubscriptionRow) {
-  const collecting = await subscriptionMethod(deps.db, subscription);
+/**
+ * Where the asked-for mandate collects, its adapter, and the stored mandate it replaces: one on the
+ * same method only (its revocation is a call on the same chain; another method's stays unused).
+ */
+async function collectingOf(deps: Deps, subscription: SubscriptionRow, renewal: Renewal) {
+  const collecting = await subscriptionMethod(deps.db, {
+    ...subscription,
+    default_payment_method_id: renewal.method_id,
+    currency_id: renewal.currency_id,
+  });
   if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
   const { adapter, method } = deps.methods.read(collecting.method);
   if (!adapter.mandateInstructions || !adapter.verifyMandate)
     throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  const sameMethod = renewal.method_id === subscription.default_payment_method_id;
   return {
     currency: collecting.currency,
     method,
     instructions: adapter.mandateInstructions.bind(adapter),
     verify: adapter.verifyMandate.bind(adapter),
-    stored: storedMandateOf(subscription, collecting.method.type),
+    replaces: sameMethod ? storedMandateOf(subscription, collecting.method.type) : undefined,
   };
 }
 
@@ -94,9 +128,9 @@ export async function renewalInstructions(
 ): Promise<MandateInstructions> {
   const { renewal } = settingsOf(subscription);
   if (!renewal) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
-  const { instructions, method, currency, stored } = await collectingOf(deps, subscription);
+  const { instructions, method, currency, replaces } = await collectingOf(deps, subscription, renewal);
   return instructions(method, currency, {
-    ...mandateRequestOf(subscription, renewal, stored),
+    ...mandateRequestOf(subscription, renewal, replaces),
     payerDid,
   });
 }
@@ -113,9 +147,9 @@ export async function confirmRenewal(
 ): Promise<void> {
   const { renewal } = settingsOf(subscription);
   if (!renewal) return;
-  const { verify, method, currency, stored } = await collectingOf(deps, subscription);
+  const { verify, method, currency, replaces } = await collectingOf(deps, subscription, renewal);
   const verdict = await verify(method, currency, {
-    ...mandateRequestOf(subscription, renewal, stored),
+    ...mandateRequestOf(subscription, renewal, replaces),
     payerDid,
   });
   if (verdict.outcome === 'pending') throw new KioskError('MANDATE_PENDING', { status: 409 });
@@ -131,11 +165,11 @@ export async function confirmRenewal(
       trx,
       current.id,
       {
-        payment_details: toJson({
-          ...fromJson<Record<string, unknown>>(current.payment_details, {}),
-          [method.type]: mandate,
-        }),
+        // From the next invoice on, it collects through the new mandate, on its method and currency.
+        payment_details: toJson({ [method.type]: mandate }),
         payment_settings: toJson({ mandate: renewal, mandates: settings.mandates } satisfies PaymentSettings),
+        default_payment_method_id: renewal.method_id,
+        currency_id: renewal.currency_id,
       },
       'customer.subscription.updated',
     );

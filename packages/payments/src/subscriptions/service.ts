@@ -139,10 +139,11 @@ export interface CycleLine {
   description: string | null;
 }
 
-/** What one full cycle of the subscription bills today, line by line, in its currency. */
+/** What one full cycle of the subscription bills today, line by line, in its currency (or `currencyId`). */
 export async function cycleCharge(
   db: Executor,
   subscription: SubscriptionRow,
+  currencyId = subscription.currency_id,
 ): Promise<{ total: bigint; lines: CycleLine[] }> {
   const items = await itemRowsOf(db, [subscription.id]);
   const prices = await loadPrices(
@@ -153,7 +154,7 @@ export async function cycleCharge(
   let total = 0n;
   const lines = items.map((item) => {
     const price = prices.get(item.price_id);
-    const terms = price && priceIn(price, subscription.currency_id);
+    const terms = price && priceIn(price, currencyId);
     // A price the merchant removed or stopped offering in this currency cannot be billed silently.
     if (!terms) throw new KioskError('PRICE_NOT_BILLABLE', { status: 409, params: { price: item.price_id } });
     const amount = lineTotal(terms, Number(item.quantity), undefined);
