@@ -393,6 +393,15 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: buyer.request,
         path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/mandate/confirm?livemode=false`,
       }),
+      'PUT /api/subscriptions/:id/pause': async () => ({
+        call: api,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/pause`,
+      }),
+      'PUT /api/subscriptions/:id/resume': async () => {
+        const { subscriptionId } = await subscribed('active');
+        await api(`/api/subscriptions/${subscriptionId}/pause`, { method: 'PUT' });
+        return { call: api, path: `/api/subscriptions/${subscriptionId}/resume` };
+      },
       'PUT /api/subscriptions/:id/recover': async () => {
         const { subscriptionId } = await subscribed('active');
         await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });

@@ -21,6 +21,7 @@ import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
 import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
+import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 
@@ -46,6 +47,7 @@ export const ROUTE_TABLES = [
   invoiceRoutes,
   subscriptionRoutes,
   subscriptionMandateRoutes,
+  subscriptionPauseRoutes,
   chargeRoutes,
   appRoutes,
   appVersionRoutes,

@@ -24,6 +24,7 @@ import { registerCatalogRoutes } from './products/routes.ts';
 import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-routes.ts';
+import { registerSubscriptionPauseRoutes } from './subscriptions/pause-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
@@ -52,6 +53,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerSubscriptionMandateRoutes(app, deps);
+  registerSubscriptionPauseRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', subscriptionConnectAction(deps));
   context.registerConnectAction('collect-batch', collectBatchConnectAction(deps));

@@ -877,6 +877,41 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(after - before).toBe(3n * MONTHLY);
   });
 
+  it('the merchant pauses collection: no invoices while paused; resumed, it renews on its old dates', async () => {
+    const customer = await subscribe();
+    // Subscribed at the same moment and never paused: it shows when the billing run has passed a date.
+    const control = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const { current_period_end: end, id } = await customer.subscription();
+    expect((await control.subscription()).current_period_end).toBe(end);
+    const self = await signedIn(server, customer.wallet);
+    expect(
+      (await self.request(`/api/subscriptions/${id}/pause?livemode=false`, { method: 'PUT' })).status,
+    ).toBe(403);
+    const paused = await merchant.test(`/api/subscriptions/${id}/pause`, { method: 'PUT' });
+    expect(paused.body.status).toBe('paused');
+    expect((await merchant.test(`/api/subscriptions/${id}/pause`, { method: 'PUT' })).body.code).toBe(
+      'SUBSCRIPTION_NOT_PAUSABLE',
+    );
+
+    // Two billing dates pass: the control is billed for both, the paused one for neither.
+    await travelTo(end + 45 * DAY);
+    await until(control.invoices, (list) => list.length === 3);
+    expect(await customer.invoices()).toHaveLength(1);
+
+    const resumed = await merchant.test(`/api/subscriptions/${id}/resume`, { method: 'PUT' });
+    expect(resumed.body.status).toBe('active');
+    // The period it resumes in is the one on the old schedule that holds today; its rest is free.
+    expect(resumed.body.current_period_start).toBeLessThanOrEqual(clock.nowUnix());
+    expect(resumed.body.current_period_end).toBeGreaterThan(clock.nowUnix());
+    const next = resumed.body.current_period_end as number;
+    await travelTo(next);
+    const renewed = await until(customer.invoices, (list) =>
+      list.some((i) => i.period_start === next && i.status === 'paid'),
+    );
+    expect(renewed).toHaveLength(2);
+  });
+
   it('shows a customer only their own subscriptions', async () => {
     const owner = await subscribe({ trial_period_days: 3 });
     const other = await signedIn(server, new TestWallet({ index: 17 }));

@@ -74,6 +74,8 @@ export const paymentsMessages = defineMessages({
       'The chain could not be reached to prepare your authorisation; try again in a moment',
     'error.CURRENCY_CHANGE_BLOCKED':
       'Settle the plan change waiting on this subscription before paying it in another currency',
+    'error.SUBSCRIPTION_NOT_PAUSABLE': 'Only an active subscription can be paused',
+    'error.SUBSCRIPTION_NOT_PAUSED': 'This subscription is not paused',
     // Plan changes (seed 000 §1 and §8).
     'error.PLAN_UPDATE_UNAVAILABLE': 'Plan updates are not available',
     'error.PLAN_UNCHANGED': 'This is already the plan',
@@ -151,6 +153,8 @@ export const paymentsMessages = defineMessages({
     'error.TX_NOT_FOUND': '链上未找到该交易；请核对交易哈希，如已发出，请重新提交',
     'error.MANDATE_RAIL_UNREACHABLE': '暂时无法连接到链来准备您的授权，请稍后重试',
     'error.CURRENCY_CHANGE_BLOCKED': '请先结清此订阅待处理的套餐变更，再改用其他币种支付',
+    'error.SUBSCRIPTION_NOT_PAUSABLE': '只有生效中的订阅可以暂停',
+    'error.SUBSCRIPTION_NOT_PAUSED': '此订阅未暂停',
     'error.PLAN_UPDATE_UNAVAILABLE': '暂不支持变更套餐',
     'error.PLAN_UNCHANGED': '当前已是该套餐',
     'error.PLAN_PRICE_NOT_BILLABLE': '此价格无法用于该订阅计费',

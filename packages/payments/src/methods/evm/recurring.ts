@@ -140,7 +140,9 @@ export async function evmMandateInstructions(
       ...mandateAuthorization({ collectorContract: setup.contract, id, terms, allowance }),
       // The replaced mandate goes only once the new one is in: a wallet that stops halfway leaves the
       // subscription collectable.
-      ...(request.renewal?.replaces ? [mandateRevocation(setup.contract, request.renewal.replaces.id as Hex)] : []),
+      ...(request.renewal?.replaces
+        ? [mandateRevocation(setup.contract, request.renewal.replaces.id as Hex)]
+        : []),
     ],
     currency_id: currency.id,
     decimal: currency.decimal,

@@ -1,0 +1,54 @@
+import { subscriptionPauseRoutes } from '@kiosk/contracts';
+import { KioskError } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { flag } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { MERCHANT } from '../schemas.ts';
+import { pauseSubscription, resumeSubscription } from './pause.ts';
+import { findSubscriptionRow, getSubscription } from './service.ts';
+
+export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subscriptions'];
+
+  /** A subscription of the request's mode. */
+  const ofMode = async (request: FastifyRequest, id: string) => {
+    const row = await findSubscriptionRow(deps.db, id);
+    if (!row || flag(row.livemode) !== request.livemode)
+      throw new KioskError('SUBSCRIPTION_NOT_FOUND', { status: 404 });
+  };
+
+  const pause = subscriptionPauseRoutes['PUT /api/subscriptions/:id/pause'];
+  r.put(
+    pause.path,
+    {
+      config: { access: MERCHANT },
+      schema: { tags, summary: 'Pause collection: no invoices, the periods stop', ...pause.schema },
+    },
+    async (request) => {
+      await ofMode(request, request.params.id);
+      await transaction(deps.db, (trx) => pauseSubscription(deps, trx, request.params.id));
+      return (await getSubscription(deps.db, request.params.id))!;
+    },
+  );
+
+  const resume = subscriptionPauseRoutes['PUT /api/subscriptions/:id/resume'];
+  r.put(
+    resume.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'Resume collection on the old billing dates (the rest of this period is free)',
+        ...resume.schema,
+      },
+    },
+    async (request) => {
+      await ofMode(request, request.params.id);
+      await transaction(deps.db, (trx) => resumeSubscription(deps, trx, request.params.id));
+      return (await getSubscription(deps.db, request.params.id))!;
+    },
+  );
+}
