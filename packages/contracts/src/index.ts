@@ -13,6 +13,7 @@ export * from './payments/prices.ts';
 export * from './payments/products.ts';
 export * from './payments/subscriptions.ts';
 export * from './payments/subscription-mandates.ts';
+export * from './payments/invoice-list.ts';
 export * from './payments/subscription-pauses.ts';
 export * from './client-errors.ts';
 export * from './demo.ts';

@@ -13,6 +13,7 @@ import {
 import { chargeRoutes } from './payments/charges.ts';
 import { buyerCheckoutRoutes, merchantCheckoutRoutes } from './payments/checkout-sessions.ts';
 import { customerRoutes } from './payments/customers.ts';
+import { invoiceListRoutes } from './payments/invoice-list.ts';
 import { invoiceRoutes } from './payments/invoices.ts';
 import { paymentIntentRoutes } from './payments/payment-intents.ts';
 import { paymentLinkRoutes } from './payments/payment-links.ts';
@@ -45,6 +46,7 @@ export const ROUTE_TABLES = [
   merchantCheckoutRoutes,
   paymentIntentRoutes,
   invoiceRoutes,
+  invoiceListRoutes,
   subscriptionRoutes,
   subscriptionMandateRoutes,
   subscriptionPauseRoutes,

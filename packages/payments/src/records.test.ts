@@ -235,6 +235,7 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     expect((await newcomer.client.request('/api/invoices?livemode=false')).body).toEqual({
       list: [],
       count: 0,
+      subscription: null,
     });
   });
 

@@ -91,7 +91,9 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     chain = await startDevChain();
     const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
     clock = new TestClock(start * 1000);
-    const holders = Array.from({ length: 18 }, (_, index) => new TestWallet({ index }).address);
+    // Every buyer of this file is a wallet of its own: the chain funds the first 20, gas for the rest.
+    const holders = Array.from({ length: 40 }, (_, index) => new TestWallet({ index }).address);
+    for (const address of holders.slice(20)) await testClient().setBalance({ address, value: 10n ** 20n });
     token = await chain.deployDemoToken({
       name: 'Kiosk Demo Token',
       symbol: 'KDT',
@@ -332,7 +334,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(ofCustomer.status).toBe(200);
     expect(ofCustomer.body).toMatchObject({ subscriptionCount: 1, customer: { id: customerId } });
     expect(ofCustomer.body.summary[kdt].amount).toBe(MONTHLY.toString());
-    const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+    const stranger = await signedIn(server, TestWallet.random());
     expect(
       (await stranger.request(`/api/customers/${customerId}/overdue/invoices?livemode=false`)).status,
     ).toBe(404);
@@ -479,7 +481,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     const other = await open({
       currencyId: kdt,
       subscriptionId: customer.subscriptionId,
-      sessionUserDid: new TestWallet({ index: 16 }).did,
+      sessionUserDid: TestWallet.random().did,
     });
     expect(other.status).toBe(404);
 
@@ -685,7 +687,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       ]);
       const same = await change(customer, plans.team);
       expect(same.body.code).toBe('PLAN_UNCHANGED');
-      const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+      const stranger = await signedIn(server, TestWallet.random());
       const notYours = await stranger.request(
         `/api/subscriptions/${customer.subscriptionId}?livemode=false`,
         {
@@ -722,7 +724,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       const mandatePath = `/api/subscriptions/${customer.subscriptionId}/mandate`;
       // Only the customer signs their mandates.
       expect((await merchant.test(mandatePath, { method: 'POST', body: {} })).status).toBe(403);
-      const stranger = await signedIn(server, new TestWallet({ index: 16 }));
+      const stranger = await signedIn(server, TestWallet.random());
       expect(
         (await stranger.request(`${mandatePath}?livemode=false`, { method: 'POST', body: {} })).status,
       ).toBe(404);
@@ -794,7 +796,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
 
   it('changes the payment method for future invoices: a new mandate on the other method, in its currency', async () => {
     // A second token on a second method of the merchant, and a plan sold in both currencies.
-    const holders = Array.from({ length: 18 }, (_, index) => new TestWallet({ index }).address);
+    const holders = Array.from({ length: 40 }, (_, index) => new TestWallet({ index }).address);
     const second = await chain.deployDemoToken({
       name: 'Kiosk Second Token',
       symbol: 'KST',
@@ -912,9 +914,36 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(renewed).toHaveLength(2);
   });
 
+  it('lists invoices with their currency, public method and subscription (seed 001 §3)', async () => {
+    const customer = await subscribe({ trial_period_days: 3 });
+    await until(customer.subscription, (s) => s.status === 'trialing');
+    const self = await signedIn(server, customer.wallet);
+    const answer = await self.request(
+      `/api/invoices?livemode=false&subscription_id=${customer.subscriptionId}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ count: 1, subscription: { id: customer.subscriptionId } });
+    const [invoice] = answer.body.list;
+    expect(invoice).toMatchObject({
+      billing_reason: 'subscription_create',
+      paymentCurrency: { id: kdt, symbol: 'KDT' },
+      paymentMethod: { id: methodId },
+      subscription: { id: customer.subscriptionId, status: 'trialing' },
+    });
+    // The method as buyers see it: no RPC URL (it can carry a provider's key).
+    expect(invoice.paymentMethod.settings.api_host).toBeUndefined();
+    // Another customer asking for this subscription's invoices learns nothing of it.
+    const other = await subscribe({ trial_period_days: 3 });
+    const stranger = await signedIn(server, other.wallet);
+    const theirs = await stranger.request(
+      `/api/invoices?livemode=false&subscription_id=${customer.subscriptionId}`,
+    );
+    expect(theirs.body).toEqual({ list: [], count: 0, subscription: null });
+  });
+
   it('shows a customer only their own subscriptions', async () => {
     const owner = await subscribe({ trial_period_days: 3 });
-    const other = await signedIn(server, new TestWallet({ index: 17 }));
+    const other = await signedIn(server, TestWallet.random());
     expect((await other.request(`/api/subscriptions/${owner.subscriptionId}?livemode=false`)).status).toBe(
       404,
     );

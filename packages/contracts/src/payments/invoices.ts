@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, listOf, MAX_PAGE_SIZE, pageQuery, queryFlag } from '../common.ts';
+import { idParam, MAX_PAGE_SIZE, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
@@ -58,7 +58,6 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** Merchants read every invoice of the mode; buyers only their own (the server enforces which). */
 export const invoiceRoutes = defineRoutes({
-  'GET /api/invoices': { querystring: invoiceListQuery, response: { 200: listOf(invoiceSchema) } },
   'GET /api/invoices/:id': { params: idParam, response: { 200: invoiceSchema } },
   /** Merchant: nothing is owed any more (an open or uncollectible invoice); final. */
   'PUT /api/invoices/:id/void': { params: idParam, response: { 200: invoiceSchema } },

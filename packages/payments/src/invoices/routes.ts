@@ -1,4 +1,4 @@
-import { invoiceRoutes } from '@kiosk/contracts';
+import { invoiceListRoutes, invoiceRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   const ownCustomerId = async (request: FastifyRequest) =>
     (await findCustomerByDid(deps.db, request.livemode, buyerDid(request)!))?.id;
 
-  const list = invoiceRoutes['GET /api/invoices'];
+  const list = invoiceListRoutes['GET /api/invoices'];
   r.get(
     list.path,
     {
@@ -33,12 +33,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      if (isMerchant(request)) return listInvoices(deps.db, request.livemode, request.query);
+      if (isMerchant(request)) return listInvoices(deps, request.livemode, request.query);
       const own = await ownCustomerId(request);
       const asked = request.query.customer_id;
       if (asked && asked !== own) throw new KioskError('FORBIDDEN');
-      if (!own) return { list: [], count: 0 };
-      return listInvoices(deps.db, request.livemode, { ...request.query, customer_id: own });
+      if (!own) return { list: [], count: 0, subscription: null };
+      return listInvoices(deps, request.livemode, { ...request.query, customer_id: own });
     },
   );
   const get = invoiceRoutes['GET /api/invoices/:id'];

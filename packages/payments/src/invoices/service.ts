@@ -2,8 +2,10 @@ import type { Invoice, PageQuery } from '@kiosk/contracts';
 import { KioskError, newId, randomToken, type BillingReason, type InvoiceStatus } from '@kiosk/core';
 import { sumMoney, type Engine } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
-import { fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
+import { flag, fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
+import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { subscriptionView } from '../subscriptions/view.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { invoiceView } from './view.ts';
 
@@ -20,8 +22,12 @@ export async function getInvoice(db: Executor, id: string): Promise<Invoice | un
   return row && invoiceView(row);
 }
 
+/**
+ * Seed 001 §3, §7: invoices as the lists show them, each with its currency, its public method and its
+ * subscription (without items), read in one query each rather than per invoice.
+ */
 export async function listInvoices(
-  db: Executor,
+  deps: Pick<Deps, 'db' | 'methods'>,
   livemode: boolean,
   filter: PageQuery & {
     status?: InvoiceStatus[];
@@ -31,6 +37,7 @@ export async function listInvoices(
     ignore_zero?: boolean;
   },
 ) {
+  const { db } = deps;
   let query = db.selectFrom('invoices').where('livemode', '=', livemode);
   if (filter.status) query = query.where('status', 'in', filter.status);
   if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
@@ -39,7 +46,36 @@ export async function listInvoices(
   // Exact on both engines: numeric on PostgreSQL, canonical decimal text on SQLite.
   if (filter.ignore_zero) query = query.where('total', '!=', '0');
   const { rows, count } = await pageOf<PaymentsTables, 'invoices'>(query, filter);
-  return { list: rows.map(invoiceView), count };
+  const methods = await listPaymentMethods(db, livemode);
+  const paidIn = new Map(
+    methods.flatMap((method) =>
+      method.payment_currencies.map((currency) => [currency.id, { currency, method }] as const),
+    ),
+  );
+  const subscriptionIds = [
+    ...new Set(rows.flatMap((row) => row.subscription_id ?? []).concat(filter.subscription_id ?? [])),
+  ];
+  const subscriptions = new Map(
+    subscriptionIds.length === 0
+      ? []
+      : (await db.selectFrom('subscriptions').selectAll().where('id', 'in', subscriptionIds).execute())
+          .filter((row) => flag(row.livemode) === livemode)
+          .map((row) => [row.id, subscriptionView(row)]),
+  );
+  const list = rows.map((row) => {
+    const where = paidIn.get(row.currency_id);
+    return {
+      ...invoiceView(row),
+      paymentCurrency: where?.currency ?? null,
+      paymentMethod: where ? publicMethod(deps.methods, where.method) : null,
+      subscription: (row.subscription_id && subscriptions.get(row.subscription_id)) || null,
+    };
+  });
+  const asked = filter.subscription_id ? subscriptions.get(filter.subscription_id) : undefined;
+  // A buyer's list (filtered to their customer) never shows somebody else's subscription.
+  const subscription =
+    asked && (!filter.customer_id || asked.customer_id === filter.customer_id) ? asked : null;
+  return { list, count, subscription };
 }
 
 /** Per currency, what a customer has paid and what it still owes, summed exactly by the database. */
