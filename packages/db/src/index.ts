@@ -4,4 +4,11 @@ export * from './jobs-schema.ts';
 export * from './jobs.ts';
 export * from './migrations.ts';
 export * from './money.ts';
-export { afterCommit, beforeCommit, outsideUnitOfWork, transaction, unitState } from './unit-of-work.ts';
+export {
+  afterCommit,
+  beforeCommit,
+  bufferForCommit,
+  outsideUnitOfWork,
+  transaction,
+  unitState,
+} from './unit-of-work.ts';

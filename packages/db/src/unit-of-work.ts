@@ -24,6 +24,8 @@ interface Work {
   readonly afterCommit: (() => void)[];
   /** What helpers keep for the length of this unit (`unitState`). */
   readonly state: Map<object, unknown>;
+  /** Rows waiting to be written at the commit (`bufferForCommit`), each with its savepoint depth. */
+  readonly buffers: Map<object, { depth: number; item: unknown }[]>;
   open: boolean;
 }
 
@@ -61,10 +63,21 @@ class UnitOfWorkDriver implements Driver {
     const work = this.owns(connection);
     if (!work) return this.inner.commitTransaction(connection);
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${work.savepoints.pop()}`));
+    // What the released savepoint buffered now belongs to the one around it.
+    const depth = work.savepoints.length;
+    for (const items of work.buffers.values())
+      for (const entry of items) if (entry.depth > depth) entry.depth = depth;
   }
   async rollbackTransaction(connection: DatabaseConnection) {
     const work = this.owns(connection);
     if (!work) return this.inner.rollbackTransaction(connection);
+    const depth = work.savepoints.length - 1;
+    // What the rolled-back savepoint buffered goes with its writes.
+    for (const [key, items] of work.buffers)
+      work.buffers.set(
+        key,
+        items.filter((entry) => entry.depth <= depth),
+      );
     const name = work.savepoints.pop();
     await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
@@ -100,6 +113,7 @@ class UnitOfWorkDriver implements Driver {
       beforeCommit: [],
       afterCommit: [],
       state: new Map(),
+      buffers: new Map(),
       open: true,
     };
     try {
@@ -195,6 +209,34 @@ export async function beforeCommit(callback: () => Promise<void>): Promise<void>
   const work = current.getStore();
   if (work?.open) work.beforeCommit.push(callback);
   else await callback();
+}
+
+/**
+ * Keeps `item` to be written with the others under `key` just before the running unit of work commits,
+ * by one call of `flush` (a multi-row insert rather than one statement each); an item added inside a
+ * savepoint that rolls back is dropped with the savepoint's writes. Answers false, keeping nothing,
+ * when no unit of `db` is running: the caller writes it at once.
+ */
+export function bufferForCommit<T>(
+  db: object,
+  key: object,
+  item: T,
+  flush: (items: T[]) => Promise<void>,
+): boolean {
+  const work = current.getStore();
+  if (!work?.open || dialects.get(db)?.unitDriver() !== work.driver) return false;
+  let items = work.buffers.get(key);
+  if (!items) {
+    items = [];
+    work.buffers.set(key, items);
+    work.beforeCommit.push(async () => {
+      const kept = (work.buffers.get(key) ?? []).map((entry) => entry.item as T);
+      work.buffers.delete(key);
+      if (kept.length) await flush(kept);
+    });
+  }
+  items.push({ depth: work.savepoints.length, item });
+  return true;
 }
 
 /**

@@ -88,6 +88,30 @@ describe.each(await testEngines())('the event outbox on %s', (engine) => {
     expect(heard.map((m) => m.topic)).toEqual(['thing:thing_2']);
   });
 
+  it("writes a unit's events together at its commit, without those of a savepoint that rolled back", async () => {
+    const { database, platform } = await process();
+    const stored = () =>
+      (database.db as unknown as Kysely<PlatformTables>)
+        .selectFrom('events')
+        .select('object_id')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => row.object_id));
+    await transaction(database.db, async (trx) => {
+      await record(platform, database, 'kept_1');
+      // A savepoint that commits: its event stays, even when a later sibling rolls back.
+      await transaction(trx, async () => record(platform, database, 'kept_2'));
+      await transaction(trx, async () => {
+        await record(platform, database, 'dropped_1');
+        // Nested: rolled back with the savepoint around it.
+        await transaction(trx, async () => record(platform, database, 'dropped_2'));
+        throw new Error('this part fails');
+      }).catch(() => undefined);
+      await record(platform, database, 'kept_3');
+    });
+    expect(await stored()).toEqual(['kept_1', 'kept_2', 'kept_3']);
+  });
+
   it('delivers each event to each subscriber from a job, again after a failure', async () => {
     const { database, platform, jobs } = await process();
     const seen: KioskEvent[] = [];

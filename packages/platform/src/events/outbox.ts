@@ -1,13 +1,14 @@
 import { newId } from '@kiosk/core';
 import {
   afterCommit,
+  bufferForCommit,
   outsideUnitOfWork,
   transaction,
   type AnyKysely,
   type Database,
   type JobRunner,
 } from '@kiosk/db';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Broadcaster } from '../broadcast.ts';
 import type { Clock } from '../clock.ts';
 import type { ReadVersions } from '../read-versions.ts';
@@ -45,6 +46,8 @@ export interface KioskEvent<T = unknown> {
 
 export type EventHandler<T = unknown> = (event: KioskEvent<T>) => Promise<void>;
 
+type EventRow = Insertable<PlatformTables['events']>;
+
 export const DISPATCH_JOB = 'platform.dispatch-events';
 export const DELIVER_JOB = 'platform.deliver-event';
 export const DISPATCH_SWEEP_MS = 5_000;
@@ -80,26 +83,37 @@ export class EventOutbox {
     return this.database.db as Kysely<PlatformTables>;
   }
 
-  /** Writes the event in `executor`'s transaction and dispatches it once that commits. */
+  /**
+   * Writes the event in `executor`'s transaction and dispatches it once that commits. Inside a unit of
+   * work the unit's events are written together just before it commits (a batch of many changes makes
+   * one insert of its events, not one each); an event of a savepoint that rolls back goes with it.
+   */
   async record(executor: AnyKysely, input: EventInput): Promise<string> {
-    const id = newId('event');
-    await (executor as Kysely<PlatformTables>)
-      .insertInto('events')
-      .values({
-        id,
-        livemode: input.livemode,
-        type: input.type,
-        object_type: input.objectType,
-        object_id: input.objectId,
-        data: JSON.stringify(input.data ?? null),
-        topics: JSON.stringify(input.topics ?? []),
-        created_at: this.deps.clock.nowUnix(),
-        dispatched_at: null,
-      })
-      .execute();
+    const row: EventRow = {
+      id: newId('event'),
+      livemode: input.livemode,
+      type: input.type,
+      object_type: input.objectType,
+      object_id: input.objectId,
+      data: JSON.stringify(input.data ?? null),
+      topics: JSON.stringify(input.topics ?? []),
+      created_at: this.deps.clock.nowUnix(),
+      dispatched_at: null,
+    };
+    if (!bufferForCommit(this.database.db, this, row, (rows) => this.insert(rows)))
+      await this.insert([row], executor);
     await this.deps.readVersions.touch(executor, input);
     afterCommit(() => this.wake());
-    return id;
+    return row.id;
+  }
+
+  /** SQLite takes at most 32 766 parameters a statement: an event row has nine. */
+  private async insert(rows: EventRow[], executor: AnyKysely = this.database.db): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1_000)
+      await (executor as Kysely<PlatformTables>)
+        .insertInto('events')
+        .values(rows.slice(i, i + 1_000))
+        .execute();
   }
 
   /**
