@@ -554,6 +554,42 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/console/apps/${await uploaded('typed-by-admins')}`,
         body: { review_type: 'first' },
       }),
+      'PUT /api/console/apps/:did/block': async () => ({
+        call: merchant.owner.request,
+        path: `/api/console/apps/${await uploaded('walled-off')}/block`,
+        body: { reason: 'Walked' },
+      }),
+      'PUT /api/console/apps/:did/unblock': async () => {
+        const did = await uploaded('let-back-in');
+        await merchant.owner.request(`/api/console/apps/${did}/block`, {
+          method: 'PUT',
+          body: { reason: 'For now' },
+        });
+        return { call: merchant.owner.request, path: `/api/console/apps/${did}/unblock` };
+      },
+      'POST /api/console/categories': async () => ({
+        call: merchant.owner.request,
+        path: '/api/console/categories',
+        body: { name: `Walked ${crypto.randomUUID().slice(0, 8).replace(/\d/g, 'x')}` },
+      }),
+      'PUT /api/console/categories/:id': async () => {
+        const created = await merchant.owner.request('/api/console/categories', {
+          method: 'POST',
+          body: { name: 'Renamed by walk' },
+        });
+        return {
+          call: merchant.owner.request,
+          path: `/api/console/categories/${created.body.id}`,
+          body: { name: 'Renamed by the walk' },
+        };
+      },
+      'DELETE /api/console/categories/:id': async () => {
+        const created = await merchant.owner.request('/api/console/categories', {
+          method: 'POST',
+          body: { name: 'Deleted by walk' },
+        });
+        return { call: merchant.owner.request, path: `/api/console/categories/${created.body.id}` };
+      },
       'DELETE /api/passports/:id': async () => {
         const wallet = TestWallet.random();
         await signedIn(server, wallet);

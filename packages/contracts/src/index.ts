@@ -19,4 +19,5 @@ export * from './client-errors.ts';
 export * from './demo.ts';
 export * from './payments/settings.ts';
 export * from './store.ts';
+export * from './store-console.ts';
 export * from './routes.ts';

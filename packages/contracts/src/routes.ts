@@ -25,6 +25,7 @@ import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
+import { appBlockRoutes, categoryRoutes } from './store-console.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
 export const ROUTE_TABLES = [
@@ -55,6 +56,8 @@ export const ROUTE_TABLES = [
   appVersionRoutes,
   appReviewRoutes,
   storeSettingsRoutes,
+  categoryRoutes,
+  appBlockRoutes,
   clientErrorRoutes,
   demoRoutes,
 ] as const;

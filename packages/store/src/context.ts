@@ -5,7 +5,8 @@ import type { Clock, Platform } from '@kiosk/platform';
 import { BUNDLE_MAX_BYTES } from './bundles/metadata.ts';
 import type { BundleStorage } from './storage/bundle-storage.ts';
 import { FileBundleStorage } from './storage/file-storage.ts';
-import type { AppRow, StoreDb, VersionRow } from './tables.ts';
+import type { AppRow, CategoryRow, StoreDb, VersionRow } from './tables.ts';
+import { categorySnapshot } from './console/categories.ts';
 import { appSnapshot } from './apps/view.ts';
 import { versionView } from './versions/view.ts';
 
@@ -63,6 +64,12 @@ function storeResources(platform: Platform) {
       table: 'store_apps',
       objectType: 'app',
       snapshot: appSnapshot,
+      livemode: live,
+    }),
+    categories: platform.resource<CategoryRow>({
+      table: 'store_categories',
+      objectType: 'category',
+      snapshot: categorySnapshot,
       livemode: live,
     }),
     versions: platform.stateful<VersionRow, AppVersionStatus>({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAppRoutes } from './apps/routes.ts';
+import { registerConsoleRoutes } from './console/routes.ts';
 import { createStoreDeps, type StoreContext } from './context.ts';
 import { registerReviewRoutes } from './reviews/routes.ts';
 import { storeSettingsResource } from './reviews/settings.ts';
@@ -23,4 +24,5 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
   registerAppRoutes(app, deps);
   registerVersionRoutes(app, deps);
   registerReviewRoutes(app, deps, storeSettingsResource(context.platform));
+  registerConsoleRoutes(app, deps);
 }
