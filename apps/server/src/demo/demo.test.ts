@@ -18,7 +18,8 @@ import { DEMO_COLLECTOR, DEMO_COLLECTOR_INDEX, DEMO_DEPLOYER, DEMO_OWNER_INDEX }
 import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
 import { DEMO_PLAN } from './demo-plan.ts';
 import { createDemoStore, type DemoLink } from './demo-store.ts';
-import { apiCaller } from './in-process.ts';
+import { DEMO_APPS, demoAppDid, ensureDemoApps } from './demo-apps.ts';
+import { apiCaller, signInInProcess } from './in-process.ts';
 import { demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './seed.ts';
 
 /** The key `kiosk serve --demo` gives the server (the CLI's withDemoCollector). */
@@ -156,6 +157,28 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       'Kiosk Pro',
     ]);
     expect(summary.apiKey).toMatch(/^sk_test_/);
+  });
+
+  it('publishes the demo apps on the store front, reviewed and signed by their own keys, once', async () => {
+    const front = async () => (await cookieClient(server.url).request('/api/apps?pageSize=100')).body;
+    const shown = await front();
+    expect(shown.list.map((app: { name: string }) => app.name).sort()).toEqual(
+      DEMO_APPS.map((app) => app.name).sort(),
+    );
+    expect(summary.apps).toEqual(DEMO_APPS.map((app) => `${server.url}/apps/${demoAppDid(app.name)}`));
+    const categories = (await cookieClient(server.url).request('/api/categories')).body.list;
+    expect(categories.map((c: { name: string; app_count: number }) => [c.name, c.app_count])).toEqual([
+      ['Creative', 1],
+      ['Productivity', 1],
+      ['Utilities', 1],
+    ]);
+    const lines: string[] = [];
+    printDemo(summary, (line) => lines.push(line));
+    expect(lines).toContain(`  store apps     3 on the store front, e.g. ${summary.apps[0]}`);
+    // A later start finds them and publishes nothing again.
+    const owner = await signInInProcess(server.app, DEMO_OWNER_INDEX);
+    await ensureDemoApps(server.app, owner);
+    expect((await front()).count).toBe(3);
   });
 
   it("prints the monthly plan's link with the others, and who pulls its cycles through which contract", async () => {

@@ -56,6 +56,8 @@ export async function listAll<T>(call: ApiCall, path: string): Promise<T[]> {
 export interface InProcessSession {
   /** The whole `Set-Cookie` header the sign-in answered, to hand on to a browser. */
   setCookie: string;
+  /** The session's `Cookie` header, for calls that `call` cannot make (a raw upload). */
+  cookie: string;
   isOwner: boolean;
   call: ApiCall;
   signOut(): Promise<void>;
@@ -78,6 +80,7 @@ export async function signInInProcess(app: FastifyInstance, index: number): Prom
   const call = apiCaller(app, { cookie });
   return {
     setCookie,
+    cookie,
     isOwner: passports.some((passport) => passport.role === 'owner'),
     call,
     signOut: async () => void (await call('POST', '/api/auth/logout')),

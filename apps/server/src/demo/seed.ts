@@ -13,6 +13,7 @@ import {
 import { ensureDemoCollector } from './demo-collector.ts';
 import { renewDemoKey } from './demo-key.ts';
 import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
+import { ensureDemoApps } from './demo-apps.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
@@ -38,6 +39,8 @@ export interface DemoSummary {
   owner: { account: number; address: string; isOwner: boolean; signInUrl: string };
   /** The monthly plan (its link is also among `links`). */
   plan: DemoPlan;
+  /** The store front's demo apps (their pages), published by the owner. */
+  apps: string[];
   /** Who pulls the plan's cycles: the server's collector account, from KIOSK_EVM_COLLECTOR_KEY. */
   collector: Collector;
 }
@@ -82,6 +85,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const created = !(await demoStoreExists(app));
     const shop = created ? await createDemoStore(merchant, chain) : await findDemoLinks(merchant);
     const plan = await ensureDemoPlan(merchant, chain);
+    const apps = await ensureDemoApps(app, owner);
     const { baseUrl, evmCollectorKey } = app.kiosk.config;
     return {
       created,
@@ -97,6 +101,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
         signInUrl: `${baseUrl}${OWNER_SIGN_IN_PATH}`,
       },
       plan,
+      apps: apps.map((did) => `${baseUrl}/apps/${did}`),
       collector: collectorOf(evmCollectorKey),
     };
   } finally {
@@ -129,6 +134,8 @@ export function printDemo(summary: DemoSummary, print: (line: string) => void): 
     print(
       `  note: the demo's payment method (KDT on the demo chain) is gone, so there is no ${DEMO_PLAN.name} plan`,
     );
+  if (summary.apps.length)
+    print(`  store apps     ${summary.apps.length} on the store front, e.g. ${summary.apps[0]}`);
   const renewed = summary.revokedKeys === undefined ? '' : '; the earlier ones stop working';
   print(`  test API key   ${summary.apiKey} (new at every start${renewed})`);
   print(`  buyer          sign in with "Test wallet" (development account #${buyer.account})`);
