@@ -10,6 +10,7 @@ import { postgresReachable } from '@kiosk/db/testing';
 import { measureBilling } from './billing.ts';
 import { embedEntryBytes, firstLoadBytes } from './bundle.ts';
 import { checkoutLoadFigures, measureCheckoutLoads } from './page-load.ts';
+import { measurePublish, measureSearch, SEARCH_APPS } from './store.ts';
 
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -73,6 +74,25 @@ async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
 await measureRetrieve('sqlite');
 if (await postgresReachable()) await measureRetrieve('postgres');
 else console.log('retrieve on postgres: skipped (PostgreSQL is not reachable)');
+
+// Issue 12: the store front's search over 10 000 apps, on each engine, beside the bare route's
+// latency in the same server; then publishing a 5 MB bundle beside hashing and copying its bytes.
+for (const engine of ['sqlite', 'postgres'] as const) {
+  if (engine === 'postgres' && !(await postgresReachable())) {
+    console.log('search on postgres: skipped (PostgreSQL is not reachable)');
+    continue;
+  }
+  const search = await measureSearch(engine);
+  print(`store_search_${SEARCH_APPS}_apps_p50_${engine}`, search.searchP50, 'ms');
+  print(`store_search_${SEARCH_APPS}_apps_p99_${engine}`, search.searchP99, 'ms');
+  print(`store_bare_route_p50_${engine}`, search.bareP50, 'ms');
+  print(`store_bare_route_p99_${engine}`, search.bareP99, 'ms');
+}
+const publish = await measurePublish();
+print('store_publish_5mb_bundle', publish.uploadMs, 'ms');
+print('store_publish_5mb_throughput', publish.megabytesPerSecond, 'MB/s');
+print('store_publish_5mb_hash_and_copy_baseline', publish.hashAndCopyMs, 'ms');
+print('store_publish_vs_hash_and_copy', Math.round(publish.uploadMs / publish.hashAndCopyMs), 'x');
 
 // Issue 11: the billing run (the sweep's invoices, then their collection through a stub adapter by
 // the job runner) for subscriptions falling due at once, on SQLite.

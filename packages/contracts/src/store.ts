@@ -104,7 +104,22 @@ export const appListQuery = pageQuery.omit({ starting_after: true }).extend({
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().min(1).max(40).optional(),
   sort: z.enum(APP_SORTS).default('relevance'),
+  /** Answer each app's score parts (docs/store.md "Search"), to see why it ranks where it does. */
+  explain: queryFlag,
 });
+
+/** Each part of an app's search score, between 0 and 1, and their weighted sum. */
+export const appScoreSchema = z.object({
+  text: z.number(),
+  popularity: z.number(),
+  freshness: z.number(),
+  exact_name: z.number(),
+  total: z.number(),
+});
+export type AppScore = z.infer<typeof appScoreSchema>;
+/** A store front result; `score` only when `explain` was asked for. */
+export const appSearchResultSchema = appSchema.extend({ score: appScoreSchema.optional() });
+export type AppSearchResult = z.infer<typeof appSearchResultSchema>;
 
 /**
  * The release an upload carries, as query parameters beside the raw tarball (docs/store.md "Upload
@@ -147,7 +162,7 @@ export const tarballBytes = z
 export const uploadAnswer = z.object({ app: developerAppSchema, version: appVersionSchema });
 
 export const appRoutes = defineRoutes({
-  'GET /api/apps': { querystring: appListQuery, response: { 200: listOf(appSchema) } },
+  'GET /api/apps': { querystring: appListQuery, response: { 200: listOf(appSearchResultSchema) } },
   'GET /api/apps/:did': { params: appDidParam, response: { 200: appDetailSchema } },
   'GET /api/developer/apps': {
     querystring: pageQuery.omit({ starting_after: true }),

@@ -258,6 +258,74 @@ describe.each(await testEngines())('apps on %s', (engine) => {
     expect((await front(`?q=${encodeURIComponent('%')}`)).count).toBe(0);
   });
 
+  it('finds every word as a prefix, in any script, follows edits, and explains each score', async () => {
+    const developer = await newDeveloper();
+    const [word, older] = [randomName(), randomName()];
+    const weather = await uploadApp(developer, {
+      title: `${word} Weather Board`,
+      description: 'Rain and sun, hour by hour.',
+    });
+    const notes = await uploadApp(developer, {
+      title: `${older} Notes`,
+      description: `Notes that know the ${word} forecast. 天气预报`,
+    });
+    for (const { app } of [weather, notes]) await publish(developer, app.did, '1.0.0');
+    const dids = async (query: string) => (await front(query)).list.map((a) => a.did);
+
+    // Every word must match, each as the start of a word, in any order and case.
+    expect(await dids(`?q=${word.slice(0, 5).toUpperCase()}%20weath`)).toEqual([weather.app.did]);
+    expect(await dids(`?q=forecast%20${word}`)).toEqual([notes.app.did]);
+    expect(await dids(`?q=${word}%20nowhere${randomName()}`)).toEqual([]);
+    expect(await dids(`?q=${encodeURIComponent('天气')}`)).toEqual([notes.app.did]);
+    // A title match outranks a description match.
+    expect(await dids(`?q=${word}`)).toEqual([weather.app.did, notes.app.did]);
+    // Two letters are a whole word, not the start of every word that begins so.
+    expect(await dids(`?q=${word.slice(0, 2)}`)).not.toContain(weather.app.did);
+    // A blocked app leaves the index with the store front, and comes back with it.
+    const block = (action: 'block' | 'unblock') =>
+      owner.request(`/api/console/apps/${weather.app.did}/${action}`, {
+        method: 'PUT',
+        body: action === 'block' ? { reason: 'Under investigation' } : {},
+      });
+    expect((await block('block')).status).toBe(200);
+    expect(await dids(`?q=${word}`)).toEqual([notes.app.did]);
+    expect((await front(`?q=${word}`)).count).toBe(1);
+    expect((await block('unblock')).status).toBe(200);
+    expect(await dids(`?q=${word}`)).toEqual([weather.app.did, notes.app.did]);
+
+    // The index follows the developer's edits.
+    const edited = await developer.request(`/api/developer/apps/${notes.app.did}`, {
+      method: 'PUT',
+      body: { title: 'Jotter' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await dids(`?q=${older}`)).toEqual([]);
+    expect(await dids(`?q=jott%20${word}`)).toEqual([notes.app.did]);
+
+    // A month after publishing, with 100 downloads: each part is half, and the weights add up.
+    const monthAgo = clock.nowUnix() - 30 * 86_400;
+    const ours = [notes.app.did, weather.app.did];
+    await db().updateTable('store_apps').set({ published_at: monthAgo }).where('id', 'in', ours).execute();
+    await db().updateTable('store_apps').set({ downloads: 100 }).where('id', '=', notes.app.did).execute();
+    type Scored = { did: string; score: Record<string, number> };
+    const explained = (await front(`?q=${word}&explain=1`)).list as unknown as Scored[];
+    const scoreOf = (did: string) => explained.find((a) => a.did === did)!.score;
+    expect(scoreOf(notes.app.did)).toMatchObject({ popularity: 0.5, freshness: 0.5, exact_name: 0 });
+    expect(scoreOf(notes.app.did).text).toBeLessThan(1);
+    expect(scoreOf(weather.app.did)).toMatchObject({ text: 1, popularity: 0, freshness: 0.5, exact_name: 0 });
+    const totals = explained.map((a) => a.score.total!);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+    for (const { score } of explained)
+      expect(score.total).toBeCloseTo(
+        0.6 * score.text! + 0.25 * score.popularity! + 0.15 * score.freshness! + score.exact_name!,
+        5,
+      );
+    // Typing the app's own name puts it first, whatever else ranks higher.
+    const named = (await front(`?q=${weather.app.name}&explain=1`)).list as unknown as Scored[];
+    expect(named[0]).toMatchObject({ did: weather.app.did, score: { exact_name: 1 } });
+    expect((await front(`?q=${word}`)).list[0]).not.toHaveProperty('score');
+  });
+
   it('counts a download of a published version once, from its first byte', async () => {
     const developer = await newDeveloper();
     const { app, version, file } = await uploadApp(developer);

@@ -167,6 +167,14 @@ export function fromJson<T>(text: string | null | undefined, fallback: T): T {
 export const toJson = (value: unknown): string => JSON.stringify(value ?? null);
 export const flag = (value: Flag): boolean => dbBoolean.parse(value);
 
+/** What the store front shows: apps with a published version, public and not blocked (of `row`). */
+export function shownOnStoreFront(row?: string) {
+  const of = row ? `${row}.` : '';
+  return sql.raw(
+    `${of}published_version is not null and ${of}visibility = 'public' and ${of}blocked = false`,
+  );
+}
+
 type Table = CreateTableBuilder<string, string>;
 const stamped = (table: Table): Table =>
   table
@@ -339,6 +347,49 @@ export const storeMigrations: MigrationSet = {
       await stamped(db.schema.createTable('store_settings'))
         .addColumn('review_type', 'text', notNull)
         .execute();
+    },
+  },
+  // Issue 12 item 9: full-text search of the store front (apps/search.ts ranks with it). Only apps
+  // the store front shows are indexed, so a search never reads a draft's text and counts its
+  // matches in the index alone.
+  '20261126_40_store_app_search': {
+    async up(db, engine) {
+      if (engine === 'postgres') {
+        // 'simple': no stemming and no stop words, so a name matches as typed, in any language.
+        await sql`alter table store_apps add column search_vector tsvector generated always as (
+          setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', title), 'B')
+          || setweight(to_tsvector('simple', description), 'D')) stored`.execute(db);
+        await sql`create index store_apps_search on store_apps using gin (search_vector)
+          where ${shownOnStoreFront()}`.execute(db);
+        return;
+      }
+      // FTS5 keys its entries by integers, and store_apps has none of its own (its implicit rowids
+      // may change on VACUUM), so each app gets a lasting `search_key`, given when it is inserted.
+      await sql`alter table store_apps add column search_key integer`.execute(db);
+      await sql`update store_apps set search_key = rowid`.execute(db);
+      await sql`create unique index store_apps_search_key on store_apps (search_key)`.execute(db);
+      // Contentless: the index keeps no copy of the text, and deletes by key.
+      await sql`create virtual table store_apps_search using fts5(name, title, description,
+        content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2',
+        prefix = '3')`.execute(db);
+      const indexIfShown = (row: 'new' | 'store_apps') =>
+        sql.raw(`insert into store_apps_search (rowid, name, title, description)
+          select ${row}.search_key, ${row}.name, ${row}.title, ${row}.description`);
+      await sql`create trigger store_apps_search_insert after insert on store_apps begin
+        update store_apps set search_key = (select coalesce(max(search_key), 0) + 1 from store_apps)
+          where id = new.id;
+        ${indexIfShown('store_apps')} from store_apps where id = new.id and ${shownOnStoreFront()};
+      end`.execute(db);
+      // A download changes none of these columns, so it leaves the index alone.
+      await sql`create trigger store_apps_search_update after update of name, title, description,
+        published_version, visibility, blocked on store_apps begin
+        delete from store_apps_search where rowid = old.search_key;
+        ${indexIfShown('new')} where ${shownOnStoreFront('new')};
+      end`.execute(db);
+      await sql`create trigger store_apps_search_delete after delete on store_apps begin
+        delete from store_apps_search where rowid = old.search_key;
+      end`.execute(db);
+      await sql`${indexIfShown('store_apps')} from store_apps where ${shownOnStoreFront()}`.execute(db);
     },
   },
 };

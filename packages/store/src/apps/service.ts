@@ -1,12 +1,13 @@
-import type { App, AppDetail, appListQuery, appUpdate, DeveloperApp } from '@kiosk/contracts';
+import type { AppDetail, appListQuery, AppSearchResult, appUpdate, DeveloperApp } from '@kiosk/contracts';
 import { KioskError, type AppVersionStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { StoreDeps } from '../context.ts';
 import type { AppRow, StoreDb } from '../tables.ts';
 import { versionView } from '../versions/view.ts';
 import { audienceOf, seesVersion, type Viewer } from './audience.ts';
+import { RANKED_CANDIDATES, scoreParts, searchTerms, textMatches, totalScore } from './search.ts';
 import { appView, developerAppView } from './view.ts';
 
 type Page = { page: number; pageSize: number };
@@ -21,72 +22,113 @@ export async function findApp(db: StoreDb, did: string): Promise<AppRow | undefi
   return db.selectFrom('store_apps').selectAll().where('id', '=', did).executeTakeFirst();
 }
 
-/** `q` inside a LIKE pattern, its wildcards taken literally (the queries say `escape '\'`). */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
- * The store front (issue 12 item 9): published, public, unblocked apps, searched with LIKE in name,
- * title and description (full-text search replaces this in a later slice). `relevance` ranks a
- * name equal to `q` first, then names and titles starting with it, then other matches, and within
- * each rank as `downloads`: the most downloaded, then the most recently published.
+ * The store front (issue 12 item 9): published, public, unblocked apps. With `q`, only apps whose
+ * name, title or description hold every word of it (full-text, search.ts); `relevance` orders by the
+ * score of search.ts, the other sorts as they say. With `explain`, each app carries its score parts.
  */
 export async function listStoreFront(
   deps: StoreDeps,
   filter: z.infer<typeof appListQuery>,
-): Promise<{ list: App[]; count: number }> {
+): Promise<{ list: AppSearchResult[]; count: number }> {
   const q = filter.q?.trim() || undefined;
-  const contains = q === undefined ? undefined : likePattern(q);
-  const startsWith = contains?.slice(1);
-  const lower = (column: string) => sql<string>`lower(${sql.ref(column)})`;
-  const like = (column: string, pattern: string): Expression<SqlBool> =>
-    sql<SqlBool>`${lower(column)} like lower(${pattern}) escape '\\'`;
+  const terms = q === undefined ? [] : searchTerms(q);
+  // A query of punctuation alone names no word, so nothing can match it.
+  if (q !== undefined && terms.length === 0) return { list: [], count: 0 };
 
-  let query = deps.db
-    .selectFrom('store_apps as a')
-    .leftJoin('store_categories as c', 'c.id', 'a.category_id')
-    .where('a.published_version', 'is not', null)
-    .where('a.visibility', '=', 'public')
-    .where('a.blocked', '=', false);
+  const parts = scoreParts(deps.engine, deps.clock.nowUnix(), q);
+  // Deep pages of a relevance search widen the candidates, so that every match can be reached.
+  const ranked =
+    filter.sort === 'relevance' || filter.explain
+      ? { candidates: Math.max(RANKED_CANDIDATES, filter.page * filter.pageSize) }
+      : false;
+  const text = q === undefined ? undefined : textMatches(deps.engine, terms, ranked);
+  // The text index holds only the store front's apps; without a search, the front's own rule.
+  // (Saying both would let SQLite walk every shown app to probe the matches, not the reverse.)
+  let visible =
+    text === undefined
+      ? deps.db
+          .selectFrom('store_apps as a')
+          .where('a.published_version', 'is not', null)
+          .where('a.visibility', '=', 'public')
+          .where('a.blocked', '=', false)
+      : deps.db
+          .selectFrom('store_apps as a')
+          .innerJoin(text.matches.as('h'), (join) => join.onRef('h.match_key', '=', sql.ref(text.appKey)));
   if (filter.category !== undefined)
-    query = query.where(sql<SqlBool>`lower(${sql.ref('c.name')}) = lower(${filter.category})`);
-  if (contains !== undefined)
-    query = query.where((eb) =>
-      eb.or([like('a.name', contains), like('a.title', contains), like('a.description', contains)]),
-    );
+    visible = visible
+      .innerJoin('store_categories as c', 'c.id', 'a.category_id')
+      .where(sql<SqlBool>`lower(${sql.ref('c.name')}) = lower(${filter.category})`);
 
-  const total = await query.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  let ordered = query.selectAll('a').select('c.name as category_name');
+  // The page is chosen on narrow rows (the sort keys and the score's parts), then read in full:
+  // ordering whole rows of every match would cost more than the search itself.
+  const scored = visible.select([
+    'a.id',
+    'a.name',
+    'a.title',
+    'a.downloads',
+    'a.published_at',
+    parts.text.as('text_score'),
+    parts.popularity.as('popularity'),
+    parts.freshness.as('freshness'),
+    parts.exactName.as('exact_name'),
+  ]);
+  let ordered = deps.db
+    .selectFrom(scored.as('s'))
+    .select(['s.id', 's.text_score', 's.popularity', 's.freshness', 's.exact_name', totalScore.as('score')]);
   switch (filter.sort) {
     case 'relevance':
-      if (q !== undefined)
-        ordered = ordered.orderBy(
-          sql`case when ${lower('a.name')} = lower(${q}) then 0
-                   when ${like('a.name', startsWith!)} or ${like('a.title', startsWith!)} then 1
-                   when ${like('a.name', contains!)} or ${like('a.title', contains!)} then 2
-                   else 3 end`,
-        );
-      ordered = ordered.orderBy('a.downloads', 'desc').orderBy('a.published_at', 'desc');
+      ordered = ordered.orderBy(totalScore, 'desc').orderBy('s.published_at', 'desc');
       break;
     case 'downloads':
-      ordered = ordered.orderBy('a.downloads', 'desc').orderBy('a.published_at', 'desc');
+      ordered = ordered.orderBy('s.downloads', 'desc').orderBy('s.published_at', 'desc');
       break;
     case 'newest':
-      ordered = ordered.orderBy('a.published_at', 'desc');
+      ordered = ordered.orderBy('s.published_at', 'desc');
       break;
     case 'name':
-      ordered = ordered.orderBy(lower('a.title')).orderBy(lower('a.name'));
+      ordered = ordered.orderBy(sql`lower(s.title)`).orderBy(sql`lower(s.name)`);
       break;
   }
-  const rows = await ordered
-    .orderBy('a.id')
+  const page = await ordered
+    .orderBy('s.id')
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
+  // The text index holds only what the store front shows, so it counts a search's matches alone.
+  const { count } =
+    text !== undefined && filter.category === undefined
+      ? (await text.count.execute(deps.db)).rows[0]!
+      : await visible.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+
+  const rows = page.length
+    ? await deps.db
+        .selectFrom('store_apps as a')
+        .leftJoin('store_categories as c', 'c.id', 'a.category_id')
+        .selectAll('a')
+        .select('c.name as category_name')
+        .where(
+          'a.id',
+          'in',
+          page.map((ranking) => ranking.id),
+        )
+        .execute()
+    : [];
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
   return {
-    list: rows.map(({ category_name, ...row }) => appView(row, category_name)),
-    count: Number(total.count),
+    list: page.map(({ id, text_score, popularity, freshness, exact_name, score }) => {
+      const { category_name, ...row } = rowOf.get(id)!;
+      const app = appView(row, category_name);
+      if (!filter.explain) return app;
+      const parts = { text: text_score, popularity, freshness, exact_name, total: score };
+      return { ...app, score: mapValues(parts, (value) => Math.round(Number(value) * 1e6) / 1e6) };
+    }),
+    count: Number(count),
   };
 }
+
+const mapValues = <K extends string>(record: Record<K, unknown>, map: (value: unknown) => number) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)])) as Record<K, number>;
 
 /**
  * An app with its versions as `viewer` may see it, or undefined when it may not see it at all

@@ -1,0 +1,122 @@
+import type { Engine } from '@kiosk/db';
+import { sql, type RawBuilder } from 'kysely';
+import { shownOnStoreFront } from '../tables.ts';
+
+/**
+ * The store front's ranking (docs/store.md "Search"): one score per app, the sum of weighted parts
+ * each between 0 and 1, so that `?explain=1` can show why an app stands where it does.
+ *
+ *   score = 0.60 · text + 0.25 · popularity + 0.15 · freshness + 1 · exact name
+ *
+ * - text: the engine's own text relevance (SQLite FTS5's bm25, PostgreSQL's ts_rank), with name
+ *   weighing more than title and title more than description, divided by the best among the
+ *   results, so the best text match scores 1 on either engine;
+ * - popularity: downloads / (downloads + 100): 0.5 at 100 downloads, approaching 1, never dominating;
+ * - freshness: 1 / (1 + days since published / 30): 0.5 a month after publishing;
+ * - exact name: 1 when the query is the app's name, which then comes first.
+ * Ratings (the paid apps issue) will join as a fifth part; the weights then change here only.
+ */
+export const SCORE_WEIGHTS = { text: 0.6, popularity: 0.25, freshness: 0.15, exactName: 1 } as const;
+export const POPULARITY_HALF_DOWNLOADS = 100;
+export const FRESHNESS_HALF_SECONDS = 30 * 86_400;
+/** How many of the best text matches `relevance` ranks by the whole score (see `textMatches`). */
+export const RANKED_CANDIDATES = 500;
+/** More words than this in one query add nothing a user meant, only work. */
+const MAX_TERMS = 8;
+/**
+ * A shorter word is matched whole: "we" as a prefix would match a large part of any store and rank
+ * nothing. Scripts written without spaces (Chinese, Japanese) index a run of characters as one word,
+ * so there every word is a prefix.
+ */
+const MIN_PREFIX_LENGTH = 3;
+
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+export interface SearchTerm {
+  word: string;
+  prefix: boolean;
+}
+
+/**
+ * The words of a query as both engines' tokenisers see them: runs of letters, marks and digits in
+ * any script, lower-cased. Everything else separates words, so no query syntax reaches the engine.
+ */
+export function searchTerms(q: string): SearchTerm[] {
+  return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS).map((word) => ({
+    word,
+    prefix: word.length >= MIN_PREFIX_LENGTH || UNSPACED_SCRIPT.test(word),
+  }));
+}
+
+type Match = { match_key: string | number; text_rank: number };
+
+export interface TextMatches {
+  /** Select `h.match_key` equal to `appKey` of `store_apps as a`. */
+  matches: RawBuilder<Match>;
+  appKey: 'a.search_key' | 'a.id';
+  /** How many apps match: the index alone answers it. */
+  count: RawBuilder<{ count: number }>;
+}
+
+/**
+ * The store front's apps whose text holds every term, to join to `store_apps as a`. With `ranked`,
+ * only the best RANKED_CANDIDATES by text, each with its `text_rank` (higher matches better): the
+ * score needs an app's other parts too, and reading them for every match of a common word would cost
+ * more than the search; an app outside them has too little text match to reach the first pages.
+ * Without `ranked` (the other sorts), every match, unranked. SQLite reads the FTS5 index the
+ * store's migration keeps; PostgreSQL the GIN index of `search_vector`. Both hold only apps the
+ * store front shows.
+ */
+export function textMatches(
+  engine: Engine,
+  terms: SearchTerm[],
+  ranked: { candidates: number } | false,
+): TextMatches {
+  const best = ranked ? sql`order by text_rank desc limit ${ranked.candidates}` : sql``;
+  if (engine === 'sqlite') {
+    const match = sql`from store_apps_search where store_apps_search match ${ftsQuery(terms)}`;
+    // bm25 is lower for better matches; its weights are the columns': name, title, description.
+    const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0)` : sql`0`;
+    return {
+      matches: sql<Match>`(select rowid as match_key, ${rank} as text_rank ${match} ${best})`,
+      appKey: 'a.search_key',
+      count: sql<{ count: number }>`select count(*) as count ${match}`,
+    };
+  }
+  const query = terms.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ');
+  // The predicate repeats the partial index's, so PostgreSQL knows it may use it.
+  const match = sql`from store_apps, to_tsquery('simple', ${query}) as query
+    where search_vector @@ query and ${shownOnStoreFront()}`;
+  const rank = ranked ? sql`ts_rank(search_vector, query)` : sql`0`;
+  return {
+    matches: sql<Match>`(select id as match_key, ${rank} as text_rank ${match} ${best})`,
+    appKey: 'a.id',
+    count: sql<{ count: number }>`select count(*) as count ${match}`,
+  };
+}
+
+const ftsQuery = (terms: SearchTerm[]) =>
+  terms.map(({ word, prefix }) => `"${word}"${prefix ? '*' : ''}`).join(' ');
+
+/** Each part of the score as a column of the select (`text_rank` comes from `textMatches`, if any). */
+export function scoreParts(engine: Engine, now: number, q: string | undefined) {
+  const text =
+    q === undefined
+      ? sql<number>`0`
+      : sql<number>`coalesce(h.text_rank / nullif(max(h.text_rank) over (), 0), 0)`;
+  const age = sql`(${now} - coalesce(a.published_at, ${now}))`;
+  // Float arithmetic on both engines (PostgreSQL would otherwise divide bigints, or answer numerics as text).
+  const real = engine === 'sqlite' ? sql`1.0` : sql`1.0::float8`;
+  return {
+    text,
+    popularity: sql<number>`${real} * a.downloads / (a.downloads + ${sql.lit(POPULARITY_HALF_DOWNLOADS)})`,
+    freshness: sql<number>`${real} / (1 + ${age} * ${real} / ${sql.lit(FRESHNESS_HALF_SECONDS)})`,
+    exactName:
+      q === undefined ? sql<number>`0` : sql<number>`case when lower(a.name) = lower(${q}) then 1 else 0 end`,
+  };
+}
+
+/** The score of a row carrying the parts of `scoreParts` under their own names. */
+export const totalScore = sql<number>`(${sql.lit(SCORE_WEIGHTS.text)} * text_score
+  + ${sql.lit(SCORE_WEIGHTS.popularity)} * popularity + ${sql.lit(SCORE_WEIGHTS.freshness)} * freshness
+  + ${sql.lit(SCORE_WEIGHTS.exactName)} * exact_name)`;
