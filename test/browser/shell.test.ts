@@ -18,8 +18,8 @@ describe('web shell in a real browser', () => {
         await page.goto('/');
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(locale);
         await page.getByRole('banner').waitFor();
-        const comingSoon = locale === 'zh' ? '即将推出' : 'Coming soon';
-        await page.getByRole('heading', { name: comingSoon }).waitFor();
+        const storeHome = locale === 'zh' ? 'Kiosk 应用商店' : 'Kiosk Store';
+        await page.getByRole('heading', { level: 1, name: storeHome }).waitFor();
         // The cookie banner shows on a first visit outside an iframe.
         await page.getByRole('button', { name: locale === 'zh' ? '接受' : 'Accept' }).waitFor();
         if (viewport === 'mobile') {
@@ -40,10 +40,10 @@ describe('web shell in a real browser', () => {
     await page.goto('/');
     await page.getByRole('button', { name: /Language: English/ }).click();
     await page.getByRole('menuitemradio', { name: '中文' }).click();
-    await page.getByRole('heading', { name: '即将推出' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kiosk 应用商店' }).waitFor();
     expect((await context.cookies()).find((c) => c.name === 'nf_lang')?.value).toBe('zh');
     await page.reload();
-    await page.getByRole('heading', { name: '即将推出' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kiosk 应用商店' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh');
     await context.close();
   });
@@ -58,7 +58,7 @@ describe('web shell in a real browser', () => {
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(366);
     await page.reload();
-    await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kiosk Store' }).waitFor();
     expect(await page.getByRole('button', { name: 'Accept' }).count()).toBe(0);
     await context.close();
   });

@@ -29,20 +29,39 @@ afterEach(() => {
   document.cookie = 'CookieConsent=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 });
 
+/** The store's answers when it has no apps yet. */
+function emptyStore(): void {
+  mockApi({
+    'GET /api/session': () => signedIn(userWithRoles(['owner', 'developer', 'member'])),
+    'GET /api/apps': () => ({ list: [], count: 0 }),
+    'GET /api/categories': () => ({ list: [] }),
+    'GET /api/developer/access-tokens': () => ({ list: [], count: 0 }),
+  });
+}
+
 describe('routes', () => {
   it.each([
-    ['/', 'Store'],
-    ['/search?q=wallet', 'Search results'],
-    ['/category/tools', 'Category'],
-    ['/apps/z1abc', 'App details'],
-    ['/apps/z1abc/1.2.0', 'App details'],
-    ['/app/z1abc', 'App details'],
+    ['/', 'Kiosk Store'],
+    ['/search?q=wallet', 'Results for “wallet”'],
+    ['/category/tools', 'tools'],
+    ['/apps/z1abc', 'App not found'],
+    ['/apps/z1abc/1.2.0', 'App not found'],
+    ['/app/z1abc', 'App not found'],
     ['/connect-cli', 'Connect the CLI'],
+    ['/developer/access-tokens', 'Access tokens'],
+  ])('%s shows its screen, headed "%s"', async (path, heading) => {
+    emptyStore();
+    renderAt(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Coming soon' })).toBeNull();
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+
+  it.each([
     ['/gen-key-pair', 'Generate a key pair'],
     ['/connect-studio', 'Connect the studio'],
     ['/join', 'Join as a developer'],
     ['/developer/apps', 'Developer apps'],
-    ['/developer/access-tokens', 'Access tokens'],
     ['/console/apps', 'App management'],
     ['/console/categories', 'Category management'],
     ['/integrations/donations', 'Donations'],
@@ -54,8 +73,9 @@ describe('routes', () => {
   });
 
   it('sends any other path to the store home', async () => {
+    emptyStore();
     const router = renderAt('/no/such/page');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Store');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Kiosk Store');
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -89,7 +109,7 @@ describe('routes', () => {
     const router = renderAt('/checkout/pay/cs_1?authToken=secret&currencyId=usd');
     await screen.findByRole('heading', { level: 1 });
     await router.navigate('/search?q=x');
-    await screen.findByText('Search results');
+    await screen.findByRole('heading', { level: 1, name: 'Results for “x”' });
     // The view is reported by an effect after the page draws, not with the draw itself.
     await waitFor(() =>
       expect(pageView.mock.calls.map(([path]) => path)).toEqual([

@@ -37,6 +37,25 @@ const CheckoutPage = lazy(() =>
   import('./pages/CheckoutPage.tsx').then((module) => ({ default: module.CheckoutPage })),
 );
 
+// The store front's screens (issue 12 item 9): each loads on its first visit.
+const StoreHomePage = lazy(() =>
+  import('./pages/store/StoreHomePage.tsx').then((module) => ({ default: module.StoreHomePage })),
+);
+const StoreResultsPage = lazy(() =>
+  import('./pages/store/StoreResultsPage.tsx').then((module) => ({ default: module.StoreResultsPage })),
+);
+const AppDetailPage = lazy(() =>
+  import('./pages/store/AppDetailPage.tsx').then((module) => ({ default: module.AppDetailPage })),
+);
+
+// The developer's pages (issue 12 items 3, 4) load when opened: most visitors never publish an app.
+const ConnectCliPage = lazy(() =>
+  import('./pages/developer/ConnectCliPage.tsx').then((module) => ({ default: module.ConnectCliPage })),
+);
+const AccessTokensPage = lazy(() =>
+  import('./pages/developer/AccessTokensPage.tsx').then((module) => ({ default: module.AccessTokensPage })),
+);
+
 function lazyScreen(path: string, screen: ReactNode): RouteObject {
   return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
 }
@@ -48,12 +67,12 @@ function comingSoon(path: string, nameKey: string): RouteObject {
 
 // Seed 001 §2 (with {product} = app) and seed 000 §2.
 const publicScreens: RouteObject[] = [
-  comingSoon('/', 'page.screen.storeHome'),
-  comingSoon('/search', 'page.screen.search'),
-  comingSoon('/category/:category', 'page.screen.category'),
-  comingSoon('/apps/:did/:version?', 'page.screen.appDetail'),
-  comingSoon('/app/:did', 'page.screen.appDetail'),
-  comingSoon('/connect-cli', 'page.screen.connectCli'),
+  lazyScreen('/', <StoreHomePage />),
+  lazyScreen('/search', <StoreResultsPage />),
+  lazyScreen('/category/:category', <StoreResultsPage />),
+  lazyScreen('/apps/:did/:version?', <AppDetailPage />),
+  lazyScreen('/app/:did', <AppDetailPage />),
+  lazyScreen('/connect-cli', <ConnectCliPage />),
   comingSoon('/gen-key-pair', 'page.screen.genKeyPair'),
   comingSoon('/connect-studio', 'page.screen.connectStudio'),
   comingSoon('/join', 'page.screen.join'),
@@ -71,7 +90,7 @@ const signedInScreens: RouteObject[] = [
 
 const developerScreens: RouteObject[] = [
   comingSoon('/developer/apps', 'page.screen.developerApps'),
-  comingSoon('/developer/access-tokens', 'page.screen.accessTokens'),
+  lazyScreen('/developer/access-tokens', <AccessTokensPage />),
 ];
 
 const consoleScreens: RouteObject[] = [

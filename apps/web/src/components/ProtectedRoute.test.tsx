@@ -79,7 +79,7 @@ describe('ProtectedRoute', () => {
     await screen.findByRole('dialog', { name: 'Sign in to Kiosk' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Store');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Kiosk Store');
     expect(router.state.location.pathname).toBe('/');
   });
 

@@ -1,10 +1,12 @@
 import { billingMessages } from './billing.ts';
 import { checkoutMessages } from './checkout.ts';
+import { developerMessages } from './developer.ts';
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
 import { paymentsMessages } from './payments.ts';
 import { shellMessages } from './shell.ts';
+import { storeFrontMessages } from './store-front.ts';
 import { storeMessages } from './store.ts';
 
 export { defineMessages } from './define.ts';
@@ -24,6 +26,8 @@ const groups = [
   checkoutMessages,
   billingMessages,
   storeMessages,
+  developerMessages,
+  storeFrontMessages,
 ];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */

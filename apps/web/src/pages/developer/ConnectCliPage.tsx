@@ -1,0 +1,233 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HistoryToggleOffIcon from '@mui/icons-material/HistoryToggleOff';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import TerminalIcon from '@mui/icons-material/Terminal';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { CliConnection } from '@kiosk/contracts';
+import { ApiError } from '@kiosk/sdk';
+import { SignInButton } from '../../components/auth/SignInButton.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { useSession } from '../../hooks/use-session.ts';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { DEVELOPER_ROLES, hasAnyRole } from '../../lib/roles.ts';
+import { useAnswerCliConnection, useCliConnection } from './use-cli-connection.ts';
+
+const TITLE_ID = 'connect-cli-title';
+
+/** An unknown id is a 404; a malformed one (too long) is refused on `params.id`: the same to a visitor. */
+function isUnknownConnection(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 404 || (error.status === 400 && error.details.some(({ path }) => path === 'params.id')))
+  );
+}
+
+function Outcome({
+  icon,
+  title,
+  hint,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  hint?: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Stack spacing={1.5} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
+      <Box sx={{ color: 'text.secondary', '& svg': { fontSize: 48 } }} aria-hidden>
+        {icon}
+      </Box>
+      <Typography component="h2" variant="h6">
+        {title}
+      </Typography>
+      {hint && <Typography color="text.secondary">{hint}</Typography>}
+      {action}
+    </Stack>
+  );
+}
+
+function RequestSkeleton({ label }: { label: string }) {
+  return (
+    <Stack spacing={1.5} role="status" aria-busy="true" aria-label={label}>
+      <Skeleton variant="text" width="80%" height={32} />
+      <Skeleton variant="text" width="100%" />
+      <Skeleton variant="text" width="60%" />
+      <Skeleton variant="rounded" height={40} />
+    </Stack>
+  );
+}
+
+function PendingRequest({ connection, canApprove }: { connection: CliConnection; canApprove: boolean }) {
+  const { t, i18n } = useTranslation();
+  const answer = useAnswerCliConnection(connection.id);
+  const answering = answer.isPending ? answer.variables : undefined;
+  return (
+    <Stack spacing={2}>
+      <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        {t('developer.connectCli.asks', { source: connection.source })}
+      </Typography>
+      <Typography color="text.secondary">{t('developer.connectCli.explain')}</Typography>
+      <Typography variant="body2">
+        {t('developer.connectCli.expires', { time: formatUnixTime(connection.expires_at, i18n.language) })}
+      </Typography>
+      {!canApprove && <Alert severity="info">{t('developer.connectCli.developerOnly')}</Alert>}
+      {answer.isError && (
+        <Alert severity="error">
+          {t('developer.connectCli.answerFailed', { error: answer.error.message })}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          disabled={answer.isPending}
+          loading={answering === 'deny'}
+          onClick={() => answer.mutate('deny')}
+        >
+          {t('developer.connectCli.deny')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!canApprove || answer.isPending}
+          loading={answering === 'approve'}
+          onClick={() => answer.mutate('approve')}
+        >
+          {t('developer.connectCli.approve')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean }) {
+  const { t } = useTranslation();
+  const connection = useCliConnection(id, true);
+
+  if (id === '' || (connection.isError && isUnknownConnection(connection.error)))
+    return (
+      <Outcome
+        icon={<SearchOffIcon />}
+        title={t('developer.connectCli.notFound')}
+        hint={t('developer.connectCli.notFoundHint')}
+      />
+    );
+  if (connection.isError)
+    return (
+      <Outcome
+        icon={<ErrorOutlineIcon />}
+        title={t('developer.connectCli.loadFailed')}
+        hint={connection.error.message}
+        action={
+          <Button variant="outlined" onClick={() => void connection.refetch()}>
+            {t('developer.retry')}
+          </Button>
+        }
+      />
+    );
+  if (connection.isPending) return <RequestSkeleton label={t('developer.connectCli.loading')} />;
+
+  switch (connection.data.status) {
+    case 'pending':
+      return <PendingRequest connection={connection.data} canApprove={canApprove} />;
+    case 'approved':
+      return (
+        <Outcome
+          icon={<CheckCircleOutlineIcon color="success" />}
+          title={t('developer.connectCli.approved')}
+        />
+      );
+    case 'denied':
+      return (
+        <Outcome
+          icon={<BlockIcon />}
+          title={t('developer.connectCli.denied')}
+          hint={t('developer.connectCli.deniedHint')}
+        />
+      );
+    case 'redeemed':
+      return (
+        <Outcome
+          icon={<CheckCircleOutlineIcon />}
+          title={t('developer.connectCli.redeemed')}
+          hint={t('developer.connectCli.redeemedHint')}
+        />
+      );
+    case 'expired':
+      return (
+        <Outcome
+          icon={<HistoryToggleOffIcon />}
+          title={t('developer.connectCli.expired')}
+          hint={t('developer.connectCli.expiredHint')}
+        />
+      );
+  }
+}
+
+/**
+ * `/connect-cli?id=…` (seed 001, docs/identity.md §4): where `kiosk login` sends its developer to
+ * approve the connection it opened. Public, so that a visitor not signed in is told why to sign in
+ * rather than bounced; approving needs the developer role, denying only a session.
+ */
+export function ConnectCliPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('id')?.trim() ?? '';
+  const session = useSession();
+  const user = session.data?.user;
+  const title = t('page.screen.connectCli');
+  useDocumentTitle(title);
+
+  let body: ReactNode;
+  if (session.isPending) body = <RequestSkeleton label={t('developer.connectCli.loading')} />;
+  else if (!session.data && session.isError)
+    body = (
+      <Outcome
+        icon={<ErrorOutlineIcon />}
+        title={t('developer.connectCli.loadFailed')}
+        hint={session.error.message}
+        action={
+          <Button variant="outlined" onClick={() => void session.refetch()}>
+            {t('developer.retry')}
+          </Button>
+        }
+      />
+    );
+  else if (!user)
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography>{t('developer.connectCli.signInNeeded')}</Typography>
+        <SignInButton />
+      </Stack>
+    );
+  else body = <ConnectionRequest key={id} id={id} canApprove={hasAnyRole(user, DEVELOPER_ROLES)} />;
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <TerminalIcon color="primary" aria-hidden />
+          <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            {title}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {t('developer.connectCli.description')}
+        </Typography>
+        {body}
+      </Paper>
+    </Container>
+  );
+}
