@@ -148,6 +148,36 @@ describe.each(await testEngines())('uploading with an access token on %s', (engi
     expect((await upload(all.secret, packed)).status).toBe(201);
   });
 
+  it('lets a token in scope read and download its developer’s draft, and nobody else’s token', async () => {
+    const developer = await newDeveloper();
+    const app = await makeApp({ metadata: { name: randomName() } });
+    const uploaded = await upload((await newToken(developer.client)).secret, await packAndSign(app));
+    expect(uploaded.status).toBe(201);
+    const draftUrl = `${server.url}${uploaded.body.version.download_url}`;
+    const read = (secret: string, url: string) =>
+      fetch(url, { headers: { authorization: `Bearer ${secret}` } }).then((response) => response.status);
+
+    for (const token of [
+      await newToken(developer.client, { name: 'reader', permission: 'read' }),
+      await newToken(developer.client, { name: 'this app', permission: 'read', scope: app.did }),
+    ]) {
+      expect(await read(token.secret, draftUrl)).toBe(200);
+      expect(await read(token.secret, `${server.url}/api/apps/${app.did}`)).toBe(200);
+    }
+    // A token of another of their apps, and another developer's token, see no draft: 404, as anybody.
+    const otherApp = await makeApp({ metadata: { name: randomName() } });
+    const elsewhere = await newToken(developer.client, {
+      name: 'elsewhere',
+      permission: 'read',
+      scope: otherApp.did,
+    });
+    const stranger = await newToken((await newDeveloper()).client, { name: 'stranger', permission: 'read' });
+    for (const token of [elsewhere, stranger]) {
+      expect(await read(token.secret, draftUrl)).toBe(404);
+      expect(await read(token.secret, `${server.url}/api/apps/${app.did}`)).toBe(404);
+    }
+  });
+
   it("cannot publish another developer's app, even holding the app's key and a token for all apps", async () => {
     const first = await newDeveloper();
     const app = await makeApp({ metadata: { name: randomName() } });

@@ -1,13 +1,20 @@
 import type { Principal } from '@kiosk/identity';
 import { flag, type AppRow, type VersionRow } from '../tables.ts';
 
-/** Who is looking: a signed-in user's DID, and whether they are a store admin. */
+/**
+ * Who is looking: a signed-in user's DID and whether they are a store admin, or a developer's access
+ * token, which sees as its developer within its scope (never as an admin, whatever its owner's roles).
+ */
 export interface Viewer {
   did: string | undefined;
   admin: boolean;
+  /** A token's scope: `all` of its developer's apps, or one app's DID; none for a signed-in user. */
+  scope?: string;
 }
 
 export function viewerOf(principal: Principal): Viewer {
+  if (principal.kind === 'accessToken')
+    return { did: principal.ownerDid, admin: false, scope: principal.scope };
   if (principal.kind !== 'user') return { did: undefined, admin: false };
   return { did: principal.did, admin: principal.roles.has('admin') || principal.roles.has('owner') };
 }
@@ -21,10 +28,15 @@ export function viewerOf(principal: Principal): Viewer {
 export type Audience = 'owner' | 'public' | 'none';
 
 /** The fields of an app that decide who sees it. */
-export type AppExposure = Pick<AppRow, 'developer_did' | 'visibility' | 'blocked' | 'published_version'>;
+export type AppExposure = Pick<
+  AppRow,
+  'id' | 'developer_did' | 'visibility' | 'blocked' | 'published_version'
+>;
 
 export function audienceOf(app: AppExposure, viewer: Viewer): Audience {
-  if (viewer.admin || (viewer.did !== undefined && viewer.did === app.developer_did)) return 'owner';
+  const inScope = viewer.scope === undefined || viewer.scope === 'all' || viewer.scope === app.id;
+  if (viewer.admin || (viewer.did !== undefined && viewer.did === app.developer_did && inScope))
+    return 'owner';
   return isOnStoreFront(app) ? 'public' : 'none';
 }
 

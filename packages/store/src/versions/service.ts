@@ -342,7 +342,8 @@ export async function findDownload(
     .executeTakeFirst();
   if (!row) return undefined;
   const { developer_did, visibility, blocked, published_version, ...version } = row;
-  const audience = audienceOf({ developer_did, visibility, blocked, published_version }, viewer);
+  const exposure = { id: at.did, developer_did, visibility, blocked, published_version };
+  const audience = audienceOf(exposure, viewer);
   if (!seesVersion(audience, version) || at.file !== bundleFileName(version)) return undefined;
   return version;
 }
