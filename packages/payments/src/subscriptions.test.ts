@@ -778,6 +778,104 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       );
     });
 
+    it('lists the plans of its product with what each change would ask now, changing nothing', async () => {
+      const tiers = (
+        await merchant.test('/api/products', {
+          method: 'POST',
+          body: {
+            name: 'Tiers',
+            prices: [
+              {
+                type: 'recurring',
+                currency_id: kdt,
+                unit_amount: MONTHLY.toString(),
+                recurring: { interval: 'month' },
+              },
+              {
+                type: 'recurring',
+                currency_id: kdt,
+                unit_amount: HALF.toString(),
+                recurring: { interval: 'month' },
+              },
+              {
+                type: 'recurring',
+                currency_id: kdt,
+                unit_amount: (2n * MONTHLY).toString(),
+                recurring: { interval: 'month' },
+              },
+              {
+                type: 'recurring',
+                currency_id: kdt,
+                unit_amount: MONTHLY.toString(),
+                recurring: { interval: 'year' },
+              },
+              { type: 'one_time', currency_id: kdt, unit_amount: MONTHLY.toString() },
+            ],
+          },
+        })
+      ).body;
+      const [standard, basic, pro] = tiers.prices.map((price: { id: string }) => price.id);
+      const customer = await subscribe({}, undefined, standard);
+      await until(customer.subscription, (s) => s.status === 'active');
+      const { current_period_start: start, current_period_end: end } = await customer.subscription();
+      await travelTo(start + (end - start) / 2);
+      const invoicesBefore = (await customer.invoices()).length;
+
+      const plansOf = async (client: { request: (path: string) => Promise<{ status: number; body: any }> }) =>
+        client.request(`/api/subscriptions/${customer.subscriptionId}/plans?livemode=false`);
+      const listed = await plansOf(await signedIn(server, customer.wallet));
+      expect(listed.status).toBe(200);
+      // Its product's monthly plans, cheapest first: not the yearly one, the one-time price or another product's.
+      expect(listed.body.list).toEqual([
+        // Half the period left: half of 1 KDT back, half of 0.5 KDT charged.
+        expect.objectContaining({
+          price: expect.objectContaining({ id: basic }),
+          current: false,
+          cycle_amount: HALF.toString(),
+          amount_due: '0',
+          credit: (HALF / 2n).toString(),
+          proration_mode: 'prorate',
+          unavailable: null,
+        }),
+        expect.objectContaining({
+          price: expect.objectContaining({ id: standard }),
+          product_name: 'Tiers',
+          current: true,
+          cycle_amount: MONTHLY.toString(),
+          amount_due: '0',
+          credit: '0',
+          unavailable: null,
+        }),
+        // Dearer than the mandate: priced, and refused as the change would be.
+        expect.objectContaining({
+          price: expect.objectContaining({ id: pro }),
+          amount_due: HALF.toString(),
+          credit: '0',
+          unavailable: {
+            code: 'MANDATE_TOO_LOW',
+            error: 'Your authorisation covers at most 1 KDT per cycle: authorise again to move to this plan',
+          },
+        }),
+      ]);
+      // The merchant sees the same; a stranger sees no such subscription.
+      expect((await plansOf({ request: (path) => merchant.test(path) })).body.list).toHaveLength(3);
+      expect((await plansOf(await signedIn(server, TestWallet.random()))).status).toBe(404);
+      // Reading changed nothing.
+      expect(await itemsOf(customer)).toEqual([standard]);
+      expect(await customer.invoices()).toHaveLength(invoicesBefore);
+
+      // The quote is what the change does.
+      const down = await change(customer, basic);
+      expect(down.body).toMatchObject({ invoice: null, credit: (HALF / 2n).toString() });
+      await (
+        await signedIn(server, customer.wallet)
+      ).request(`/api/subscriptions/${customer.subscriptionId}/cancel?livemode=false`, {
+        method: 'PUT',
+        body: { at: 'now' },
+      });
+      expect((await plansOf(await signedIn(server, customer.wallet))).body.list).toEqual([]);
+    });
+
     it('changes a trial’s plan at once, for nothing', async () => {
       const customer = await subscribe({ trial_period_days: 7 });
       await until(customer.subscription, (s) => s.status === 'trialing');

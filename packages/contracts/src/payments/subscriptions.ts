@@ -97,6 +97,27 @@ export const planChangeAnswer = z.object({
   credit: z.string(),
 });
 
+/**
+ * A plan the subscription could change to (`GET /api/subscriptions/{id}/plans`): another recurring
+ * price of its product, billed at the same interval in its currency, with what changing would ask now.
+ */
+export const planOptionSchema = z.object({
+  price: priceSchema,
+  product_name: z.string(),
+  /** The plan the subscription is on now. */
+  current: z.boolean(),
+  /** One cycle of this plan, in the subscription's currency's smallest unit. */
+  cycle_amount: z.string(),
+  /** What `PUT /api/subscriptions/{id}` would ask now (0 in a trial or for a cheaper plan). */
+  amount_due: z.string(),
+  /** What it would credit to the next invoice instead. */
+  credit: z.string(),
+  proration_mode: z.enum(['prorate', 'difference']),
+  /** Why it cannot be chosen now, in the caller's language (the PUT would refuse it so); else null. */
+  unavailable: z.object({ code: z.string(), error: z.string() }).nullable(),
+});
+export type PlanOption = z.infer<typeof planOptionSchema>;
+
 /** Seed 000 §4: what is overdue in one currency, and the method it is paid with. */
 export const overdueSummarySchema = z.record(
   z.string(),
@@ -151,6 +172,10 @@ export const subscriptionRoutes = defineRoutes({
     params: idParam,
     body: changePlanBody,
     response: { 200: planChangeAnswer },
+  },
+  'GET /api/subscriptions/:id/plans': {
+    params: idParam,
+    response: { 200: z.object({ list: z.array(planOptionSchema) }) },
   },
   /** Undo a cancel scheduled for the period end ("resume" in the portal; `recover` in the original). */
   'PUT /api/subscriptions/:id/recover': { params: idParam, response: { 200: subscriptionSchema } },

@@ -54,10 +54,10 @@ export interface PlanChangeOutcome {
   credit: bigint;
 }
 
-const CHANGEABLE = new Set(['active', 'trialing']);
+export const CHANGEABLE = new Set(['active', 'trialing']);
 
 /** What one cycle of `items` costs in the subscription's currency; refuses prices it cannot bill. */
-async function priceItems(
+export async function priceItems(
   trx: Executor,
   subscription: SubscriptionRow,
   items: PlanItem[],
@@ -94,7 +94,7 @@ async function priceItems(
  * Refuses a plan whose cycle costs more than one pull may take: what the customer signed on the
  * chain, else what they were asked to sign.
  */
-async function checkMandateCovers(trx: Executor, subscription: SubscriptionRow, cycle: bigint) {
+export async function checkMandateCovers(trx: Executor, subscription: SubscriptionRow, cycle: bigint) {
   const collecting = await subscriptionMethod(trx, subscription);
   const signed = collecting && storedMandateOf(subscription, collecting.method.type)?.details.max_per_cycle;
   const ceiling = signed ?? mandateSettingsOf(subscription)?.max_per_cycle;

@@ -9,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { overdueInvoices, overdueSummary, startOverduePayment } from './overdue.ts';
 import { changePlan, planChangeView } from './plan-change.ts';
+import { planOptions } from './plan-options.ts';
 import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import {
   cancelSubscription,
@@ -112,6 +113,23 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         changePlan(deps, trx, request.params.id, request.body.items),
       );
       return planChangeView(deps, request.params.id, outcome);
+    },
+  );
+
+  const plans = subscriptionRoutes['GET /api/subscriptions/:id/plans'];
+  r.get(
+    plans.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: 'The plans it may change to, each with what changing would ask now (read-only)',
+        ...plans.schema,
+      },
+    },
+    async (request) => {
+      const row = await visible(request, request.params.id);
+      return { list: await planOptions(deps, deps.db, row, request.locale) };
     },
   );
 
