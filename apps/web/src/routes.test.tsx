@@ -36,6 +36,13 @@ function emptyStore(): void {
     'GET /api/apps': () => ({ list: [], count: 0 }),
     'GET /api/categories': () => ({ list: [] }),
     'GET /api/developer/access-tokens': () => ({ list: [], count: 0 }),
+    'GET /api/developer/apps': () => ({ list: [], count: 0 }),
+    'GET /api/console/reviews': () => ({ list: [], count: 0 }),
+    'GET /api/console/store-settings': () => ({
+      object: 'store_settings',
+      review_type: 'every',
+      updated_at: null,
+    }),
   });
 }
 
@@ -49,10 +56,14 @@ describe('routes', () => {
     ['/app/z1abc', 'App not found'],
     ['/connect-cli', 'Connect the CLI'],
     ['/developer/access-tokens', 'Access tokens'],
+    ['/developer/apps', 'Developer apps'],
+    ['/console/apps', 'App management'],
+    ['/console/categories', 'Category management'],
   ])('%s shows its screen, headed "%s"', async (path, heading) => {
     emptyStore();
     renderAt(path);
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(heading);
+    // Each screen's code loads on its first visit: the first in a run can take a few seconds.
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).textContent).toBe(heading);
     expect(screen.queryByRole('heading', { level: 2, name: 'Coming soon' })).toBeNull();
     expect(screen.getByRole('main')).toBeTruthy();
   });
@@ -61,9 +72,6 @@ describe('routes', () => {
     ['/gen-key-pair', 'Generate a key pair'],
     ['/connect-studio', 'Connect the studio'],
     ['/join', 'Join as a developer'],
-    ['/developer/apps', 'Developer apps'],
-    ['/console/apps', 'App management'],
-    ['/console/categories', 'Category management'],
     ['/integrations/donations', 'Donations'],
   ])('%s shows the %s screen', async (path, name) => {
     renderAt(path);

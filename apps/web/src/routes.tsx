@@ -55,6 +55,19 @@ const ConnectCliPage = lazy(() =>
 const AccessTokensPage = lazy(() =>
   import('./pages/developer/AccessTokensPage.tsx').then((module) => ({ default: module.AccessTokensPage })),
 );
+const DeveloperAppsPage = lazy(() =>
+  import('./pages/developer-apps/DeveloperAppsPage.tsx').then((module) => ({
+    default: module.DeveloperAppsPage,
+  })),
+);
+
+// The admins' console (issue 12 item 8) loads only for the owners and admins who open it.
+const ConsoleAppsPage = lazy(() =>
+  import('./pages/console/ConsoleAppsPage.tsx').then((module) => ({ default: module.ConsoleAppsPage })),
+);
+const CategoriesPage = lazy(() =>
+  import('./pages/console/CategoriesPage.tsx').then((module) => ({ default: module.CategoriesPage })),
+);
 
 function lazyScreen(path: string, screen: ReactNode): RouteObject {
   return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
@@ -89,13 +102,13 @@ const signedInScreens: RouteObject[] = [
 ];
 
 const developerScreens: RouteObject[] = [
-  comingSoon('/developer/apps', 'page.screen.developerApps'),
+  lazyScreen('/developer/apps', <DeveloperAppsPage />),
   lazyScreen('/developer/access-tokens', <AccessTokensPage />),
 ];
 
 const consoleScreens: RouteObject[] = [
-  comingSoon('/console/apps', 'page.screen.consoleApps'),
-  comingSoon('/console/categories', 'page.screen.consoleCategories'),
+  lazyScreen('/console/apps', <ConsoleAppsPage />),
+  lazyScreen('/console/categories', <CategoriesPage />),
 ];
 
 // Kiosk Pay's merchant screens, for the roles the API's merchant routes admit.

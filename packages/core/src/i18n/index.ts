@@ -1,5 +1,7 @@
 import { billingMessages } from './billing.ts';
 import { checkoutMessages } from './checkout.ts';
+import { consoleMessages } from './console.ts';
+import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
@@ -27,7 +29,9 @@ const groups = [
   billingMessages,
   storeMessages,
   developerMessages,
+  developerAppsMessages,
   storeFrontMessages,
+  consoleMessages,
 ];
 
 /** Every message, flat dotted keys; placeholders are written `{name}`. */

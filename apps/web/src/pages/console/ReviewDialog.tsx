@@ -1,0 +1,218 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { MONOSPACE_FONT } from '../../theme.ts';
+import { formatBytes } from '../store/store-format.ts';
+import { BlockSection } from './BlockSection.tsx';
+import { ReviewStatusChip } from './ReviewStatusChip.tsx';
+import { ReviewThread } from './ReviewThread.tsx';
+import { adminActionsFor } from './review-actions.ts';
+import { useReviewAction, type AdminReviewAction, type ReviewQueueItem } from './use-console-reviews.ts';
+
+/** The contract's limit on a thread message. */
+const MESSAGE_MAX_LENGTH = 10_000;
+
+export interface ReviewDialogProps {
+  item: ReviewQueueItem;
+  onClose: () => void;
+}
+
+/**
+ * One version under review (seed 001 §4, §6): its facts, its thread, the actions core's machine
+ * allows from its status, and blocking its app. The status shown is the last action's answer, so the
+ * panel stays right even when the version leaves the queue's filter.
+ */
+export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
+  const { t, i18n } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const actionsHeadingId = useId();
+  const [current, setCurrent] = useState(item);
+  const [message, setMessage] = useState('');
+  const [messageMissing, setMessageMissing] = useState(false);
+  const [confirmingReject, setConfirmingReject] = useState(false);
+  const review = useReviewAction(item.app.did, item.version);
+  const title = item.app.title || item.app.name;
+  const actions = adminActionsFor(current.status);
+
+  const send = (action: AdminReviewAction) => {
+    const trimmed = message.trim();
+    review.mutate(trimmed ? { action, message: trimmed } : { action }, {
+      onSuccess: (answer) => {
+        setCurrent((before) => ({ ...before, ...answer.version }));
+        setMessage('');
+        setConfirmingReject(false);
+      },
+    });
+  };
+
+  const act = (action: AdminReviewAction) => {
+    // docs/store.md: a comment without text is refused (REVIEW_MESSAGE_REQUIRED); say so before asking.
+    if (action === 'comment' && !message.trim()) {
+      setMessageMissing(true);
+      return;
+    }
+    // Seed 001 §4: rejecting is irreversible, so it is confirmed first.
+    if (action === 'reject') {
+      review.reset();
+      setConfirmingReject(true);
+      return;
+    }
+    send(action);
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{t('console.review.title', { title, version: item.version })}</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={3}>
+          <Stack spacing={1}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <ReviewStatusChip status={current.status} />
+              <Typography variant="body2" color="text.secondary">
+                {`${item.app.name} · ${formatBytes(item.size, i18n.language)} · ${formatUnixTime(item.created_at, i18n.language)}`}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {t('console.review.developer')}
+              {': '}
+              <Box component="code" sx={{ fontFamily: MONOSPACE_FONT }}>
+                {item.app.developer_did}
+              </Box>
+            </Typography>
+            {item.changelog && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {item.changelog}
+              </Typography>
+            )}
+          </Stack>
+
+          <ReviewThread did={item.app.did} version={item.version} />
+
+          <Box component="section" aria-labelledby={actionsHeadingId}>
+            <Typography
+              id={actionsHeadingId}
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: 600, mb: 1 }}
+            >
+              {t('console.review.actions')}
+            </Typography>
+            {actions.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('console.review.noActions')}
+              </Typography>
+            ) : (
+              <Stack spacing={1.5}>
+                <TextField
+                  label={t('console.review.message')}
+                  value={message}
+                  onChange={(event) => {
+                    setMessage(event.target.value);
+                    if (event.target.value.trim()) setMessageMissing(false);
+                  }}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  error={messageMissing}
+                  helperText={
+                    messageMissing ? t('error.REVIEW_MESSAGE_REQUIRED') : t('console.review.messageHint')
+                  }
+                  slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                  {actions.map((action) => (
+                    <Button
+                      key={action}
+                      variant={action === 'comment' ? 'outlined' : 'contained'}
+                      color={action === 'reject' ? 'error' : action === 'approve' ? 'success' : 'primary'}
+                      onClick={() => act(action)}
+                      disabled={review.isPending}
+                    >
+                      {t(`console.review.do.${action}`)}
+                    </Button>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+            {review.isSuccess && !confirmingReject && (
+              <Alert severity="success" sx={{ mt: 1.5 }}>
+                {t(`console.review.done.${review.variables.action}`)}
+              </Alert>
+            )}
+            {review.isError && !confirmingReject && (
+              <Alert severity="error" sx={{ mt: 1.5 }}>
+                {review.error.message}
+              </Alert>
+            )}
+          </Box>
+
+          <Divider />
+          <BlockSection did={item.app.did} title={title} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('console.review.close')}</Button>
+      </DialogActions>
+      {confirmingReject && (
+        <RejectConfirmDialog
+          version={item.version}
+          pending={review.isPending}
+          error={review.isError ? review.error.message : null}
+          onConfirm={() => send('reject')}
+          onClose={() => setConfirmingReject(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+interface RejectConfirmDialogProps {
+  version: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+function RejectConfirmDialog({ version, pending, error, onConfirm, onClose }: RejectConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="xs">
+      <DialogTitle id={titleId}>{t('console.reject.title', { version })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={descriptionId}>{t('console.reject.message')}</DialogContentText>
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit" autoFocus>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} loading={pending}>
+          {t('console.reject.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

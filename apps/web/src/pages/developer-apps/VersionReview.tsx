@@ -1,0 +1,173 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AppDetail, AppVersion } from '@kiosk/contracts';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { CancelReviewDialog } from './CancelReviewDialog.tsx';
+import { developerActionsFor } from './review-actions.ts';
+import { ReviewThread } from './ReviewThread.tsx';
+import { useReviewAction, type DeveloperReviewAction } from './use-developer-apps.ts';
+import { VersionStatusChip } from './VersionStatusChip.tsx';
+
+const MESSAGE_MAX_LENGTH = 10_000;
+
+export interface VersionReviewProps {
+  app: AppDetail;
+  version: AppVersion;
+  defaultExpanded?: boolean;
+}
+
+/** One version: its status, the actions its status allows, and its review thread (read when opened). */
+export function VersionReview({ app, version, defaultExpanded = false }: VersionReviewProps) {
+  const { t, i18n } = useTranslation();
+  const summaryId = useId();
+  const messageId = useId();
+  const review = useReviewAction(app.did);
+  const [message, setMessage] = useState('');
+  const [messageMissing, setMessageMissing] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const actions = developerActionsFor(version.status, {
+    reviewType: app.review_type ?? null,
+    blocked: app.blocked ?? false,
+  });
+  const writes = actions.includes('reply') || actions.includes('requestReview');
+  const label = t('developerApps.versionLabel', { version: version.version });
+
+  const act = (action: DeveloperReviewAction) => {
+    const text = message.trim();
+    // The server asks the same (REVIEW_MESSAGE_REQUIRED); saying it here saves the round trip.
+    if (action === 'reply' && !text) {
+      setMessageMissing(true);
+      return;
+    }
+    setMessageMissing(false);
+    const sendsMessage = action === 'reply' || action === 'requestReview';
+    review.mutate(
+      { version: version.version, action, message: sendsMessage && text ? text : undefined },
+      { onSuccess: () => setMessage('') },
+    );
+  };
+
+  return (
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { unmountOnExit: true } }}
+      sx={{ '&:not(:first-of-type)': { borderTop: 0 } }}
+    >
+      {/* The accordion's own heading (h3) wraps the summary: the version is a heading below the panel's h2. */}
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} id={summaryId}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 0.5, sm: 1.5 }}
+          sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
+        >
+          <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {label}
+          </Typography>
+          <VersionStatusChip status={version.status} />
+          <Typography variant="caption" color="text.secondary">
+            {t('developerApps.uploadedAt', { time: formatUnixTime(version.created_at, i18n.language) })}
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails>
+        <Stack spacing={2} component="section" aria-label={label}>
+          {version.changelog && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+              {version.changelog}
+            </Typography>
+          )}
+          {actions.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('developerApps.noActions')}
+            </Typography>
+          ) : (
+            <Box>
+              {writes && (
+                <TextField
+                  id={messageId}
+                  label={t('developerApps.message')}
+                  value={message}
+                  onChange={(event) => {
+                    setMessage(event.target.value);
+                    if (event.target.value.trim()) setMessageMissing(false);
+                  }}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  error={messageMissing}
+                  helperText={t(
+                    messageMissing ? 'developerApps.messageRequired' : 'developerApps.messageHint',
+                  )}
+                  slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+                  sx={{ mb: 1.5 }}
+                />
+              )}
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                {actions.includes('requestReview') && (
+                  <Button
+                    variant="contained"
+                    onClick={() => act('requestReview')}
+                    disabled={review.isPending}
+                  >
+                    {t('developerApps.requestReview')}
+                  </Button>
+                )}
+                {actions.includes('publish') && (
+                  <Button
+                    variant="contained"
+                    color="success"
+                    onClick={() => act('publish')}
+                    disabled={review.isPending}
+                  >
+                    {t('developerApps.publish')}
+                  </Button>
+                )}
+                {actions.includes('reply') && (
+                  <Button variant="outlined" onClick={() => act('reply')} disabled={review.isPending}>
+                    {t('developerApps.reply')}
+                  </Button>
+                )}
+                {actions.includes('cancelReview') && (
+                  <Button color="error" onClick={() => setConfirmingCancel(true)} disabled={review.isPending}>
+                    {t('developerApps.cancelReview')}
+                  </Button>
+                )}
+              </Stack>
+            </Box>
+          )}
+          {review.isError && !confirmingCancel && <Alert severity="error">{review.error.message}</Alert>}
+          <ReviewThread did={app.did} version={version.version} />
+        </Stack>
+      </AccordionDetails>
+      {confirmingCancel && (
+        <CancelReviewDialog
+          version={version.version}
+          pending={review.isPending}
+          error={review.isError ? review.error.message : null}
+          onConfirm={() =>
+            review.mutate(
+              { version: version.version, action: 'cancelReview' },
+              { onSuccess: () => setConfirmingCancel(false) },
+            )
+          }
+          onClose={() => {
+            review.reset();
+            setConfirmingCancel(false);
+          }}
+        />
+      )}
+    </Accordion>
+  );
+}
