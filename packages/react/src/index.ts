@@ -66,4 +66,5 @@ export {
   type PastDuePaymentProps,
 } from './checkout/payment/PastDueDialog.tsx';
 export { overdueKey, usePastDuePayment, type PastDueScope } from './checkout/past-due-payment.ts';
+export { sendAndNameTransfer } from './checkout/payment/wallet-transfer.ts';
 export * from './errors/index.ts';

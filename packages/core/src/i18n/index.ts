@@ -7,6 +7,7 @@ import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
 import { paymentsMessages } from './payments.ts';
+import { planChangeMessages } from './plan-change.ts';
 import { shellMessages } from './shell.ts';
 import { storeFrontMessages } from './store-front.ts';
 import { storeMessages } from './store.ts';
@@ -27,6 +28,7 @@ const groups = [
   paymentsMessages,
   checkoutMessages,
   billingMessages,
+  planChangeMessages,
   storeMessages,
   developerMessages,
   developerAppsMessages,

@@ -7,7 +7,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Subscription } from '@kiosk/contracts';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog.tsx';
+import { ChangePlanDialog } from './ChangePlanDialog.tsx';
+import { changePlanOffered } from './plan-change-view.ts';
 import { subscriptionActions, type CancelTiming } from './subscription-view.ts';
+import { usePlanOptions } from './use-plan-change.ts';
 import { useCancelSubscription, useResumeSubscription, type CancelRequest } from './use-subscriptions.ts';
 
 /** What the last action came to, as the page says it. */
@@ -15,6 +18,7 @@ type Outcome =
   | { kind: 'cancelsAtPeriodEnd'; at: number }
   | { kind: 'canceledNow' }
   | { kind: 'resumed' }
+  | { kind: 'planChanged'; credit: string | null }
   | { kind: 'resumeFailed'; message: string };
 
 /** Seed 000 §8 names the texts it has; for the rest, the server's own message says what went wrong. */
@@ -29,8 +33,8 @@ export interface SubscriptionActionsProps {
 }
 
 /**
- * The customer's actions on a subscription: Cancel (through the dialog) while it renews, Resume while
- * a cancel is scheduled. The outcome is said beside them and takes focus, since the button that was
+ * The customer's actions on a subscription: Change plan while it is active or trialing and another
+ * plan is offered, Cancel (through the dialog) while it renews, Resume while a cancel is scheduled. The outcome is said beside them and takes focus, since the button that was
  * pressed gives way to the other one.
  */
 export function SubscriptionActions({ subscription, livemode, date }: SubscriptionActionsProps) {
@@ -41,10 +45,13 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
   // The dialog keeps its timing until it has closed: a cancel that succeeds removes the action at once.
   const [dialog, setDialog] = useState<{ open: boolean; timing: CancelTiming } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const plans = usePlanOptions(subscription, livemode);
+  const planOffered = changePlanOffered(subscription, plans.data);
+  const [planDialog, setPlanDialog] = useState<{ open: boolean } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   // The outcome takes focus once no dialog is left (after its exit, when the dialog's focus trap has
   // let go); a dialog closed without a change gives focus back to its button itself.
-  const dialogGone = dialog === null;
+  const dialogGone = dialog === null && planDialog === null;
   useEffect(() => {
     if (outcome && dialogGone) outcomeRef.current?.focus();
   }, [outcome, dialogGone]);
@@ -91,13 +98,31 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
             t('billing.cancel.atPeriodEnd', { date: date(outcome.at) })
           ) : outcome.kind === 'canceledNow' ? (
             t('billing.cancel.now')
+          ) : outcome.kind === 'planChanged' ? (
+            outcome.credit === null ? (
+              t('planChange.changed')
+            ) : (
+              t('planChange.changedWithCredit', { amount: outcome.credit })
+            )
           ) : (
             t('billing.resume.success')
           )}
         </Alert>
       )}
-      {(actions.cancel || actions.resume) && (
+      {(actions.cancel || actions.resume || planOffered) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {planOffered && (
+            <Button
+              variant="contained"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOutcome(null);
+                setPlanDialog({ open: true });
+              }}
+            >
+              {t('planChange.button')}
+            </Button>
+          )}
           {actions.resume && (
             <Button variant="contained" onClick={confirmResume} disabled={resume.isPending}>
               {t(resume.isPending ? 'portal.resume.pending' : 'portal.resume.button')}
@@ -116,6 +141,20 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
             </Button>
           )}
         </Stack>
+      )}
+      {planDialog && plans.data && (
+        <ChangePlanDialog
+          open={planDialog.open}
+          subscription={subscription}
+          options={plans.data}
+          livemode={livemode}
+          onChanged={(credit) => {
+            setOutcome({ kind: 'planChanged', credit });
+            setPlanDialog({ open: false });
+          }}
+          onClose={() => setPlanDialog({ open: false })}
+          onExited={() => setPlanDialog(null)}
+        />
       )}
       {dialog && (
         <CancelSubscriptionDialog

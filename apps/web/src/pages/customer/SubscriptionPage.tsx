@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useKioskSettings } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { PendingPlanChangeNotice } from './ChangePlanPayment.tsx';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionDetails } from './SubscriptionDetails.tsx';
@@ -88,6 +89,8 @@ export function SubscriptionPage() {
           {subscription.data.status === 'past_due' && (
             <PastDueBanner livemode={livemode} message={t('portal.pastDue.subscriptionBanner')} />
           )}
+          {/* A plan change waiting for its invoice, with "Pay now" (seed 000 §1). */}
+          <PendingPlanChangeNotice subscription={subscription.data} livemode={livemode} />
           <SubscriptionDetails
             subscription={subscription.data}
             name={name!}

@@ -1,0 +1,284 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Subscription } from '@kiosk/contracts';
+import { useInjectedWallets, useKioskSettings, type Eip1193Provider } from '@kiosk/react';
+import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
+import { planOptionName, type PlanPaymentState } from './plan-change-view.ts';
+import { useInvoice } from './use-invoice.ts';
+import {
+  useChangePlan,
+  usePlanChangePayment,
+  usePlanOptions,
+  type PlanChangeAnswer,
+} from './use-plan-change.ts';
+
+export interface PlanPaymentPanelProps {
+  /** What is due now, formatted. */
+  amount: string;
+  /** The plan it changes to. */
+  plan: string;
+  state: PlanPaymentState;
+  onPay: (provider: Eip1193Provider) => void;
+  /** Leaves the change waiting: the subscription page offers to pay it later. */
+  onLater: () => void;
+}
+
+/**
+ * The pay step of a dearer plan (seed 000 §1 "the difference is paid"): what is due and why, a button
+ * per wallet in this browser, and where the payment stands, announced as it changes. Dialog content
+ * and actions, for the dialog it is shown in.
+ */
+export function PlanPaymentPanel({ amount, plan, state, onPay, onLater }: PlanPaymentPanelProps) {
+  const { t } = useTranslation();
+  const wallets = useInjectedWallets();
+  const busy = state.status === 'sending' || state.status === 'confirming';
+  const offered = state.status === 'idle' || state.status === 'failed';
+  const status =
+    state.status === 'sending'
+      ? t('planChange.pay.sending')
+      : state.status === 'confirming'
+        ? t('planChange.pay.confirming')
+        : state.status === 'paid'
+          ? t('planChange.changed')
+          : '';
+  return (
+    <>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>{t('planChange.pay.description', { amount, plan })}</DialogContentText>
+          <Typography role="status" aria-live="polite" data-testid="plan-payment-status">
+            {status}
+          </Typography>
+          {state.status === 'failed' && (
+            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
+              <AlertTitle>{t('planChange.pay.failed')}</AlertTitle>
+              {state.message}
+            </Alert>
+          )}
+          {offered && wallets.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('checkout.pastDue.noWallet')}
+            </Typography>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onLater} disabled={state.status === 'sending'}>
+          {t('planChange.pay.later')}
+        </Button>
+        {(offered || busy) &&
+          wallets.map((wallet) => (
+            <Button
+              key={wallet.id}
+              variant="contained"
+              loading={busy}
+              loadingPosition="start"
+              disabled={busy}
+              onClick={() => onPay(wallet.provider)}
+            >
+              {state.status === 'failed'
+                ? t('planChange.pay.retry')
+                : wallets.length === 1
+                  ? t('planChange.pay.button', { amount })
+                  : t('planChange.pay.with', { amount, name: wallet.name })}
+            </Button>
+          ))}
+      </DialogActions>
+    </>
+  );
+}
+
+export interface PendingPlanChangeNoticeProps {
+  subscription: Subscription;
+  livemode: boolean;
+}
+
+/**
+ * A change waiting for its invoice (`pending_update`): the page says what it waits for and offers to
+ * pay it. Paying asks for the same change again, which answers a fresh invoice with its transfer's
+ * instructions (and voids the old one), then pays it as the change dialog does.
+ */
+export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanChangeNoticeProps) {
+  const { t } = useTranslation();
+  const pending = subscription.pending_update;
+  const [answer, setAnswer] = useState<PlanChangeAnswer | null>(null);
+  const [open, setOpen] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const paidRef = useRef<HTMLDivElement>(null);
+  const change = useChangePlan(subscription.id, livemode);
+  const payment = usePlanChangePayment(subscription.id, livemode);
+  const settings = useKioskSettings(livemode);
+  const currency = currencyOf(settings.data, subscription.currency_id);
+  const money = (amount: string | bigint) => formatInvoiceMoney(amount, currency, subscription.currency_id);
+
+  // Changed at once (the answer asked nothing), or once the payment here settled.
+  const changed = (paid || payment.state.status === 'paid') && !pending;
+  const dialogGone = answer === null;
+  useEffect(() => {
+    if (changed && dialogGone) paidRef.current?.focus();
+  }, [changed, dialogGone]);
+
+  const payNow = () => {
+    if (!pending) return;
+    setPaid(false);
+    payment.reset();
+    change.mutate(pending.items, {
+      onSuccess: (fresh) => {
+        if (fresh.invoice === null) return setPaid(true);
+        setAnswer(fresh);
+        setOpen(true);
+      },
+    });
+  };
+
+  return (
+    <>
+      {changed && (
+        <Alert
+          ref={paidRef}
+          tabIndex={-1}
+          severity="success"
+          role="status"
+          onClose={() => {
+            setPaid(false);
+            payment.reset();
+          }}
+          closeText={t('portal.dismiss')}
+        >
+          {t('planChange.changed')}
+        </Alert>
+      )}
+      {pending && (
+        <WaitingNotice
+          invoiceId={pending.invoice_id}
+          livemode={livemode}
+          money={money}
+          preparing={change.isPending}
+          error={change.isError ? errorText(change.error, t('error.unknown')) : null}
+          onPay={payNow}
+        />
+      )}
+      {answer && (
+        <PlanPaymentDialog
+          open={open && payment.state.status !== 'paid'}
+          subscription={subscription}
+          answer={answer}
+          livemode={livemode}
+          amount={money(answer.invoice?.amount_due ?? '0')}
+          state={payment.state}
+          onPay={(provider) => void payment.pay(answer, provider)}
+          onClose={() => setOpen(false)}
+          onExited={() => setAnswer(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function WaitingNotice({
+  invoiceId,
+  livemode,
+  money,
+  preparing,
+  error,
+  onPay,
+}: {
+  invoiceId: string;
+  livemode: boolean;
+  money: (amount: string) => string;
+  preparing: boolean;
+  error: string | null;
+  onPay: () => void;
+}) {
+  const { t } = useTranslation();
+  const invoice = useInvoice(invoiceId, livemode);
+  return (
+    <Alert
+      severity="warning"
+      data-testid="pending-plan-change"
+      action={
+        <Button color="inherit" size="small" onClick={onPay} loading={preparing} disabled={preparing}>
+          {t('planChange.waiting.pay')}
+        </Button>
+      }
+      sx={{ '.MuiAlert-action': { alignItems: 'center' } }}
+    >
+      <AlertTitle component="h2">{t('planChange.waiting.title')}</AlertTitle>
+      {invoice.isPending ? (
+        <Skeleton variant="text" width={240} aria-label={t('planChange.waiting.preparing')} />
+      ) : invoice.data ? (
+        t('planChange.waiting.text', { amount: money(invoice.data.amount_due) })
+      ) : (
+        t('planChange.waiting.textPlain')
+      )}
+      {error && (
+        <Typography role="alert" variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
+          {t('billing.changePlan.failed')}: {error}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
+/** The pay step on its own, for a change that was left waiting. */
+function PlanPaymentDialog({
+  open,
+  subscription,
+  answer,
+  livemode,
+  amount,
+  state,
+  onPay,
+  onClose,
+  onExited,
+}: {
+  open: boolean;
+  subscription: Subscription;
+  answer: PlanChangeAnswer;
+  livemode: boolean;
+  amount: string;
+  state: PlanPaymentState;
+  onPay: (provider: Eip1193Provider) => void;
+  onClose: () => void;
+  onExited: () => void;
+}) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const options = usePlanOptions(subscription, livemode);
+  const priceId = answer.subscription.pending_update?.items[0]?.price_id;
+  const option = options.data?.find((candidate) => candidate.price.id === priceId);
+  const plan = option ? planOptionName(option) : (priceId ?? '');
+  return (
+    <Dialog
+      open={open}
+      onClose={state.status === 'sending' ? undefined : onClose}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      slotProps={{ transition: { onExited } }}
+    >
+      <DialogTitle id={titleId}>{t('planChange.pay.title')}</DialogTitle>
+      <PlanPaymentPanel amount={amount} plan={plan} state={state} onPay={onPay} onLater={onClose} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { defineMessages } from './define.ts';
+
+/**
+ * The customer portal's "Change plan" (seed 000 §1 "changing plan (the difference is paid, credit is
+ * applied or issued)"; docs/payments.md "Changing plan"): the plan picker with what each change costs,
+ * the pay step of a dearer plan and the notice of a change waiting for its payment. The refusal title
+ * is seed 000 §8's `billing.changePlan.failed`.
+ */
+export const planChangeMessages = defineMessages({
+  en: {
+    'planChange.button': 'Change plan',
+    'planChange.title': 'Change your plan',
+    'planChange.description': 'Choose a plan. Each one says what changing to it costs now.',
+    'planChange.options': 'Plans',
+    'planChange.cycle': '{amount} {period}',
+    'planChange.current': 'Current plan',
+    'planChange.payNow': 'You pay {amount} now',
+    'planChange.credit': '{amount} credit on your next invoice',
+    'planChange.trial': 'No charge during your trial',
+    'planChange.noCharge': 'No charge now',
+    'planChange.loading': 'Loading the plans',
+    'planChange.loadFailed': 'The plans could not be loaded.',
+    'planChange.empty': 'There is no other plan to change to.',
+    'planChange.keep': 'Keep current plan',
+    'planChange.confirm': 'Confirm change',
+    'planChange.confirming': 'Changing…',
+    'planChange.changed': 'Your plan changed',
+    'planChange.changedWithCredit': 'Your plan changed. {amount} credit goes on your next invoice.',
+    'planChange.pay.title': 'Pay for your new plan',
+    'planChange.pay.description':
+      'Pay {amount} to change to {plan}. The new plan starts once the payment is confirmed; until then your current plan continues.',
+    'planChange.pay.button': 'Pay {amount}',
+    'planChange.pay.with': 'Pay {amount} with {name}',
+    'planChange.pay.sending': 'Confirm the transfer in your wallet…',
+    'planChange.pay.confirming': 'Confirming your payment…',
+    'planChange.pay.failed': 'The payment did not go through',
+    'planChange.pay.retry': 'Try again',
+    'planChange.pay.later': 'Pay later',
+    'planChange.waiting.title': 'Your plan change is waiting for payment',
+    'planChange.waiting.text':
+      'Your new plan starts once {amount} is paid. Until then your current plan continues.',
+    'planChange.waiting.textPlain':
+      'Your new plan starts once its invoice is paid. Until then your current plan continues.',
+    'planChange.waiting.pay': 'Pay now',
+    'planChange.waiting.preparing': 'Preparing the payment…',
+  },
+  zh: {
+    'planChange.button': '更改套餐',
+    'planChange.title': '更改您的套餐',
+    'planChange.description': '请选择套餐。每个套餐都注明了现在更改所需的费用。',
+    'planChange.options': '套餐',
+    'planChange.cycle': '{period} {amount}',
+    'planChange.current': '当前套餐',
+    'planChange.payNow': '现在需支付 {amount}',
+    'planChange.credit': '{amount} 将抵扣您的下一张账单',
+    'planChange.trial': '试用期内不收费',
+    'planChange.noCharge': '现在无需付款',
+    'planChange.loading': '正在加载套餐',
+    'planChange.loadFailed': '无法加载套餐。',
+    'planChange.empty': '没有可更改的其他套餐。',
+    'planChange.keep': '保留当前套餐',
+    'planChange.confirm': '确认更改',
+    'planChange.confirming': '正在更改…',
+    'planChange.changed': '您的套餐已更改',
+    'planChange.changedWithCredit': '您的套餐已更改。{amount} 将抵扣您的下一张账单。',
+    'planChange.pay.title': '为新套餐付款',
+    'planChange.pay.description':
+      '支付 {amount} 即可更改为 {plan}。付款确认后新套餐生效；在此之前您的当前套餐继续有效。',
+    'planChange.pay.button': '支付 {amount}',
+    'planChange.pay.with': '使用 {name} 支付 {amount}',
+    'planChange.pay.sending': '请在钱包中确认转账…',
+    'planChange.pay.confirming': '正在确认您的付款…',
+    'planChange.pay.failed': '付款未成功',
+    'planChange.pay.retry': '重试',
+    'planChange.pay.later': '稍后支付',
+    'planChange.waiting.title': '您的套餐更改正在等待付款',
+    'planChange.waiting.text': '支付 {amount} 后新套餐生效。在此之前您的当前套餐继续有效。',
+    'planChange.waiting.textPlain': '其账单支付后新套餐生效。在此之前您的当前套餐继续有效。',
+    'planChange.waiting.pay': '立即支付',
+    'planChange.waiting.preparing': '正在准备付款…',
+  },
+});
