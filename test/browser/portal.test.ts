@@ -19,7 +19,7 @@ import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.t
 
 const RECEIVER = '0x8888888888888888888888888888888888888888' as Address;
 const MONTHLY = 1_000_000n; // 1 KDT of 6 decimals
-const BUYERS = [1, 2];
+const BUYERS = [1, 2, 3, 4];
 
 let harness: BrowserHarness;
 let chain: DevChain;
@@ -28,6 +28,8 @@ let merchant: Awaited<ReturnType<typeof merchantOf>>;
 let methodId: string;
 let kdt: string;
 let priceId: string;
+/** A cheaper monthly plan of the same product, to change to. */
+let basicId: string;
 
 const walletClientOf = (wallet: TestWallet) =>
   createWalletClient({
@@ -164,6 +166,19 @@ beforeAll(async () => {
     })
   ).body;
   priceId = product.prices[0].id;
+  basicId = (
+    await merchant.test('/api/prices', {
+      method: 'POST',
+      body: {
+        product_id: product.id,
+        type: 'recurring',
+        nickname: 'Basic',
+        currency_id: kdt,
+        unit_amount: (MONTHLY / 2n).toString(),
+        recurring: { interval: 'month' },
+      },
+    })
+  ).body.id;
 });
 afterAll(async () => {
   await harness?.close();
@@ -241,6 +256,50 @@ describe('the customer portal', { timeout: 120_000 }, () => {
     await page.getByText('Your subscription has been canceled').waitFor();
     await page.getByText('Canceled', { exact: true }).first().waitFor();
     expect((await trial.subscription()).status).toBe('canceled');
+    await context.close();
+  });
+
+  it('changes a paid subscription to a cheaper plan: the unused time is credited to the next invoice (en, desktop)', async () => {
+    const wallet = new TestWallet({ index: BUYERS[2]! });
+    const buyer = await signedIn(harness.server, wallet);
+    const paid = await subscribe(buyer, wallet);
+
+    const { context, page } = await openAs(buyer);
+    await page.goto(`/customer/subscription/${paid.id}?livemode=false`);
+    await page.getByRole('heading', { level: 1, name: 'Pro plan' }).waitFor();
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change your plan' });
+    // The period has just begun (the test clock stands still): all of 1 KDT's month back, 0.5 KDT charged.
+    const basic = dialog.getByRole('radio', { name: /Basic/ });
+    await dialog.getByText('0.5 KDT credit on your next invoice').waitFor();
+    expect(await dialog.getByRole('radio', { name: 'Pro plan', exact: true }).isDisabled()).toBe(true);
+    await harness.screenshot(page, 'portal-change-plan-desktop-en');
+    await basic.check();
+    await dialog.getByRole('button', { name: 'Confirm change' }).click();
+    await page.getByText('Your plan changed. 0.5 KDT credit goes on your next invoice.').waitFor();
+    const changed = await paid.subscription();
+    expect(changed.items.map((item: { price_id: string }) => item.price_id)).toEqual([basicId]);
+    await context.close();
+  });
+
+  it('changes a trial’s plan for nothing on a phone in zh', async () => {
+    const wallet = new TestWallet({ index: BUYERS[3]! });
+    const buyer = await signedIn(harness.server, wallet);
+    const trial = await subscribe(buyer, wallet, 7);
+
+    const { context, page } = await openAs(buyer, { viewport: 'mobile', locale: 'zh-CN' });
+    await page.goto(`/customer/subscription/${trial.id}?livemode=false`);
+    await page.getByText('试用期将在 7 天后结束').waitFor();
+    await page.getByRole('button', { name: '更改套餐' }).click();
+    const dialog = page.getByRole('dialog', { name: '更改您的套餐' });
+    await dialog.getByText('试用期内不收费').first().waitFor();
+    await harness.screenshot(page, 'portal-change-plan-mobile-zh');
+    await dialog.getByRole('radio', { name: /Basic/ }).check();
+    await dialog.getByRole('button', { name: '确认更改' }).click();
+    await page.getByText('您的套餐已更改').first().waitFor();
+    const changed = await trial.subscription();
+    expect(changed).toMatchObject({ status: 'trialing', pending_update: null });
+    expect(changed.items.map((item: { price_id: string }) => item.price_id)).toEqual([basicId]);
     await context.close();
   });
 
