@@ -7,10 +7,10 @@ import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
 import { createPaymentIntent, markIntentProcessing } from '../payment-intents/service.ts';
 import {
-  findSubscriptionRow,
   lockSubscription,
   storedMandateOf,
   subscriptionMethod,
+  type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -54,22 +54,47 @@ interface Attempt {
 }
 
 /**
+ * What a batch's attempts read before asking the rails, read once for the whole batch: its invoices,
+ * their subscriptions, and each subscription's method and currency (a batch mostly shares one).
+ */
+interface BatchReads {
+  invoices: Map<string, InvoiceRow>;
+  subscriptions: Map<string, SubscriptionRow>;
+  methods: Map<string, ReturnType<typeof subscriptionMethod>>;
+}
+
+async function readBatch(deps: Deps, invoiceIds: string[]): Promise<BatchReads> {
+  const invoices = await deps.db.selectFrom('invoices').selectAll().where('id', 'in', invoiceIds).execute();
+  const subscriptionIds = [...new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []))];
+  const subscriptions = subscriptionIds.length
+    ? await deps.db.selectFrom('subscriptions').selectAll().where('id', 'in', subscriptionIds).execute()
+    : [];
+  return {
+    invoices: new Map(invoices.map((invoice) => [invoice.id, invoice])),
+    subscriptions: new Map(subscriptions.map((subscription) => [subscription.id, subscription])),
+    methods: new Map(),
+  };
+}
+
+/**
  * One collection attempt of a subscription invoice through its method's adapter, asked outside any
  * database transaction; undefined when the invoice is not due for collection (paid meanwhile, not
  * its time yet). Throws when the rail cannot be asked.
  */
-async function attemptCollection(deps: Deps, invoiceId: string): Promise<Attempt | undefined> {
-  const invoice = await deps.db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('id', '=', invoiceId)
-    .executeTakeFirst();
+async function attemptCollection(
+  deps: Deps,
+  invoiceId: string,
+  batch: BatchReads,
+): Promise<Attempt | undefined> {
+  const invoice = batch.invoices.get(invoiceId);
   const now = deps.clock.nowUnix();
   if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return undefined;
   if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return undefined;
-  const subscription = await findSubscriptionRow(deps.db, invoice.subscription_id);
+  const subscription = batch.subscriptions.get(invoice.subscription_id);
   if (!subscription?.default_payment_method_id) return undefined;
-  const collecting = await subscriptionMethod(deps.db, subscription);
+  const methodKey = `${flag(subscription.livemode)}:${subscription.default_payment_method_id}:${subscription.currency_id}`;
+  if (!batch.methods.has(methodKey)) batch.methods.set(methodKey, subscriptionMethod(deps.db, subscription));
+  const collecting = await batch.methods.get(methodKey);
   const mandate = collecting && storedMandateOf(subscription, collecting.method.type);
   if (!collecting || !mandate)
     return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };
@@ -145,9 +170,10 @@ export async function collectInvoices(
   const outcomes = new Map<string, CollectionOutcome>(invoiceIds.map((id) => [id, 'skipped']));
   const attempts: Attempt[] = [];
   let unreachable: unknown;
+  const batch = await readBatch(deps, invoiceIds);
   for (const id of invoiceIds) {
     try {
-      const attempt = await attemptCollection(deps, id);
+      const attempt = await attemptCollection(deps, id, batch);
       if (attempt) attempts.push(attempt);
     } catch (error) {
       unreachable = error;
