@@ -64,7 +64,7 @@ const STATEMENT_CACHE_SIZE = 1_000;
 /**
  * Kysely prepares every query anew, and preparing costs SQLite as much as running a small query.
  * Statements are kept by their SQL text instead (SQLite re-prepares one itself after a migration
- * changes the schema); the oldest goes when the cache is full.
+ * changes the schema); the least recently used goes when the cache is full.
  */
 function withStatementCache(connection: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
@@ -72,11 +72,14 @@ function withStatementCache(connection: SQLite.Database) {
     close: () => connection.close(),
     prepare(sql: string): SQLite.Statement {
       let statement = statements.get(sql);
-      if (!statement) {
+      if (statement) {
+        // Least recently used goes first: a hit moves to the back of the map's order.
+        statements.delete(sql);
+      } else {
         statement = connection.prepare(sql);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
       }
+      statements.set(sql, statement);
       return statement;
     },
   };

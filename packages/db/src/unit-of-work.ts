@@ -30,7 +30,6 @@ interface Work {
 }
 
 const current = new AsyncLocalStorage<Work>();
-let savepointCount = 0;
 
 class UnitOfWorkDriver implements Driver {
   constructor(private readonly inner: Driver) {}
@@ -55,7 +54,9 @@ class UnitOfWorkDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const work = this.owns(connection);
     if (!work) return this.inner.beginTransaction(connection, settings);
-    const name = `uow_${++savepointCount}`;
+    // Named by depth: a name is unique within the stack, and the few statements stay prepared
+    // (a name per savepoint made every savepoint statement new to SQLite's statement cache).
+    const name = `uow_${work.savepoints.length + 1}`;
     work.savepoints.push(name);
     await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
   }
