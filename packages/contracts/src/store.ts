@@ -100,6 +100,13 @@ export const appUpdate = z.object({
   auto_publish: z.boolean().optional(),
 });
 
+/** Counted downloads per UTC day, oldest first, every day of the window present (0 when none). */
+export const appDownloadsSchema = z.object({
+  days: z.array(z.object({ date: z.string(), count: z.number() })),
+  total: z.number(),
+});
+export type AppDownloads = z.infer<typeof appDownloadsSchema>;
+
 export const appListQuery = pageQuery.omit({ starting_after: true }).extend({
   q: z.string().trim().max(200).optional(),
   category: z.string().trim().min(1).max(40).optional(),
@@ -167,6 +174,11 @@ export const appRoutes = defineRoutes({
   'GET /api/developer/apps': {
     querystring: pageQuery.omit({ starting_after: true }),
     response: { 200: listOf(developerAppSchema) },
+  },
+  /** Seed 001 §3: the developer console's downloads of the last 30 days, one entry per UTC day. */
+  'GET /api/developer/apps/:did/downloads': {
+    params: appDidParam,
+    response: { 200: appDownloadsSchema },
   },
   'PUT /api/developer/apps/:did': {
     params: appDidParam,

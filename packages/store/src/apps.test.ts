@@ -356,6 +356,38 @@ describe.each(await testEngines())('apps on %s', (engine) => {
     expect((await front(`?q=${app.name}`)).list).toEqual([
       expect.objectContaining({ did: app.did, downloads: 1 }),
     ]);
+    // The developer console's last 30 days: today's download, one three days ago, none from before.
+    const now = clock.nowUnix();
+    await db()
+      .insertInto('store_downloads')
+      .values([
+        {
+          id: 'dl_three_days',
+          app_did: app.did,
+          version: '1.0.0',
+          downloader_did: null,
+          at: now - 3 * 86_400,
+        },
+        {
+          id: 'dl_long_ago',
+          app_did: app.did,
+          version: '1.0.0',
+          downloader_did: null,
+          at: now - 40 * 86_400,
+        },
+      ])
+      .execute();
+    const chart = await developer.request(`/api/developer/apps/${app.did}/downloads`);
+    expect(chart.status).toBe(200);
+    expect(chart.body.total).toBe(2);
+    expect(chart.body.days).toHaveLength(30);
+    const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+    expect(chart.body.days.at(-1)).toEqual({ date: dayOf(now), count: 1 });
+    expect(chart.body.days.at(-4)).toEqual({ date: dayOf(now - 3 * 86_400), count: 1 });
+    expect((await owner.request(`/api/developer/apps/${app.did}/downloads`)).status).toBe(200);
+    expect((await (await newDeveloper()).request(`/api/developer/apps/${app.did}/downloads`)).status).toBe(
+      403,
+    );
   });
 });
 
