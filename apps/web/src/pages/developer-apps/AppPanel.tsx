@@ -17,6 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AppDetail } from '@kiosk/contracts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { categoryLabel } from '../store/store-format.ts';
+import { DownloadsChart } from './DownloadsChart.tsx';
 import { EditAppDialog } from './EditAppDialog.tsx';
 import { useCategories, useDeveloperApp } from './use-developer-apps.ts';
 import { VersionReview } from './VersionReview.tsx';
@@ -146,6 +147,7 @@ function AppPanelContent({ app, onEdit }: { app: AppDetail; onEdit: () => void }
           <dd>{t(app.auto_publish ? 'developerApps.autoPublish.on' : 'developerApps.autoPublish.off')}</dd>
         </Box>
       </Box>
+      <DownloadsChart did={app.did} />
       <Box component="section" aria-labelledby="developer-app-versions">
         <Typography id="developer-app-versions" component="h2" variant="h6" sx={{ mb: 1 }}>
           {t('developerApps.versions')}

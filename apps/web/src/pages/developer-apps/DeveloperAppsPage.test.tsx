@@ -144,6 +144,13 @@ function api(overrides: Record<string, ApiHandler> = {}) {
     'GET /api/developer/apps': () => ({ list: [weather, NOTES], count: 2 }),
     'GET /api/categories': () => ({ list: [category('Weather', { zh: '天气' }), category('Tools')] }),
     [`GET /api/apps/${encoded(DID)}`]: () => detail(),
+    [`GET /api/developer/apps/${encoded(DID)}/downloads`]: () => ({
+      days: Array.from({ length: 30 }, (_, i) => ({
+        date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+        count: i === 29 ? 7 : i === 26 ? 3 : 0,
+      })),
+      total: 10,
+    }),
     [`GET /api/apps/${encoded(NOTES_DID)}`]: () => ({
       ...NOTES,
       versions: [version('2.0.0', 'draft', NOTES_DID)],
@@ -280,6 +287,17 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
+  });
+
+  it('charts the last 30 days of downloads, a bar a day, each read out with its count', async () => {
+    api();
+    renderRoutesAt(`${PAGE}?app=${encodeURIComponent(DID)}`, routes);
+    const panel = await screen.findByRole('dialog', { name: 'Weather Board' });
+    expect(await within(panel).findByText('10 downloads in 30 days')).toBeTruthy();
+    const bars = within(panel).getByRole('list', { name: 'Downloads, last 30 days' });
+    expect(within(bars).getAllByRole('listitem')).toHaveLength(30);
+    expect(within(bars).getByRole('listitem', { name: 'Nov 30: 7' })).toBeTruthy();
+    expect(within(bars).getByRole('listitem', { name: 'Nov 27: 3' })).toBeTruthy();
   });
 
   it('edits the details: sends title, description, category, visibility and auto-publish', async () => {

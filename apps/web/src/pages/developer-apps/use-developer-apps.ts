@@ -92,3 +92,12 @@ export function useReviewAction(did: string) {
     onSuccess: refresh,
   });
 }
+
+/** The app's counted downloads per day over the last 30 days. */
+export function useAppDownloads(did: string) {
+  return useQuery({
+    queryKey: [...DEVELOPER_APPS_QUERY_KEY, 'downloads', did],
+    queryFn: ({ signal }) =>
+      kioskClient.call('GET /api/developer/apps/:did/downloads', { params: { did }, signal }),
+  });
+}
