@@ -5,3 +5,6 @@ export function defineMessages<const T extends Record<string, string>>(messages:
 }): { en: T; zh: { [K in keyof T]: string } } {
   return messages;
 }
+
+/** A group as the i18n instance takes it: each locale's messages. */
+export type MessageGroup = { en: Record<string, string>; zh: Record<string, string> };

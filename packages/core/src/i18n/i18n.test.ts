@@ -1,17 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, localeFromAcceptLanguage, matchLocale, translate } from './index.ts';
+import {
+  catalogs,
+  consoleMessages,
+  developerAppsMessages,
+  developerMessages,
+  localeFromAcceptLanguage,
+  matchLocale,
+  planChangeMessages,
+  storeFrontMessages,
+  translate,
+} from './index.ts';
+
+/** The first-load catalogs and every screen's own group, each checked as the app loads it. */
+const groups = {
+  catalogs,
+  consoleMessages,
+  developerAppsMessages,
+  developerMessages,
+  planChangeMessages,
+  storeFrontMessages,
+};
 
 describe('i18n', () => {
-  it('has a zh entry for every en key, and no zh-only keys', () => {
-    expect(Object.keys(catalogs.zh).sort()).toEqual(Object.keys(catalogs.en).sort());
-    for (const [key, text] of Object.entries(catalogs.zh)) expect(text, key).not.toBe('');
+  it.each(Object.entries(groups))('%s has a zh entry for every en key, and no zh-only keys', (_, group) => {
+    expect(Object.keys(group.zh).sort()).toEqual(Object.keys(group.en).sort());
+    for (const [key, text] of Object.entries(group.zh)) expect(text, key).not.toBe('');
   });
 
-  it('uses the same placeholders in both languages', () => {
+  it.each(Object.entries(groups))('%s uses the same placeholders in both languages', (_, group) => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(catalogs.en)) {
-      expect(placeholders(catalogs.zh[key]!), key).toEqual(placeholders(catalogs.en[key]!));
-    }
+    const zh = group.zh as Record<string, string>;
+    for (const [key, en] of Object.entries(group.en))
+      expect(placeholders(zh[key]!), key).toEqual(placeholders(en));
+  });
+
+  it('keeps screen groups apart: no key of a screen group is also in another group', () => {
+    const seen = new Map<string, string>();
+    for (const [name, group] of Object.entries(groups))
+      for (const key of Object.keys(group.en)) {
+        expect(seen.get(key), key).toBeUndefined();
+        seen.set(key, name);
+      }
   });
 
   it('translates with parameters and falls back to en, then to the key', () => {

@@ -1,18 +1,20 @@
 import { billingMessages } from './billing.ts';
 import { checkoutMessages } from './checkout.ts';
-import { consoleMessages } from './console.ts';
-import { developerAppsMessages } from './developer-apps.ts';
-import { developerMessages } from './developer.ts';
 import { errorMessages } from './errors.ts';
 import { identityMessages } from './identity.ts';
 import { pageMessages } from './pages.ts';
 import { paymentsMessages } from './payments.ts';
-import { planChangeMessages } from './plan-change.ts';
 import { shellMessages } from './shell.ts';
-import { storeFrontMessages } from './store-front.ts';
 import { storeMessages } from './store.ts';
 
-export { defineMessages } from './define.ts';
+export { defineMessages, type MessageGroup } from './define.ts';
+// The messages of screens that load on their first visit travel with them, not in every page's first
+// load: each screen adds its group to the i18n instance when it renders (@kiosk/react useScreenMessages).
+export { consoleMessages } from './console.ts';
+export { developerAppsMessages } from './developer-apps.ts';
+export { developerMessages } from './developer.ts';
+export { planChangeMessages } from './plan-change.ts';
+export { storeFrontMessages } from './store-front.ts';
 
 export const LOCALES = ['en', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,15 +30,10 @@ const groups = [
   paymentsMessages,
   checkoutMessages,
   billingMessages,
-  planChangeMessages,
   storeMessages,
-  developerMessages,
-  developerAppsMessages,
-  storeFrontMessages,
-  consoleMessages,
 ];
 
-/** Every message, flat dotted keys; placeholders are written `{name}`. */
+/** Every message the server and the first load need, flat dotted keys; placeholders are written `{name}`. */
 export const catalogs = {
   en: Object.assign({}, ...groups.map((g) => g.en)) as Record<string, string>,
   zh: Object.assign({}, ...groups.map((g) => g.zh)) as Record<string, string>,

@@ -1,7 +1,8 @@
+import { consoleMessages } from '@kiosk/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, type DataTableColumn } from '@kiosk/react';
+import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -24,6 +25,7 @@ type Editing = { kind: 'add' } | { kind: 'rename'; category: Category } | null;
  * table pages it here.
  */
 export function CategoriesPage() {
+  useScreenMessages(consoleMessages);
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);

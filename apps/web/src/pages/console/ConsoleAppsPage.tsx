@@ -1,6 +1,7 @@
+import { consoleMessages } from '@kiosk/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '@kiosk/react';
+import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -27,6 +28,7 @@ const WAITING = '';
  * versions waiting on the admins, each opening a panel to review it and to block its app.
  */
 export function ConsoleAppsPage() {
+  useScreenMessages(consoleMessages);
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<ReviewQueueStatus | typeof WAITING>(WAITING);
   const [page, setPage] = useState(0);

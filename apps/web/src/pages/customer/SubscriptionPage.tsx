@@ -1,3 +1,4 @@
+import { planChangeMessages } from '@kiosk/core';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -8,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useKioskSettings } from '@kiosk/react';
+import { useKioskSettings, useScreenMessages } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { PendingPlanChangeNotice } from './ChangePlanPayment.tsx';
@@ -49,6 +50,7 @@ function SubscriptionSkeleton() {
  * the subscription, the customer's actions on it (cancel, resume) and its invoices.
  */
 export function SubscriptionPage() {
+  useScreenMessages(planChangeMessages);
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const livemode = usePortalLivemode();

@@ -1,7 +1,8 @@
+import { developerAppsMessages } from '@kiosk/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn } from '@kiosk/react';
+import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,6 +28,7 @@ const APP_PARAM = 'app';
  * version's review status; each opens a panel with its details, versions and review threads.
  */
 export function DeveloperAppsPage() {
+  useScreenMessages(developerAppsMessages);
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);

@@ -1,7 +1,8 @@
+import { developerMessages } from '@kiosk/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, type DataTableColumn } from '@kiosk/react';
+import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -26,6 +27,7 @@ const TITLE_ID = 'developer-access-tokens-title';
  * dialog that made it.
  */
 export function AccessTokensPage() {
+  useScreenMessages(developerMessages);
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);

@@ -1,3 +1,5 @@
+import { developerMessages } from '@kiosk/core';
+import { useScreenMessages } from '@kiosk/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -182,6 +184,7 @@ function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean
  * rather than bounced; approving needs the developer role, denying only a session.
  */
 export function ConnectCliPage() {
+  useScreenMessages(developerMessages);
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() ?? '';

@@ -1,3 +1,5 @@
+import { storeFrontMessages } from '@kiosk/core';
+import { useScreenMessages } from '@kiosk/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -298,6 +300,7 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
 
 /** `/apps/:did/:version?` and `/app/:did` (seed 001 §2): one app, its versions and its download. */
 export function AppDetailPage() {
+  useScreenMessages(storeFrontMessages);
   const { t } = useTranslation();
   const { did = '', version } = useParams<{ did: string; version?: string }>();
   const app = useStoreApp(did);

@@ -1,3 +1,5 @@
+import { storeFrontMessages } from '@kiosk/core';
+import { useScreenMessages } from '@kiosk/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -55,6 +57,7 @@ function HomeSection({ id, titleKey, sort }: HomeSectionProps) {
 
 /** `/` (seed 001 §2): search, the categories, then the most downloaded and the newest apps. */
 export function StoreHomePage() {
+  useScreenMessages(storeFrontMessages);
   const { t } = useTranslation();
   const title = t('storeFront.home.title');
   useDocumentTitle(title);

@@ -1,7 +1,8 @@
+import { storeFrontMessages } from '@kiosk/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { visuallyHidden } from '@kiosk/react';
+import { visuallyHidden, useScreenMessages } from '@kiosk/react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Container from '@mui/material/Container';
@@ -33,6 +34,7 @@ const CATEGORIES_ID = 'store-results-categories';
  * walked back to.
  */
 export function StoreResultsPage() {
+  useScreenMessages(storeFrontMessages);
   const { t, i18n } = useTranslation();
   const { category } = useParams<{ category?: string }>();
   const [params, setParams] = useSearchParams();
