@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { translate, type Locale } from '@kiosk/core';
+import { catalogs, consoleMessages, developerAppsMessages, interpolate, type Locale } from '@kiosk/core';
 import { makeApp, packAndSign, removeTempDirs } from '@kiosk/store/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';
@@ -59,7 +59,13 @@ describe('the store consoles in a real browser', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     for (const locale of ['en', 'zh'] as const satisfies Locale[]) {
       it(`an admin approves and files, the developer publishes, at ${viewport} width in ${locale}`, async () => {
-        const t = (key: string, params?: Record<string, string>) => translate(locale, key, params);
+        // The app's own text: the first load's catalogs and the consoles' groups.
+        const texts: Record<string, string> = {
+          ...catalogs[locale],
+          ...consoleMessages[locale],
+          ...developerAppsMessages[locale],
+        };
+        const t = (key: string, params?: Record<string, string>) => interpolate(texts[key] ?? key, params);
         const developer = await newDeveloper();
         const title = `Tide Clock ${viewport} ${locale}`;
         const did = await pendingApp(developer, title);

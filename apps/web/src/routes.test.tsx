@@ -55,6 +55,7 @@ describe('routes', () => {
     ['/apps/z1abc/1.2.0', 'App not found'],
     ['/app/z1abc', 'App not found'],
     ['/connect-cli', 'Connect the CLI'],
+    ['/gen-key-pair', 'Generate a key pair'],
     ['/developer/access-tokens', 'Access tokens'],
     ['/developer/apps', 'Developer apps'],
     ['/console/apps', 'App management'],
@@ -69,7 +70,6 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/gen-key-pair', 'Generate a key pair'],
     ['/connect-studio', 'Connect the studio'],
     ['/join', 'Join as a developer'],
     ['/integrations/donations', 'Donations'],

@@ -55,6 +55,10 @@ const ConnectCliPage = lazy(() =>
 const AccessTokensPage = lazy(() =>
   import('./pages/developer/AccessTokensPage.tsx').then((module) => ({ default: module.AccessTokensPage })),
 );
+// The browser's `kiosk keygen` (issue 12 item 1): its key code loads only here.
+const GenKeyPairPage = lazy(() =>
+  import('./pages/gen-key-pair/GenKeyPairPage.tsx').then((module) => ({ default: module.GenKeyPairPage })),
+);
 const DeveloperAppsPage = lazy(() =>
   import('./pages/developer-apps/DeveloperAppsPage.tsx').then((module) => ({
     default: module.DeveloperAppsPage,
@@ -86,7 +90,7 @@ const publicScreens: RouteObject[] = [
   lazyScreen('/apps/:did/:version?', <AppDetailPage />),
   lazyScreen('/app/:did', <AppDetailPage />),
   lazyScreen('/connect-cli', <ConnectCliPage />),
-  comingSoon('/gen-key-pair', 'page.screen.genKeyPair'),
+  lazyScreen('/gen-key-pair', <GenKeyPairPage />),
   comingSoon('/connect-studio', 'page.screen.connectStudio'),
   comingSoon('/join', 'page.screen.join'),
   comingSoon('/integrations/donations', 'page.screen.donations'),

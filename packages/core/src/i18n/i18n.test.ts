@@ -4,6 +4,7 @@ import {
   consoleMessages,
   developerAppsMessages,
   developerMessages,
+  genKeyPairMessages,
   localeFromAcceptLanguage,
   matchLocale,
   planChangeMessages,
@@ -17,6 +18,7 @@ const groups = {
   consoleMessages,
   developerAppsMessages,
   developerMessages,
+  genKeyPairMessages,
   planChangeMessages,
   storeFrontMessages,
 };

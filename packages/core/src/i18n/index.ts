@@ -13,6 +13,7 @@ export { defineMessages, type MessageGroup } from './define.ts';
 export { consoleMessages } from './console.ts';
 export { developerAppsMessages } from './developer-apps.ts';
 export { developerMessages } from './developer.ts';
+export { genKeyPairMessages } from './gen-key-pair.ts';
 export { planChangeMessages } from './plan-change.ts';
 export { storeFrontMessages } from './store-front.ts';
 

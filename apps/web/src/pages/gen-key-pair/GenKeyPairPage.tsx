@@ -1,0 +1,248 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import DownloadIcon from '@mui/icons-material/Download';
+import KeyIcon from '@mui/icons-material/Key';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { genKeyPairMessages } from '@kiosk/core';
+import { useScreenMessages, visuallyHidden } from '@kiosk/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { MONOSPACE_FONT } from '../../theme.ts';
+import {
+  APP_KEY_FILE,
+  appKeyFileContent,
+  generateAppKeyPair,
+  kioskJsonDidLine,
+  type AppKeyPair,
+} from './app-key.ts';
+
+const TITLE_ID = 'gen-key-pair-title';
+const MASK = '•'.repeat(24);
+
+/** The key pair shown, with the Blob URL its download link serves (revoked when the pair goes). */
+interface Generated extends AppKeyPair {
+  fileUrl: string;
+}
+
+function generate(): Generated {
+  const pair = generateAppKeyPair();
+  const file = new Blob([appKeyFileContent(pair.privateKey)], { type: 'text/plain' });
+  return { ...pair, fileUrl: URL.createObjectURL(file) };
+}
+
+/** One labelled value in the result list, with its actions beside it (they wrap under it on a phone). */
+function Entry({ label, value, actions }: { label: string; value: ReactNode; actions: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+      <Typography component="dt" variant="subtitle2" sx={{ flexBasis: '100%' }}>
+        {label}
+      </Typography>
+      <Box
+        component="dd"
+        sx={{
+          m: 0,
+          flex: '1 1 16rem',
+          minWidth: 0,
+          fontFamily: MONOSPACE_FONT,
+          fontSize: '0.875rem',
+          overflowWrap: 'anywhere',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+        }}
+      >
+        {value}
+      </Box>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        {actions}
+      </Stack>
+    </Box>
+  );
+}
+
+function ConfirmAnotherDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="xs">
+      <DialogTitle id={titleId}>{t('genKeyPair.againTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={descriptionId}>{t('genKeyPair.againMessage')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} color="inherit" autoFocus>
+          {t('genKeyPair.cancel')}
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color="warning">
+          {t('genKeyPair.againConfirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function KeyPairResult({ pair, onAnother }: { pair: Generated; onAnother: () => void }) {
+  const { t } = useTranslation();
+  const [revealed, setRevealed] = useState(false);
+  const keyId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const didLine = kioskJsonDidLine(pair.did);
+
+  // A new pair replaces the button that made it: take the keyboard and the screen reader to it.
+  useEffect(() => headingRef.current?.focus(), [pair.did]);
+
+  return (
+    <Stack spacing={2.5}>
+      <Typography ref={headingRef} tabIndex={-1} component="h2" variant="h6" sx={{ outline: 'none' }}>
+        {t('genKeyPair.resultTitle')}
+      </Typography>
+      <Alert severity="warning">{t('genKeyPair.saveWarning')}</Alert>
+      <Stack component="dl" spacing={2} sx={{ m: 0 }}>
+        <Entry
+          label={t('genKeyPair.did')}
+          value={pair.did}
+          actions={<CopyButton value={pair.did} label={t('genKeyPair.copyDid')} />}
+        />
+        <Entry
+          label={t('genKeyPair.privateKey')}
+          value={
+            // Hidden, the key is not in the page at all: only dots, nothing to read over a shoulder.
+            <span id={keyId}>
+              {revealed ? (
+                pair.privateKey
+              ) : (
+                <>
+                  <span aria-hidden>{MASK}</span>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('genKeyPair.privateKeyHidden')}
+                  </Box>
+                </>
+              )}
+            </span>
+          }
+          actions={
+            <>
+              <Button
+                size="small"
+                aria-controls={keyId}
+                aria-label={revealed ? t('genKeyPair.hideKey') : t('genKeyPair.showKey')}
+                startIcon={revealed ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                onClick={() => setRevealed((shown) => !shown)}
+              >
+                {revealed ? t('genKeyPair.hide') : t('genKeyPair.show')}
+              </Button>
+              <CopyButton value={pair.privateKey} label={t('genKeyPair.copyKey')} />
+            </>
+          }
+        />
+      </Stack>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Button
+          component="a"
+          href={pair.fileUrl}
+          download={APP_KEY_FILE}
+          variant="contained"
+          startIcon={<DownloadIcon />}
+        >
+          {t('genKeyPair.download')}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {t('genKeyPair.downloadHint', { file: APP_KEY_FILE })}
+        </Typography>
+      </Stack>
+      <Stack component="dl" sx={{ m: 0 }}>
+        <Entry
+          label={t('genKeyPair.kioskJsonHint')}
+          value={didLine}
+          actions={<CopyButton value={didLine} label={t('genKeyPair.copyKioskJson')} />}
+        />
+      </Stack>
+      <Box>
+        <Button variant="outlined" onClick={onAnother}>
+          {t('genKeyPair.again')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * `/gen-key-pair` (issue 12 item 1): an app's key pair made in the browser, the same key file and DID
+ * `kiosk keygen` gives. Nothing is sent anywhere and nothing is stored: the page forgets the key when
+ * it is left, which is why replacing a shown key asks first.
+ */
+export function GenKeyPairPage() {
+  useScreenMessages(genKeyPairMessages);
+  const { t } = useTranslation();
+  const title = t('page.screen.genKeyPair');
+  useDocumentTitle(title);
+  const [pair, setPair] = useState<Generated | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  // The download link's Blob URL lives as long as its pair is shown.
+  useEffect(() => (pair ? () => URL.revokeObjectURL(pair.fileUrl) : undefined), [pair]);
+
+  const makePair = () => {
+    setConfirming(false);
+    try {
+      setPair(generate());
+      setFailure(null);
+    } catch (error) {
+      // No secure random source (a very old browser): say so rather than show a weak key.
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <KeyIcon color="primary" aria-hidden />
+          <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
+            {title}
+          </Typography>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('genKeyPair.description')}
+        </Typography>
+        <Box component="ul" sx={{ pl: 2.5, mt: 0, mb: 3, '& li': { mb: 0.5 } }}>
+          <Typography component="li" variant="body2">
+            {t('genKeyPair.madeHere')}
+          </Typography>
+          <Typography component="li" variant="body2">
+            {t('genKeyPair.holderPublishes')}
+          </Typography>
+        </Box>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {t('genKeyPair.failed', { error: failure })}
+          </Alert>
+        )}
+        {pair ? (
+          <KeyPairResult key={pair.did} pair={pair} onAnother={() => setConfirming(true)} />
+        ) : (
+          <Button variant="contained" size="large" startIcon={<KeyIcon />} onClick={makePair}>
+            {t('genKeyPair.generate')}
+          </Button>
+        )}
+      </Paper>
+      {confirming && <ConfirmAnotherDialog onCancel={() => setConfirming(false)} onConfirm={makePair} />}
+    </Container>
+  );
+}
