@@ -48,13 +48,13 @@ export function searchTerms(q: string): SearchTerm[] {
   }));
 }
 
-type Match = { match_key: string | number; text_rank: number };
+type Match = { match_key: string | number; text_rank: number; match_count: number | null };
 
 export interface TextMatches {
   /** Select `h.match_key` equal to `appKey` of `store_apps as a`. */
   matches: RawBuilder<Match>;
   appKey: 'a.search_key' | 'a.id';
-  /** How many apps match: the index alone answers it. */
+  /** How many apps match, for a page with no row to read `match_count` from. */
   count: RawBuilder<{ count: number }>;
 }
 
@@ -78,7 +78,7 @@ export function textMatches(
     // bm25 is lower for better matches; its weights are the columns': name, title, description.
     const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0)` : sql`0`;
     return {
-      matches: sql<Match>`(select rowid as match_key, ${rank} as text_rank ${match} ${best})`,
+      matches: sql<Match>`(select rowid as match_key, ${rank} as text_rank, null as match_count ${match} ${best})`,
       appKey: 'a.search_key',
       count: sql<{ count: number }>`select count(*) as count ${match}`,
     };
@@ -89,11 +89,18 @@ export function textMatches(
     where search_vector @@ query and ${shownOnStoreFront()}`;
   const rank = ranked ? sql`ts_rank(search_vector, query)` : sql`0`;
   return {
-    matches: sql<Match>`(select id as match_key, ${rank} as text_rank ${match} ${best})`,
+    matches: sql<Match>`(select id as match_key, ${rank} as text_rank, ${everyMatch} ${match} ${best})`,
     appKey: 'a.id',
     count: sql<{ count: number }>`select count(*) as count ${match}`,
   };
 }
+
+/**
+ * How many apps match, on each row, counted before the candidates are cut: PostgreSQL then scans
+ * once for the page and its count. (SQLite refuses bm25 beside a window function; its index counts
+ * matches without reading them.)
+ */
+const everyMatch = sql`count(*) over () as match_count`;
 
 const ftsQuery = (terms: SearchTerm[]) =>
   terms.map(({ word, prefix }) => `"${word}"${prefix ? '*' : ''}`).join(' ');

@@ -79,10 +79,19 @@ export async function listStoreFront(
     parts.popularity.as('popularity'),
     parts.freshness.as('freshness'),
     parts.exactName.as('exact_name'),
+    (text === undefined ? sql<number | null>`null` : sql<number | null>`h.match_count`).as('match_count'),
   ]);
   let ordered = deps.db
     .selectFrom(scored.as('s'))
-    .select(['s.id', 's.text_score', 's.popularity', 's.freshness', 's.exact_name', totalScore.as('score')]);
+    .select([
+      's.id',
+      's.text_score',
+      's.popularity',
+      's.freshness',
+      's.exact_name',
+      's.match_count',
+      totalScore.as('score'),
+    ]);
   switch (filter.sort) {
     case 'relevance':
       ordered = ordered.orderBy(totalScore, 'desc').orderBy('s.published_at', 'desc');
@@ -102,11 +111,12 @@ export async function listStoreFront(
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  // The text index holds only what the store front shows, so it counts a search's matches alone.
-  const { count } =
-    text !== undefined && filter.category === undefined
-      ? (await text.count.execute(deps.db)).rows[0]!
-      : await visible.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  // The text index holds only what the store front shows, so a search's matches are its count: read
+  // from the page's rows (one pass over the index), or asked of the index when the page is empty.
+  const count =
+    text === undefined || filter.category !== undefined
+      ? (await visible.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow()).count
+      : (page[0]?.match_count ?? (await text.count.execute(deps.db)).rows[0]!.count);
 
   const rows = page.length
     ? await deps.db
