@@ -131,6 +131,8 @@ describe.each(['en', 'zh'] as const)('the unanswered cookie banner on a phone, i
     await page.goto('/');
     const banner = page.getByRole('region', { name: text.banner });
     await banner.waitFor();
+    // The store home draws its sections once their apps have loaded: scroll to the page's real end.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectClearOfBanner(banner, page.getByRole('link', { name: text.apiDocs }));
     await context.close();

@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { REVIEW_QUEUE_STATUSES } from '@kiosk/contracts';
+import type { REVIEW_QUEUE_STATUSES as QUEUE_STATUSES } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { formatBytes } from '../store/store-format.ts';
@@ -16,6 +16,9 @@ import { ReviewDialog } from './ReviewDialog.tsx';
 import { ReviewStatusChip } from './ReviewStatusChip.tsx';
 import { StoreSettingsCard } from './StoreSettingsCard.tsx';
 import { useReviewQueue, type ReviewQueueItem, type ReviewQueueStatus } from './use-console-reviews.ts';
+
+// The contract's queue statuses; named here because @kiosk/contracts' values bring zod into the browser.
+const REVIEW_QUEUE_STATUSES = ['pending', 'inReview', 'approved'] as const satisfies typeof QUEUE_STATUSES;
 
 const DEFAULT_PAGE_SIZE = 10;
 const TITLE_ID = 'console-apps-title';

@@ -15,7 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ACCESS_TOKEN_NAME_MAX_LENGTH, checkAccessTokenName } from '@kiosk/core';
-import { ACCESS_TOKEN_PERMISSIONS, type AccessTokenPermission } from '@kiosk/contracts';
+import type { AccessTokenPermission } from '@kiosk/contracts';
 import { AccessTokenSecret } from './AccessTokenSecret.tsx';
 import {
   ALL_APPS,
@@ -26,6 +26,9 @@ import {
   type AccessTokenFormValues,
 } from './access-token-form.ts';
 import { useCreateAccessToken, useDeveloperApps } from './use-access-tokens.ts';
+
+// The contract's permissions; named here because @kiosk/contracts' values bring zod into the browser.
+const ACCESS_TOKEN_PERMISSIONS = ['publish', 'read'] as const satisfies readonly AccessTokenPermission[];
 
 export interface CreateAccessTokenDialogProps {
   /** Also drops the secret: the parent unmounts this dialog on close, so the secret is gone from memory. */
