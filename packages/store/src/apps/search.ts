@@ -1,6 +1,6 @@
 import type { Engine } from '@kiosk/db';
 import { sql, type RawBuilder } from 'kysely';
-import { shownOnStoreFront } from '../tables.ts';
+import { shownOnStoreFront, type AppRow } from '../tables.ts';
 
 /**
  * The store front's ranking (docs/store.md "Search"): one score per app, the sum of weighted parts
@@ -48,49 +48,58 @@ export function searchTerms(q: string): SearchTerm[] {
   }));
 }
 
-type Match = { match_key: string | number; text_rank: number; match_count: number | null };
+/** The columns of a matching app that ranking and paging read, with its text match. */
+type MatchedApp = Pick<AppRow, 'id' | 'name' | 'title' | 'downloads' | 'published_at' | 'category_id'> & {
+  text_rank: number;
+  match_count: number | null;
+};
 
 export interface TextMatches {
-  /** Select `h.match_key` equal to `appKey` of `store_apps as a`. */
-  matches: RawBuilder<Match>;
-  appKey: 'a.search_key' | 'a.id';
+  /** The matching apps, to select from `as a`. */
+  apps: RawBuilder<MatchedApp>;
   /** How many apps match, for a page with no row to read `match_count` from. */
   count: RawBuilder<{ count: number }>;
 }
 
+const MATCHED_COLUMNS = sql.raw('a.id, a.name, a.title, a.downloads, a.published_at, a.category_id');
+
 /**
- * The store front's apps whose text holds every term, to join to `store_apps as a`. With `ranked`,
- * only the best RANKED_CANDIDATES by text, each with its `text_rank` (higher matches better): the
- * score needs an app's other parts too, and reading them for every match of a common word would cost
- * more than the search; an app outside them has too little text match to reach the first pages.
- * Without `ranked` (the other sorts), every match, unranked. SQLite reads the FTS5 index the
- * store's migration keeps; PostgreSQL the GIN index of `search_vector`. Both hold only apps the
- * store front shows.
+ * The store front's apps whose text holds every term. With `ranked`, each with its `text_rank`
+ * (higher matches better), and with `ranked.candidates`, only that many of the best by text: the
+ * score needs an app's other parts too, and reading them for every match of a common word would
+ * cost more than the search; an app outside them has too little text match to reach the first
+ * pages. Without `ranked` (the other sorts), every match, unranked. SQLite reads the FTS5 index the
+ * store's migration keeps; PostgreSQL the GIN index of `search_vector`, in the same pass that reads
+ * the apps' other columns (a second pass to join them back cost more than the search). Both indexes
+ * hold only apps the store front shows.
  */
 export function textMatches(
   engine: Engine,
   terms: SearchTerm[],
-  ranked: { candidates: number } | false,
+  ranked: { candidates: number | undefined } | false,
 ): TextMatches {
-  const best = ranked ? sql`order by text_rank desc limit ${ranked.candidates}` : sql``;
+  const best =
+    ranked && ranked.candidates !== undefined
+      ? sql`order by text_rank desc limit ${ranked.candidates}`
+      : sql``;
   if (engine === 'sqlite') {
     const match = sql`from store_apps_search where store_apps_search match ${ftsQuery(terms)}`;
     // bm25 is lower for better matches; its weights are the columns': name, title, description.
     const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0)` : sql`0`;
     return {
-      matches: sql<Match>`(select rowid as match_key, ${rank} as text_rank, null as match_count ${match} ${best})`,
-      appKey: 'a.search_key',
+      apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, h.text_rank, null as match_count
+        from (select rowid as search_key, ${rank} as text_rank ${match} ${best}) as h
+        join store_apps as a on a.search_key = h.search_key)`,
       count: sql<{ count: number }>`select count(*) as count ${match}`,
     };
   }
   const query = terms.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ');
   // The predicate repeats the partial index's, so PostgreSQL knows it may use it.
-  const match = sql`from store_apps, to_tsquery('simple', ${query}) as query
-    where search_vector @@ query and ${shownOnStoreFront()}`;
-  const rank = ranked ? sql`ts_rank(search_vector, query)` : sql`0`;
+  const match = sql`from store_apps as a, to_tsquery('simple', ${query}) as query
+    where a.search_vector @@ query and ${shownOnStoreFront('a')}`;
+  const rank = ranked ? sql`ts_rank(a.search_vector, query)` : sql`0`;
   return {
-    matches: sql<Match>`(select id as match_key, ${rank} as text_rank, ${everyMatch} ${match} ${best})`,
-    appKey: 'a.id',
+    apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, ${rank} as text_rank, ${everyMatch} ${match} ${best})`,
     count: sql<{ count: number }>`select count(*) as count ${match}`,
   };
 }
@@ -110,7 +119,7 @@ export function scoreParts(engine: Engine, now: number, q: string | undefined) {
   const text =
     q === undefined
       ? sql<number>`0`
-      : sql<number>`coalesce(h.text_rank / nullif(max(h.text_rank) over (), 0), 0)`;
+      : sql<number>`coalesce(a.text_rank / nullif(max(a.text_rank) over (), 0), 0)`;
   const age = sql`(${now} - coalesce(a.published_at, ${now}))`;
   // Float arithmetic on both engines (PostgreSQL would otherwise divide bigints, or answer numerics as text).
   const real = engine === 'sqlite' ? sql`1.0` : sql`1.0::float8`;

@@ -44,14 +44,19 @@ export async function listStoreFront(
   if (q !== undefined && terms.length === 0) return { list: [], count: 0 };
 
   const parts = scoreParts(deps.engine, deps.clock.nowUnix(), q);
-  // Deep pages of a relevance search widen the candidates, so that every match can be reached.
+  // Deep pages of a relevance search widen the candidates, so that every match can be reached. In a
+  // category, all are candidates: the best text matches of the whole store may hold none of its apps.
   const ranked =
     filter.sort === 'relevance' || filter.explain
-      ? { candidates: Math.max(RANKED_CANDIDATES, filter.page * filter.pageSize) }
+      ? {
+          candidates:
+            filter.category === undefined
+              ? Math.max(RANKED_CANDIDATES, filter.page * filter.pageSize)
+              : undefined,
+        }
       : false;
   const text = q === undefined ? undefined : textMatches(deps.engine, terms, ranked);
   // The text index holds only the store front's apps; without a search, the front's own rule.
-  // (Saying both would let SQLite walk every shown app to probe the matches, not the reverse.)
   let visible =
     text === undefined
       ? deps.db
@@ -59,9 +64,7 @@ export async function listStoreFront(
           .where('a.published_version', 'is not', null)
           .where('a.visibility', '=', 'public')
           .where('a.blocked', '=', false)
-      : deps.db
-          .selectFrom('store_apps as a')
-          .innerJoin(text.matches.as('h'), (join) => join.onRef('h.match_key', '=', sql.ref(text.appKey)));
+      : deps.db.selectFrom(text.apps.as('a'));
   if (filter.category !== undefined)
     visible = visible
       .innerJoin('store_categories as c', 'c.id', 'a.category_id')
@@ -79,7 +82,7 @@ export async function listStoreFront(
     parts.popularity.as('popularity'),
     parts.freshness.as('freshness'),
     parts.exactName.as('exact_name'),
-    (text === undefined ? sql<number | null>`null` : sql<number | null>`h.match_count`).as('match_count'),
+    (text === undefined ? sql<number | null>`null` : sql<number | null>`a.match_count`).as('match_count'),
   ]);
   let ordered = deps.db
     .selectFrom(scored.as('s'))
