@@ -269,6 +269,15 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       return release.did;
     };
 
+    /** A new user's request to join as a developer; answers its id. */
+    const askToJoin = async (call?: Client): Promise<string> => {
+      const request = call ?? (await signedIn(server, TestWallet.random())).request;
+      const asked = await request('/api/developer/join-requests', {
+        method: 'POST',
+        body: { terms_accepted: true },
+      });
+      return (asked.body as { id: string }).id;
+    };
     examples = {
       'POST /api/payment-methods': async () => ({
         call: api,
@@ -521,6 +530,24 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: { did: didOf(wallet), role: 'developer' },
         };
       },
+      'POST /api/developer/join-requests': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: '/api/developer/join-requests',
+        body: { terms_accepted: true },
+      }),
+      'DELETE /api/developer/join-requests/mine': async () => {
+        const user = await signedIn(server, TestWallet.random());
+        await askToJoin(user.request);
+        return { call: user.request, path: '/api/developer/join-requests/mine' };
+      },
+      'POST /api/console/join-requests/:id/approve': async () => ({
+        call: merchant.owner.request,
+        path: `/api/console/join-requests/${await askToJoin()}/approve`,
+      }),
+      'POST /api/console/join-requests/:id/decline': async () => ({
+        call: merchant.owner.request,
+        path: `/api/console/join-requests/${await askToJoin()}/decline`,
+      }),
       'POST /api/developer/apps/upload': async () => {
         const release = await storeRelease(bundleDir, 'walked-upload');
         return { call: uploading(release.file), path: release.path };

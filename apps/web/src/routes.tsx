@@ -59,6 +59,10 @@ const AccessTokensPage = lazy(() =>
 const GenKeyPairPage = lazy(() =>
   import('./pages/gen-key-pair/GenKeyPairPage.tsx').then((module) => ({ default: module.GenKeyPairPage })),
 );
+// Asking to join as a developer (issue 12 item 7): its form and terms load only here.
+const JoinPage = lazy(() =>
+  import('./pages/join/JoinPage.tsx').then((module) => ({ default: module.JoinPage })),
+);
 const DeveloperAppsPage = lazy(() =>
   import('./pages/developer-apps/DeveloperAppsPage.tsx').then((module) => ({
     default: module.DeveloperAppsPage,
@@ -91,8 +95,8 @@ const publicScreens: RouteObject[] = [
   lazyScreen('/app/:did', <AppDetailPage />),
   lazyScreen('/connect-cli', <ConnectCliPage />),
   lazyScreen('/gen-key-pair', <GenKeyPairPage />),
-  comingSoon('/connect-studio', 'page.screen.connectStudio'),
-  comingSoon('/join', 'page.screen.join'),
+  lazyScreen('/connect-studio', <ConnectCliPage client="studio" />),
+  lazyScreen('/join', <JoinPage />),
   comingSoon('/integrations/donations', 'page.screen.donations'),
 ];
 

@@ -140,7 +140,8 @@ export const apiKeyRoutes = defineRoutes({
 /** Users and the roles (passports) they hold. */
 export const passportRoutes = defineRoutes({
   'GET /api/users': {
-    querystring: pageQuery,
+    /** `role`: only the users holding a live passport of it, newest passport first. */
+    querystring: pageQuery.extend({ role: z.enum(ROLES).optional() }),
     response: { 200: z.object({ list: z.array(userSchema), count: z.number() }) },
   },
   'POST /api/passports': {
@@ -251,10 +252,14 @@ export const accessTokenRoutes = defineRoutes({
 });
 
 export const CLI_CONNECTION_STATUSES = ['pending', 'approved', 'denied', 'redeemed', 'expired'] as const;
+/** Who opens a connection: the CLI (`kiosk login`, /connect-cli) or an editor (/connect-studio). */
+export const CLI_CONNECTION_CLIENTS = ['cli', 'studio'] as const;
+export type CliConnectionClient = (typeof CLI_CONNECTION_CLIENTS)[number];
 
-/** What the /connect-cli page shows before its developer approves: who asks, and until when. */
+/** What the /connect-cli or /connect-studio page shows before it is approved: who asks, until when. */
 export const cliConnectionSchema = z.object({
   id: z.string(),
+  client: z.enum(CLI_CONNECTION_CLIENTS),
   source: z.string(),
   status: z.enum(CLI_CONNECTION_STATUSES),
   expires_at: z.number(),
@@ -267,10 +272,16 @@ const cliConnectionId = z.object({ id: z.string().min(1).max(64) });
  * `kiosk login` through the browser (seed 001 `/connect-cli`): the CLI opens a connection and shows
  * its `approve_url`; the developer, signed in there, approves it; the CLI redeems it once, with the
  * secret only it holds, for a new access token (scope all, publish, 90 days) named after the source.
+ * An editor does the same with `client: 'studio'`; its `approve_url` is the /connect-studio page.
  */
 export const cliConnectionRoutes = defineRoutes({
   'POST /api/connect-cli': {
-    body: z.object({ source: z.string().trim().min(1).max(64).optional() }).optional(),
+    body: z
+      .object({
+        source: z.string().trim().min(1).max(64).optional(),
+        client: z.enum(CLI_CONNECTION_CLIENTS).default('cli'),
+      })
+      .optional(),
     response: {
       201: cliConnectionSchema.extend({ secret: z.string(), approve_url: z.string() }),
     },

@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './route.ts';
 export * from './identity.ts';
+export * from './join-requests.ts';
 export * from './payments/charges.ts';
 export * from './payments/checkout-sessions.ts';
 export * from './payments/customers.ts';

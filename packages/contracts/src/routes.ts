@@ -10,6 +10,7 @@ import {
   sessionRoutes,
   walletConnectRoutes,
 } from './identity.ts';
+import { joinRequestRoutes } from './join-requests.ts';
 import { chargeRoutes } from './payments/charges.ts';
 import { buyerCheckoutRoutes, merchantCheckoutRoutes } from './payments/checkout-sessions.ts';
 import { customerRoutes } from './payments/customers.ts';
@@ -37,6 +38,7 @@ export const ROUTE_TABLES = [
   authTokenRoutes,
   accessTokenRoutes,
   cliConnectionRoutes,
+  joinRequestRoutes,
   settingsRoutes,
   customerRoutes,
   productRoutes,

@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   session: 'ses',
   apiKey: 'key',
   passport: 'psp',
+  joinRequest: 'djr',
   // Kiosk Store
   appVersion: 'appv',
   category: 'cat',

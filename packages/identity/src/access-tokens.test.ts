@@ -264,6 +264,7 @@ describe.each(await testEngines())('developer access tokens on %s', (engine) => 
       expect(opened.approve_url).toBe(`${server.url}/connect-cli?id=${opened.id}`);
       expect((await anonymous().request(`/api/connect-cli/${opened.id}`)).body).toEqual({
         id: opened.id,
+        client: 'cli',
         source: 'Kiosk CLI on build-box',
         status: 'pending',
         expires_at: clock.nowUnix() + 600,

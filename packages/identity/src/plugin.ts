@@ -18,6 +18,8 @@ import { registerConnectRoutes } from './connect/routes.ts';
 import type { ConnectNotifier } from './connect/service.ts';
 import type { IdentityContext } from './context.ts';
 import { appPrivateKey, authTokenKey } from './instance-values.ts';
+import { registerJoinRequestRoutes } from './join-requests/routes.ts';
+import { joinRequestStore } from './join-requests/store.ts';
 import { registerPassportRoutes } from './passports/routes.ts';
 import { registerSessionRoutes } from './sessions/routes.ts';
 import { resolveSession, SESSION_COOKIE } from './sessions/service.ts';
@@ -132,6 +134,7 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
   registerSessionRoutes(app, context);
   registerConnectRoutes(app, context);
   registerPassportRoutes(app, context);
+  registerJoinRequestRoutes(app, joinRequestStore(options.platform));
   registerApiKeyRoutes(app, context);
   registerAuthTokenRoutes(app, context);
   const tokens = accessTokenStore(options.platform);

@@ -80,6 +80,8 @@ export interface IdentityTables {
   cli_connections: {
     id: string;
     secret_hash: string;
+    /** Which page approves it: the CLI's (/connect-cli) or an editor's (/connect-studio). */
+    client: CliConnectionClient;
     /** The tool asking, as it names itself ("Kiosk CLI on my-laptop"). */
     source: string;
     status: CliConnectionStatus;
@@ -88,6 +90,23 @@ export interface IdentityTables {
     created_at: number;
     updated_at: number;
     expires_at: number;
+  };
+  /**
+   * Asking to become a developer (/join, issue 12 item 7): while the permission mode is invitation,
+   * an admin approves (which grants the developer passport) or declines. One pending per user.
+   */
+  developer_join_requests: {
+    id: string;
+    did: string;
+    message: string | null;
+    /** When the user ticked the developer terms; a request cannot exist without it. */
+    terms_accepted_at: number;
+    status: JoinRequestStatus;
+    /** The admin who approved or declined, or the user who withdrew. */
+    decided_by: string | null;
+    decided_at: number | null;
+    created_at: number;
+    updated_at: number;
   };
   /** Instance-wide values made once (signing keys) and one-time flags (the owner bootstrap). */
   instance_values: {
@@ -99,6 +118,8 @@ export interface IdentityTables {
 
 export type CredentialKind = 'secret_key' | 'access_token';
 export type CliConnectionStatus = 'pending' | 'approved' | 'denied' | 'redeemed' | 'expired';
+export type JoinRequestStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
+export type CliConnectionClient = 'cli' | 'studio';
 
 export const identityMigrations: MigrationSet = {
   '20261122_10_identity': {
@@ -212,6 +233,51 @@ export const identityMigrations: MigrationSet = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // An editor (the studio) gets its token the way the CLI does, approved on its own page (issue 12 item 4).
+  '20261127_10_identity_connection_client': {
+    async up(db) {
+      await db.schema
+        .alterTable('cli_connections')
+        .addColumn('client', 'text', (c) => c.notNull().defaultTo('cli'))
+        .execute();
+    },
+  },
+  // Joining as a developer by invitation (issue 12 item 7): the request an admin approves or declines.
+  '20261127_11_identity_join_requests': {
+    async up(db) {
+      await db.schema
+        .createTable('developer_join_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey().notNull())
+        .addColumn('did', 'text', (c) => c.notNull().references('users.did'))
+        .addColumn('message', 'text')
+        .addColumn('terms_accepted_at', 'bigint', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('decided_by', 'text')
+        .addColumn('decided_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // One pending request per user: a second submit, even a racing one, finds the first.
+      await db.schema
+        .createIndex('developer_join_requests_one_pending')
+        .on('developer_join_requests')
+        .column('did')
+        .unique()
+        .where(sql.ref('status'), '=', sql.lit('pending'))
+        .execute();
+      // The console's list by status; a user's latest request.
+      await db.schema
+        .createIndex('developer_join_requests_status')
+        .on('developer_join_requests')
+        .columns(['status', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('developer_join_requests_did')
+        .on('developer_join_requests')
+        .columns(['did', 'id'])
         .execute();
     },
   },

@@ -2,7 +2,8 @@ import { defineMessages } from './define.ts';
 
 /**
  * The developer's web pages (issue 12 items 3 and 4): `/connect-cli`, where a signed-in developer
- * approves `kiosk login`, and `/developer/access-tokens` (docs/identity.md §4).
+ * approves `kiosk login`, `/connect-studio`, the same for an editor, and `/developer/access-tokens`
+ * (docs/identity.md §4).
  */
 export const developerMessages = defineMessages({
   en: {
@@ -30,6 +31,16 @@ export const developerMessages = defineMessages({
     'developer.connectCli.notFoundHint': 'Check the address your terminal showed, or run kiosk login again.',
     'developer.connectCli.loadFailed': 'The request could not be loaded.',
     'developer.connectCli.answerFailed': 'Your answer was not saved. {error}',
+    'developer.connectStudio.description': 'Let the Kiosk Studio in your editor act for your account.',
+    'developer.connectStudio.signInNeeded':
+      'Sign in with the account your editor should publish as, then approve its request here.',
+    'developer.connectStudio.asks': 'Your editor {source} asks for a token to publish your apps',
+    'developer.connectStudio.approved': 'Approved. Return to your editor.',
+    'developer.connectStudio.deniedHint': 'The editor was not given access.',
+    'developer.connectStudio.expiredHint': 'Connect again from your editor for a new one.',
+    'developer.connectStudio.redeemedHint':
+      'The editor has its access token. Connect again from the editor to connect once more.',
+    'developer.connectStudio.notFoundHint': 'Check the address your editor opened, or connect again from it.',
     'developer.retry': 'Try again',
     'developer.tokens.description':
       'Access tokens let the kiosk command-line tool and other tools act for you in the store.',
@@ -91,6 +102,14 @@ export const developerMessages = defineMessages({
     'developer.connectCli.notFoundHint': '请检查终端显示的地址，或重新运行 kiosk login。',
     'developer.connectCli.loadFailed': '无法加载此请求。',
     'developer.connectCli.answerFailed': '您的回应未能保存。{error}',
+    'developer.connectStudio.description': '允许编辑器中的 Kiosk Studio 以您的账户操作。',
+    'developer.connectStudio.signInNeeded': '请用编辑器要代表的账户登录，然后在这里批准它的请求。',
+    'developer.connectStudio.asks': '您的编辑器 {source} 请求一个发布您应用的令牌',
+    'developer.connectStudio.approved': '已批准，请回到编辑器。',
+    'developer.connectStudio.deniedHint': '编辑器未获得访问权限。',
+    'developer.connectStudio.expiredHint': '请在编辑器中重新连接以获取新的请求。',
+    'developer.connectStudio.redeemedHint': '编辑器已获得访问令牌。如需再次连接，请在编辑器中重新连接。',
+    'developer.connectStudio.notFoundHint': '请检查编辑器打开的地址，或在编辑器中重新连接。',
     'developer.retry': '重试',
     'developer.tokens.description': '访问令牌让 kiosk 命令行工具和其他工具在商店中代表您操作。',
     'developer.tokens.new': '新建令牌',

@@ -50,6 +50,12 @@ export const errorMessages = defineMessages({
     'validation.unrecognizedKeys': 'Unknown field: {keys}',
     'error.TOO_MANY_PENDING_PAYMENTS':
       'Too many of your payments are being confirmed; please wait for one to finish before naming another',
+    // Joining as a developer (/join, docs/identity.md §3).
+    'validation.termsRequired': 'You must accept the developer terms to join',
+    'error.ALREADY_DEVELOPER': 'You are a developer already',
+    'error.JOIN_REQUEST_NOT_FOUND': 'No such request to join',
+    'error.JOIN_REQUEST_NOT_PENDING':
+      'This request is no longer waiting: it was approved, declined or withdrawn',
   },
   zh: {
     'error.VALIDATION_FAILED': '验证失败',
@@ -97,5 +103,10 @@ export const errorMessages = defineMessages({
     'validation.invalidOption': '必须是以下之一：{options}',
     'validation.unrecognizedKeys': '未知字段：{keys}',
     'error.TOO_MANY_PENDING_PAYMENTS': '您有太多付款正在确认中，请等其中一笔完成后再提交新的交易',
+    // 成为开发者（/join，docs/identity.md §3）。
+    'validation.termsRequired': '必须同意开发者条款才能加入',
+    'error.ALREADY_DEVELOPER': '您已经是开发者',
+    'error.JOIN_REQUEST_NOT_FOUND': '没有该加入申请',
+    'error.JOIN_REQUEST_NOT_PENDING': '该申请已不在等待中：它已被批准、拒绝或撤回',
   },
 });

@@ -5,6 +5,7 @@ import {
   developerAppsMessages,
   developerMessages,
   genKeyPairMessages,
+  joinMessages,
   localeFromAcceptLanguage,
   matchLocale,
   planChangeMessages,
@@ -19,6 +20,7 @@ const groups = {
   developerAppsMessages,
   developerMessages,
   genKeyPairMessages,
+  joinMessages,
   planChangeMessages,
   storeFrontMessages,
 };

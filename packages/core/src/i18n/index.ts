@@ -14,6 +14,7 @@ export { consoleMessages } from './console.ts';
 export { developerAppsMessages } from './developer-apps.ts';
 export { developerMessages } from './developer.ts';
 export { genKeyPairMessages } from './gen-key-pair.ts';
+export { joinMessages } from './join.ts';
 export { planChangeMessages } from './plan-change.ts';
 export { storeFrontMessages } from './store-front.ts';
 

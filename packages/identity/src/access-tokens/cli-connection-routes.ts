@@ -11,7 +11,8 @@ import type { AccessTokenStore } from './store.ts';
 
 /**
  * `kiosk login` through the browser (docs/identity.md §4): the CLI opens and redeems, anonymous but
- * holding the secret; the developer signed in on the /connect-cli page approves or denies.
+ * holding the secret; the developer signed in on the /connect-cli page approves or denies. An editor
+ * (`client: 'studio'`) takes the same path, its developer sent to the /connect-studio page instead.
  */
 export function registerCliConnectionRoutes(
   app: FastifyInstance,
@@ -27,14 +28,22 @@ export function registerCliConnectionRoutes(
     {
       // The secret is shown once and never stored, so a keyed retry cannot be answered again.
       config: { access: ['public'], rateLimit, idempotency: 'refused' },
-      schema: { tags: ['identity'], summary: 'Open a CLI connection (kiosk login)', ...open.schema },
+      schema: {
+        tags: ['identity'],
+        summary: 'Open a CLI connection (kiosk login) or an editor connection (client studio)',
+        ...open.schema,
+      },
     },
     async (request, reply) => {
-      const connection = await openCliConnection(store, { source: request.body?.source });
+      const connection = await openCliConnection(store, {
+        client: request.body?.client ?? 'cli',
+        source: request.body?.source,
+      });
       reply.status(201);
+      const page = connection.client === 'studio' ? 'connect-studio' : 'connect-cli';
       return {
         ...connection,
-        approve_url: `${options.baseUrl}/connect-cli?id=${encodeURIComponent(connection.id)}`,
+        approve_url: `${options.baseUrl}/${page}?id=${encodeURIComponent(connection.id)}`,
       };
     },
   );

@@ -2,7 +2,7 @@ import type { CliConnection, CreatedAccessToken } from '@kiosk/contracts';
 import { KioskError, randomToken, SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sameSecret, sha256 } from '../crypto.ts';
-import type { CliConnectionStatus, IdentityTables } from '../tables.ts';
+import type { CliConnectionClient, CliConnectionStatus, IdentityTables } from '../tables.ts';
 import { createAccessToken } from './service.ts';
 import type { AccessTokenStore } from './store.ts';
 
@@ -10,15 +10,23 @@ type Row = IdentityTables['cli_connections'];
 
 /** Time enough to switch to the browser, sign in and approve. */
 export const CLI_CONNECTION_TTL = 10 * SECONDS.minute;
-const DEFAULT_SOURCE = 'Kiosk CLI';
+/** The token's name when the tool does not name itself. */
+const DEFAULT_SOURCE: Record<CliConnectionClient, string> = { cli: 'Kiosk CLI', studio: 'Kiosk Studio' };
 
 function view(row: Row): CliConnection {
-  return { id: row.id, source: row.source, status: row.status, expires_at: Number(row.expires_at) };
+  return {
+    id: row.id,
+    client: row.client,
+    source: row.source,
+    status: row.status,
+    expires_at: Number(row.expires_at),
+  };
 }
 
+/** Opens a connection for the CLI or an editor (`client`): the same flow, approved on its own page. */
 export async function openCliConnection(
   store: AccessTokenStore,
-  input: { source?: string | undefined },
+  input: { client: CliConnectionClient; source?: string | undefined },
 ): Promise<CliConnection & { secret: string }> {
   const secret = randomToken(32);
   const now = store.clock.nowUnix();
@@ -27,7 +35,8 @@ export async function openCliConnection(
     {
       id: randomToken(32),
       secret_hash: sha256(secret),
-      source: input.source ?? DEFAULT_SOURCE,
+      client: input.client,
+      source: input.source ?? DEFAULT_SOURCE[input.client],
       status: 'pending',
       approved_by: null,
       token_id: null,

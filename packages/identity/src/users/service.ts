@@ -59,7 +59,13 @@ export async function recordSignIn(
 }
 
 /** Adds a live passport (`passport.created`, naming who issued it) unless the user holds that role already. */
-async function grant(store: IdentityStore, trx: Db, did: string, role: Role, by: string): Promise<void> {
+export async function grant(
+  store: IdentityStore,
+  trx: Db,
+  did: string,
+  role: Role,
+  by: string,
+): Promise<void> {
   const row = await trx
     .insertInto('passports')
     .values({
@@ -157,22 +163,38 @@ export async function revokePassport(
   });
 }
 
+/**
+ * Every user, newest first; with `role`, only those holding a live passport of it, the newest
+ * passport first (the console's "developer since"). A user holds one live passport per role.
+ */
 export async function listUsers(
   db: Db,
-  { page, pageSize }: PageQuery,
+  { page, pageSize, role }: PageQuery & { role?: Role | undefined },
 ): Promise<{ list: User[]; count: number }> {
-  const rows = await db
-    .selectFrom('users')
-    .select('did')
-    .orderBy('created_at', 'desc')
-    .orderBy('did')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const { count } = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const offset = (page - 1) * pageSize;
+  const holders = (of: Role) =>
+    db.selectFrom('passports').where('role', '=', of).where('revoked_at', 'is', null);
+  const rows = role
+    ? await holders(role)
+        .select('user_did as did')
+        .orderBy('issued_at', 'desc')
+        .orderBy('user_did')
+        .limit(pageSize)
+        .offset(offset)
+        .execute()
+    : await db
+        .selectFrom('users')
+        .select('did')
+        .orderBy('created_at', 'desc')
+        .orderBy('did')
+        .limit(pageSize)
+        .offset(offset)
+        .execute();
+  const { count } = await (
+    role
+      ? holders(role).select((eb) => eb.fn.countAll<number>().as('count'))
+      : db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count'))
+  ).executeTakeFirstOrThrow();
   const list = await Promise.all(rows.map((r) => findUser(db, r.did)));
   return { list: list.filter((u): u is User => u !== undefined), count: Number(count) };
 }

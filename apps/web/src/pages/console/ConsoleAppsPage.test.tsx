@@ -126,6 +126,9 @@ function api(status: AppVersionStatus = 'pending', overrides: Record<string, Api
       state.reason = null;
       return appDetail(false, null);
     },
+    // The console's other sections (their own tests cover them): nobody waiting, no developers.
+    'GET /api/console/join-requests': () => ({ list: [], count: 0 }),
+    'GET /api/users': () => ({ list: [], count: 0 }),
     'GET /api/console/store-settings': () => ({
       object: 'store_settings',
       review_type: state.reviewType,

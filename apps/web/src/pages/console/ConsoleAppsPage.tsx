@@ -12,6 +12,8 @@ import type { REVIEW_QUEUE_STATUSES as QUEUE_STATUSES } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { formatBytes } from '../store/store-format.ts';
+import { DevelopersSection } from './DevelopersSection.tsx';
+import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { ReviewStatusChip } from './ReviewStatusChip.tsx';
 import { StoreSettingsCard } from './StoreSettingsCard.tsx';
@@ -106,6 +108,7 @@ export function ConsoleAppsPage() {
         </Box>
         <Stack spacing={4}>
           <StoreSettingsCard />
+          <JoinRequestsSection />
           <Box component="section" aria-labelledby={QUEUE_TITLE_ID}>
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
@@ -153,6 +156,7 @@ export function ConsoleAppsPage() {
               }
             />
           </Box>
+          <DevelopersSection />
         </Stack>
       </Box>
       {selected && <ReviewDialog key={selected.id} item={selected} onClose={() => setSelected(null)} />}

@@ -17,6 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { formatBytes } from '../store/store-format.ts';
+import { AppReviewTypeSection } from './AppReviewTypeSection.tsx';
 import { BlockSection } from './BlockSection.tsx';
 import { ReviewStatusChip } from './ReviewStatusChip.tsx';
 import { ReviewThread } from './ReviewThread.tsx';
@@ -163,6 +164,7 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
           </Box>
 
           <Divider />
+          <AppReviewTypeSection did={item.app.did} />
           <BlockSection did={item.app.did} title={title} />
         </Stack>
       </DialogContent>

@@ -14,6 +14,7 @@ const PAGE = `/connect-cli?id=${ID}`;
 function connection(overrides: Partial<CliConnection> = {}): CliConnection {
   return {
     id: ID,
+    client: 'cli',
     source: 'kiosk CLI on ada-laptop',
     status: 'pending',
     expires_at: 1_767_226_200,

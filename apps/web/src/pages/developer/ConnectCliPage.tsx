@@ -7,6 +7,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import HistoryToggleOffIcon from '@mui/icons-material/HistoryToggleOff';
+import CodeIcon from '@mui/icons-material/Code';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import Alert from '@mui/material/Alert';
@@ -17,7 +18,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { CliConnection } from '@kiosk/contracts';
+import type { CliConnection, CliConnectionClient } from '@kiosk/contracts';
 import { ApiError } from '@kiosk/sdk';
 import { SignInButton } from '../../components/auth/SignInButton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -27,6 +28,35 @@ import { DEVELOPER_ROLES, hasAnyRole } from '../../lib/roles.ts';
 import { useAnswerCliConnection, useCliConnection } from './use-cli-connection.ts';
 
 const TITLE_ID = 'connect-cli-title';
+
+/** What the page says that depends on who asks: the CLI (/connect-cli) or an editor (/connect-studio). */
+const VARIANTS = {
+  cli: {
+    icon: TerminalIcon,
+    title: 'page.screen.connectCli',
+    description: 'developer.connectCli.description',
+    signInNeeded: 'developer.connectCli.signInNeeded',
+    asks: 'developer.connectCli.asks',
+    approved: 'developer.connectCli.approved',
+    deniedHint: 'developer.connectCli.deniedHint',
+    expiredHint: 'developer.connectCli.expiredHint',
+    redeemedHint: 'developer.connectCli.redeemedHint',
+    notFoundHint: 'developer.connectCli.notFoundHint',
+  },
+  studio: {
+    icon: CodeIcon,
+    title: 'page.screen.connectStudio',
+    description: 'developer.connectStudio.description',
+    signInNeeded: 'developer.connectStudio.signInNeeded',
+    asks: 'developer.connectStudio.asks',
+    approved: 'developer.connectStudio.approved',
+    deniedHint: 'developer.connectStudio.deniedHint',
+    expiredHint: 'developer.connectStudio.expiredHint',
+    redeemedHint: 'developer.connectStudio.redeemedHint',
+    notFoundHint: 'developer.connectStudio.notFoundHint',
+  },
+} as const satisfies Record<CliConnectionClient, object>;
+type Variant = (typeof VARIANTS)[CliConnectionClient];
 
 /** An unknown id is a 404; a malformed one (too long) is refused on `params.id`: the same to a visitor. */
 function isUnknownConnection(error: unknown): boolean {
@@ -72,14 +102,22 @@ function RequestSkeleton({ label }: { label: string }) {
   );
 }
 
-function PendingRequest({ connection, canApprove }: { connection: CliConnection; canApprove: boolean }) {
+function PendingRequest({
+  connection,
+  canApprove,
+  variant,
+}: {
+  connection: CliConnection;
+  canApprove: boolean;
+  variant: Variant;
+}) {
   const { t, i18n } = useTranslation();
   const answer = useAnswerCliConnection(connection.id);
   const answering = answer.isPending ? answer.variables : undefined;
   return (
     <Stack spacing={2}>
       <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-        {t('developer.connectCli.asks', { source: connection.source })}
+        {t(variant.asks, { source: connection.source })}
       </Typography>
       <Typography color="text.secondary">{t('developer.connectCli.explain')}</Typography>
       <Typography variant="body2">
@@ -114,16 +152,25 @@ function PendingRequest({ connection, canApprove }: { connection: CliConnection;
   );
 }
 
-function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean }) {
+function ConnectionRequest({
+  id,
+  connection,
+  canApprove,
+  variant,
+}: {
+  id: string;
+  connection: ReturnType<typeof useCliConnection>;
+  canApprove: boolean;
+  variant: Variant;
+}) {
   const { t } = useTranslation();
-  const connection = useCliConnection(id, true);
 
   if (id === '' || (connection.isError && isUnknownConnection(connection.error)))
     return (
       <Outcome
         icon={<SearchOffIcon />}
         title={t('developer.connectCli.notFound')}
-        hint={t('developer.connectCli.notFoundHint')}
+        hint={t(variant.notFoundHint)}
       />
     );
   if (connection.isError)
@@ -143,28 +190,19 @@ function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean
 
   switch (connection.data.status) {
     case 'pending':
-      return <PendingRequest connection={connection.data} canApprove={canApprove} />;
+      return <PendingRequest connection={connection.data} canApprove={canApprove} variant={variant} />;
     case 'approved':
-      return (
-        <Outcome
-          icon={<CheckCircleOutlineIcon color="success" />}
-          title={t('developer.connectCli.approved')}
-        />
-      );
+      return <Outcome icon={<CheckCircleOutlineIcon color="success" />} title={t(variant.approved)} />;
     case 'denied':
       return (
-        <Outcome
-          icon={<BlockIcon />}
-          title={t('developer.connectCli.denied')}
-          hint={t('developer.connectCli.deniedHint')}
-        />
+        <Outcome icon={<BlockIcon />} title={t('developer.connectCli.denied')} hint={t(variant.deniedHint)} />
       );
     case 'redeemed':
       return (
         <Outcome
           icon={<CheckCircleOutlineIcon />}
           title={t('developer.connectCli.redeemed')}
-          hint={t('developer.connectCli.redeemedHint')}
+          hint={t(variant.redeemedHint)}
         />
       );
     case 'expired':
@@ -172,7 +210,7 @@ function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean
         <Outcome
           icon={<HistoryToggleOffIcon />}
           title={t('developer.connectCli.expired')}
-          hint={t('developer.connectCli.expiredHint')}
+          hint={t(variant.expiredHint)}
         />
       );
   }
@@ -180,18 +218,23 @@ function ConnectionRequest({ id, canApprove }: { id: string; canApprove: boolean
 
 /**
  * `/connect-cli?id=…` (seed 001, docs/identity.md §4): where `kiosk login` sends its developer to
- * approve the connection it opened. Public, so that a visitor not signed in is told why to sign in
- * rather than bounced; approving needs the developer role, denying only a session.
+ * approve the connection it opened; `/connect-studio?id=…` (client `studio`) is the same page for an
+ * editor. Public, so that a visitor not signed in is told why to sign in rather than bounced;
+ * approving needs the developer role, denying only a session.
  */
-export function ConnectCliPage() {
+export function ConnectCliPage({ client = 'cli' }: { client?: CliConnectionClient }) {
   useScreenMessages(developerMessages);
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id')?.trim() ?? '';
   const session = useSession();
   const user = session.data?.user;
-  const title = t('page.screen.connectCli');
+  const connection = useCliConnection(id, Boolean(user));
+  // A connection opened at the other page is the same approval: it is shown as what it is.
+  const variant = VARIANTS[connection.data?.client ?? client];
+  const title = t(variant.title);
   useDocumentTitle(title);
+  const Icon = variant.icon;
 
   let body: ReactNode;
   if (session.isPending) body = <RequestSkeleton label={t('developer.connectCli.loading')} />;
@@ -211,23 +254,32 @@ export function ConnectCliPage() {
   else if (!user)
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography>{t('developer.connectCli.signInNeeded')}</Typography>
+        <Typography>{t(variant.signInNeeded)}</Typography>
         <SignInButton />
       </Stack>
     );
-  else body = <ConnectionRequest key={id} id={id} canApprove={hasAnyRole(user, DEVELOPER_ROLES)} />;
+  else
+    body = (
+      <ConnectionRequest
+        key={id}
+        id={id}
+        connection={connection}
+        canApprove={hasAnyRole(user, DEVELOPER_ROLES)}
+        variant={variant}
+      />
+    );
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <TerminalIcon color="primary" aria-hidden />
+          <Icon color="primary" aria-hidden />
           <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
             {title}
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {t('developer.connectCli.description')}
+          {t(variant.description)}
         </Typography>
         {body}
       </Paper>

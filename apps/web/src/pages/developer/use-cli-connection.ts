@@ -4,7 +4,7 @@ import { kioskClient } from '../../lib/api.ts';
 
 const cliConnectionKey = (id: string) => ['cli-connection', id] as const;
 
-/** The connection `kiosk login` opened, read once the visitor is signed in (`enabled`). */
+/** The connection `kiosk login` (or an editor) opened, read once the visitor is signed in (`enabled`). */
 export function useCliConnection(id: string, enabled: boolean) {
   return useQuery({
     queryKey: cliConnectionKey(id),

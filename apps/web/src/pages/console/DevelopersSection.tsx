@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn, visuallyHidden } from '@kiosk/react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { MONOSPACE_FONT } from '../../theme.ts';
+import { shortDid } from '../store/store-format.ts';
+import { AddDeveloperDialog } from './AddDeveloperDialog.tsx';
+import { RevokeDeveloperDialog } from './RevokeDeveloperDialog.tsx';
+import { developerPassport, useDevelopers, type ConsoleUser } from './use-developers.ts';
+
+const DEFAULT_PAGE_SIZE = 10;
+/** Enough of the account to tell two developers apart: `did:pkh:eip155:1:0x5b38da…beddc4`. */
+const DID_VISIBLE = 8;
+
+/** A user by their name, or by their shortened DID when they gave none. */
+export function developerName(user: ConsoleUser): string {
+  return user.name || shortDid(user.did, DID_VISIBLE);
+}
+
+/**
+ * Issue 12 item 8: the admins choose who may upload and publish apps. A developer is a user holding
+ * a live developer passport; adding one grants it, revoking ends it (their tokens stop with it).
+ */
+export function DevelopersSection() {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<ConsoleUser | null>(null);
+  const developers = useDevelopers(page, pageSize);
+  const title = t('console.developers.title');
+  const rows = developers.data?.list ?? [];
+
+  const columns: DataTableColumn<ConsoleUser>[] = [
+    {
+      key: 'name',
+      label: t('console.developers.name'),
+      render: (user) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {developerName(user)}
+        </Typography>
+      ),
+    },
+    {
+      key: 'did',
+      label: t('console.developers.did'),
+      render: (user) => (
+        <Box component="span" title={user.did} sx={{ fontFamily: MONOSPACE_FONT, whiteSpace: 'nowrap' }}>
+          {/* The short form is for the eye; a screen reader hears the whole DID. */}
+          <span aria-hidden="true">{shortDid(user.did, DID_VISIBLE)}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {user.did}
+          </Box>
+        </Box>
+      ),
+    },
+    {
+      key: 'since',
+      label: t('console.developers.since'),
+      render: (user) => {
+        const passport = developerPassport(user);
+        return passport ? formatUnixTime(passport.issued_at, i18n.language) : '—';
+      },
+    },
+    {
+      key: 'actions',
+      label: t('console.developers.actions'),
+      align: 'right',
+      render: (user) => (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => setRevoking(user)}
+          disabled={!developerPassport(user)}
+          aria-label={t('console.developers.revokeNamed', { name: developerName(user) })}
+        >
+          {t('console.developers.revoke')}
+        </Button>
+      ),
+    },
+  ];
+
+  const revokingPassport = revoking && developerPassport(revoking);
+
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 2 }}
+      >
+        <Box>
+          <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('console.developers.description')}
+          </Typography>
+        </Box>
+        <Button variant="contained" onClick={() => setAdding(true)} sx={{ flexShrink: 0 }}>
+          {t('console.developers.add')}
+        </Button>
+      </Stack>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        getRowKey={(user) => user.did}
+        count={developers.data?.count ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+        loading={developers.isPending}
+        emptyText={t('console.developers.empty')}
+        error={
+          developers.isError
+            ? { message: developers.error.message, onRetry: () => void developers.refetch() }
+            : null
+        }
+      />
+      {adding && <AddDeveloperDialog onClose={() => setAdding(false)} />}
+      {revoking && revokingPassport && (
+        <RevokeDeveloperDialog
+          name={developerName(revoking)}
+          did={revoking.did}
+          passportId={revokingPassport.id}
+          onClose={() => setRevoking(null)}
+          onRevoked={() => {
+            // The last row of a later page gone: show the page before rather than an empty one.
+            if (rows.length === 1 && page > 0) setPage(page - 1);
+            setRevoking(null);
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+import { joinMessages } from '@kiosk/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { JoinRequest } from '@kiosk/contracts';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { shortDid } from '../developer/access-token-form.ts';
+import { useDecideJoinRequest, useJoinRequests } from './use-join-requests.ts';
+
+const DEFAULT_PAGE_SIZE = 10;
+
+/** The user's name, or their DID shortened when they have not set one. */
+const nameOf = (request: JoinRequest) => request.name || shortDid(request.did);
+
+/**
+ * Seed 001 `/join` in invitation mode (issue 12 item 7): the requests to become a developer, each
+ * approved (which grants the developer role) or declined by an admin.
+ */
+export function JoinRequestsSection() {
+  useScreenMessages(joinMessages);
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const requests = useJoinRequests(page, pageSize);
+  const decide = useDecideJoinRequest();
+  const deciding = decide.isPending ? decide.variables : undefined;
+  const title = t('join.console.title');
+
+  const decided = decide.isSuccess
+    ? t(decide.variables.decision === 'approve' ? 'join.console.approved' : 'join.console.declined', {
+        name: nameOf(decide.variables.request),
+      })
+    : '';
+
+  const columns: DataTableColumn<JoinRequest>[] = [
+    {
+      key: 'user',
+      label: t('join.console.user'),
+      render: (request) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {nameOf(request)}
+          </Typography>
+          {request.name && (
+            <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {request.did}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      key: 'message',
+      label: t('join.console.message'),
+      render: (request) =>
+        request.message ? (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {request.message}
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('join.console.noMessage')}
+          </Typography>
+        ),
+    },
+    {
+      key: 'created_at',
+      label: t('join.console.askedAt'),
+      render: (request) => formatUnixTime(request.created_at, i18n.language),
+    },
+    {
+      key: 'actions',
+      label: t('join.console.actions'),
+      align: 'right',
+      render: (request) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            disabled={decide.isPending}
+            loading={deciding?.request.id === request.id && deciding.decision === 'decline'}
+            onClick={() => decide.mutate({ request, decision: 'decline' })}
+            aria-label={t('join.console.declineNamed', { name: nameOf(request) })}
+          >
+            {t('join.console.decline')}
+          </Button>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={decide.isPending}
+            loading={deciding?.request.id === request.id && deciding.decision === 'approve'}
+            onClick={() => decide.mutate({ request, decision: 'approve' })}
+            aria-label={t('join.console.approveNamed', { name: nameOf(request) })}
+          >
+            {t('join.console.approve')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('join.console.description')}
+      </Typography>
+      <Box role="status" sx={{ mb: decided ? 2 : 0 }}>
+        {decided && <Alert severity="success">{decided}</Alert>}
+      </Box>
+      {decide.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {decide.error.message}
+        </Alert>
+      )}
+      {requests.isError && !requests.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
+              {t('join.console.retry')}
+            </Button>
+          }
+        >
+          {t('join.console.loadFailed', { error: requests.error.message })}
+        </Alert>
+      ) : (
+        <DataTable
+          label={title}
+          columns={columns}
+          rows={requests.data?.list ?? []}
+          getRowKey={(request) => request.id}
+          count={requests.data?.count ?? 0}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+          loading={requests.isPending}
+          emptyText={t('join.console.empty')}
+        />
+      )}
+    </Box>
+  );
+}
