@@ -68,6 +68,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.sessionStorage.clear();
+  window.localStorage.clear();
 });
 
 describe('CustomerPortalPage', { timeout: 20_000 }, () => {
@@ -207,6 +208,8 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
 
   it('lays the invoices out as a list of cards on a phone', async () => {
     onAPhone();
+    // The table's own phone layout, once picked: a phone starts on the load-more list (InvoicesList.test.tsx).
+    window.localStorage.setItem('kiosk.invoiceView', 'table');
     api();
     renderRoutesAt('/customer?livemode=false', routes);
     const invoices = await screen.findByRole('list', { name: 'Invoices' });

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useKioskSettings } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
-import { InvoicesTable } from './InvoicesTable.tsx';
+import { InvoicesView } from './InvoicesView.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { usePortalLivemode } from './portal-mode.ts';
@@ -139,7 +139,7 @@ export function CustomerPortalPage() {
             {t('portal.invoices.heading')}
           </Typography>
           {customerId ? (
-            <InvoicesTable
+            <InvoicesView
               key={`${livemode}-${customerId}`}
               livemode={livemode}
               filter={{ customerId }}

@@ -13,8 +13,8 @@ import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { portalPath } from './portal-mode.ts';
 import { useInvoiceList, type InvoiceListFilter } from './use-invoice-list.ts';
 
-// Seed 001 §9: invoice lists show ten at a time.
-const DEFAULT_PAGE_SIZE = 10;
+// Seed 001 §9: invoice lists show ten at a time (the table's first page, the load-more list's every page).
+export const DEFAULT_PAGE_SIZE = 10;
 
 const isBillingReason = (reason: string): reason is BillingReason =>
   (BILLING_REASONS as readonly string[]).includes(reason);

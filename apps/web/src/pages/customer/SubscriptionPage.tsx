@@ -13,7 +13,7 @@ import { useKioskSettings, useScreenMessages } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { PendingPlanChangeNotice } from './ChangePlanPayment.tsx';
-import { InvoicesTable } from './InvoicesTable.tsx';
+import { InvoicesView } from './InvoicesView.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionDetails } from './SubscriptionDetails.tsx';
 import { SubscriptionProblem } from './SubscriptionProblem.tsx';
@@ -106,7 +106,7 @@ export function SubscriptionPage() {
             <Typography id={INVOICES_ID} component="h2" variant="h6" sx={{ mb: 2 }}>
               {t('portal.subscription.invoices')}
             </Typography>
-            <InvoicesTable
+            <InvoicesView
               key={`${livemode}-${id}`}
               livemode={livemode}
               filter={{ customerId: subscription.data.customer_id, subscriptionId: id }}
