@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import pg from 'pg';
 import { SqliteBooleanPlugin } from './columns.ts';
 import { registerSqliteMoneyFunctions } from './money.ts';
+import { registerSqliteTextFunctions } from './unspaced-grams.ts';
 import { registerUnitOfWork, UnitOfWorkDialect } from './unit-of-work.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ function openSqlite(dataDir: string): Database {
   // every index lookup then reads its pages again from the file. 64 MiB keeps the hot ones.
   connection.pragma(`cache_size = ${-64 * 1024}`);
   registerSqliteMoneyFunctions(connection);
+  registerSqliteTextFunctions(connection);
   const dialect = new UnitOfWorkDialect(new SqliteDialect({ database: withStatementCache(connection) }));
   const db = new Kysely({ dialect, plugins: [new SqliteBooleanPlugin()] });
   registerUnitOfWork(db, dialect);

@@ -4,6 +4,7 @@ export * from './jobs-schema.ts';
 export * from './jobs.ts';
 export * from './migrations.ts';
 export * from './money.ts';
+export * from './unspaced-grams.ts';
 export {
   afterCommit,
   beforeCommit,

@@ -277,6 +277,11 @@ describe.each(await testEngines())('apps on %s', (engine) => {
     expect(await dids(`?q=forecast%20${word}`)).toEqual([notes.app.did]);
     expect(await dids(`?q=${word}%20nowhere${randomName()}`)).toEqual([]);
     expect(await dids(`?q=${encodeURIComponent('天气')}`)).toEqual([notes.app.did]);
+    // Chinese has no spaces between words: any part of a run finds it, and only a part of it.
+    for (const part of ['预报', '气预报', '天气预报', '报', '天气 预报'])
+      expect(await dids(`?q=${encodeURIComponent(part)}`), part).toEqual([notes.app.did]);
+    for (const stranger of ['报天', '雨'])
+      expect(await dids(`?q=${encodeURIComponent(stranger)}`), stranger).toEqual([]);
     // A title match outranks a description match.
     expect(await dids(`?q=${word}`)).toEqual([weather.app.did, notes.app.did]);
     // Two letters are a whole word, not the start of every word that begins so.

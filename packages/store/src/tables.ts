@@ -1,5 +1,5 @@
 import type { AppVersionStatus, ReviewAction, ReviewType } from '@kiosk/core';
-import { dbBoolean, type MigrationSet } from '@kiosk/db';
+import { createPostgresTextFunctions, dbBoolean, type MigrationSet } from '@kiosk/db';
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
@@ -368,28 +368,7 @@ export const storeMigrations: MigrationSet = {
       await sql`alter table store_apps add column search_key integer`.execute(db);
       await sql`update store_apps set search_key = rowid`.execute(db);
       await sql`create unique index store_apps_search_key on store_apps (search_key)`.execute(db);
-      // Contentless: the index keeps no copy of the text, and deletes by key.
-      await sql`create virtual table store_apps_search using fts5(name, title, description,
-        content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2',
-        prefix = '3')`.execute(db);
-      const indexIfShown = (row: 'new' | 'store_apps') =>
-        sql.raw(`insert into store_apps_search (rowid, name, title, description)
-          select ${row}.search_key, ${row}.name, ${row}.title, ${row}.description`);
-      await sql`create trigger store_apps_search_insert after insert on store_apps begin
-        update store_apps set search_key = (select coalesce(max(search_key), 0) + 1 from store_apps)
-          where id = new.id;
-        ${indexIfShown('store_apps')} from store_apps where id = new.id and ${shownOnStoreFront()};
-      end`.execute(db);
-      // A download changes none of these columns, so it leaves the index alone.
-      await sql`create trigger store_apps_search_update after update of name, title, description,
-        published_version, visibility, blocked on store_apps begin
-        delete from store_apps_search where rowid = old.search_key;
-        ${indexIfShown('new')} where ${shownOnStoreFront('new')};
-      end`.execute(db);
-      await sql`create trigger store_apps_search_delete after delete on store_apps begin
-        delete from store_apps_search where rowid = old.search_key;
-      end`.execute(db);
-      await sql`${indexIfShown('store_apps')} from store_apps where ${shownOnStoreFront()}`.execute(db);
+      await createSqliteSearchIndex(db, { grams: false });
     },
   },
   // GIN's fast update queues new entries in a pending list that every search reads in full, and
@@ -403,4 +382,61 @@ export const storeMigrations: MigrationSet = {
       await sql`select gin_clean_pending_list('store_apps_search')`.execute(db);
     },
   },
+  // Chinese and Japanese: both tokenisers take a run of such characters as one word, so "预报"
+  // never found "天气预报". The index now also holds each run's characters and neighbouring pairs
+  // (`kiosk_unspaced_grams`, @kiosk/db), which a query's run is looked up by (apps/search.ts).
+  '20261127_41_store_app_search_unspaced': {
+    async up(db, engine) {
+      if (engine === 'postgres') {
+        await createPostgresTextFunctions(db);
+        await sql`alter table store_apps drop column search_vector`.execute(db);
+        await sql`alter table store_apps add column search_vector tsvector generated always as (
+          setweight(to_tsvector('simple', name), 'A') || setweight(to_tsvector('simple', title), 'B')
+          || setweight(to_tsvector('simple', description), 'D')
+          || setweight(to_tsvector('simple', kiosk_unspaced_grams(name || ' ' || title)), 'B')
+          || setweight(to_tsvector('simple', kiosk_unspaced_grams(description)), 'D')) stored`.execute(db);
+        await sql`create index store_apps_search on store_apps using gin (search_vector)
+          with (fastupdate = off) where ${shownOnStoreFront()}`.execute(db);
+        return;
+      }
+      for (const trigger of ['insert', 'update', 'delete'])
+        await sql.raw(`drop trigger store_apps_search_${trigger}`).execute(db);
+      await sql`drop table store_apps_search`.execute(db);
+      await createSqliteSearchIndex(db, { grams: true });
+    },
+  },
 };
+
+/**
+ * SQLite's search index of the store front (apps/search.ts): a contentless FTS5 table, keyed by
+ * `search_key`, that triggers keep holding exactly the apps the store front shows. With `grams`, a
+ * fourth column holds the unspaced scripts' characters and pairs (`kiosk_unspaced_grams`).
+ */
+async function createSqliteSearchIndex(db: Kysely<unknown>, { grams }: { grams: boolean }): Promise<void> {
+  // Contentless: the index keeps no copy of the text, and deletes by key.
+  await sql`create virtual table store_apps_search using fts5(name, title, description,
+    ${sql.raw(grams ? 'grams, ' : '')}content = '', contentless_delete = 1,
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '3')`.execute(db);
+  const indexIfShown = (row: 'new' | 'store_apps') =>
+    grams
+      ? sql.raw(`insert into store_apps_search (rowid, name, title, description, grams)
+          select ${row}.search_key, ${row}.name, ${row}.title, ${row}.description,
+            kiosk_unspaced_grams(${row}.name || ' ' || ${row}.title || ' ' || ${row}.description)`)
+      : sql.raw(`insert into store_apps_search (rowid, name, title, description)
+          select ${row}.search_key, ${row}.name, ${row}.title, ${row}.description`);
+  await sql`create trigger store_apps_search_insert after insert on store_apps begin
+    update store_apps set search_key = (select coalesce(max(search_key), 0) + 1 from store_apps)
+      where id = new.id;
+    ${indexIfShown('store_apps')} from store_apps where id = new.id and ${shownOnStoreFront()};
+  end`.execute(db);
+  // A download changes none of these columns, so it leaves the index alone.
+  await sql`create trigger store_apps_search_update after update of name, title, description,
+    published_version, visibility, blocked on store_apps begin
+    delete from store_apps_search where rowid = old.search_key;
+    ${indexIfShown('new')} where ${shownOnStoreFront('new')};
+  end`.execute(db);
+  await sql`create trigger store_apps_search_delete after delete on store_apps begin
+    delete from store_apps_search where rowid = old.search_key;
+  end`.execute(db);
+  await sql`${indexIfShown('store_apps')} from store_apps where ${shownOnStoreFront()}`.execute(db);
+}

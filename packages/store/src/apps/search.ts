@@ -1,4 +1,4 @@
-import type { Engine } from '@kiosk/db';
+import { hasUnspacedRun, unspacedQueryGrams, type Engine } from '@kiosk/db';
 import { sql, type RawBuilder } from 'kysely';
 import { shownOnStoreFront, type AppRow } from '../tables.ts';
 
@@ -25,12 +25,9 @@ export const RANKED_CANDIDATES = 500;
 const MAX_TERMS = 8;
 /**
  * A shorter word is matched whole: "we" as a prefix would match a large part of any store and rank
- * nothing. Scripts written without spaces (Chinese, Japanese) index a run of characters as one word,
- * so there every word is a prefix.
+ * nothing.
  */
 const MIN_PREFIX_LENGTH = 3;
-
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 export interface SearchTerm {
   word: string;
@@ -40,12 +37,17 @@ export interface SearchTerm {
 /**
  * The words of a query as both engines' tokenisers see them: runs of letters, marks and digits in
  * any script, lower-cased. Everything else separates words, so no query syntax reaches the engine.
+ * A word of Chinese or Japanese is looked up by its characters' pairs, which the index holds beside
+ * the text (`unspacedGrams`, @kiosk/db), so that any part of a run finds it.
  */
 export function searchTerms(q: string): SearchTerm[] {
-  return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS).map((word) => ({
-    word,
-    prefix: word.length >= MIN_PREFIX_LENGTH || UNSPACED_SCRIPT.test(word),
-  }));
+  return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_TERMS)
+    .flatMap((word) =>
+      hasUnspacedRun(word)
+        ? unspacedQueryGrams(word).map((gram) => ({ word: gram, prefix: false }))
+        : [{ word, prefix: word.length >= MIN_PREFIX_LENGTH }],
+    );
 }
 
 /** The columns of a matching app that ranking and paging read, with its text match. */
@@ -84,8 +86,9 @@ export function textMatches(
       : sql``;
   if (engine === 'sqlite') {
     const match = sql`from store_apps_search where store_apps_search match ${ftsQuery(terms)}`;
-    // bm25 is lower for better matches; its weights are the columns': name, title, description.
-    const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0)` : sql`0`;
+    // bm25 is lower for better matches; its weights are the columns': name, title, description and
+    // the unspaced scripts' pairs.
+    const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0, 2.0)` : sql`0`;
     return {
       apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, h.text_rank, null as match_count
         from (select rowid as search_key, ${rank} as text_rank ${match} ${best}) as h
