@@ -161,6 +161,8 @@ export const billingMessages = defineMessages({
     'portal.pastDue.subscriptionBanner':
       'This subscription has an overdue invoice. Pay it to keep the subscription running and to make new purchases.',
     'portal.pastDue.payNow': 'Pay now',
+    'portal.invoice.uncollectible':
+      'This invoice could not be collected. Pay it to keep your subscription running and to make new purchases.',
     'portal.pastDue.title': 'Past-due invoices',
     'portal.pastDue.description':
       'Pay what is overdue in each currency. When everything is paid, you go back to the page you came from.',
@@ -318,6 +320,7 @@ export const billingMessages = defineMessages({
     'portal.pastDue.banner': '您有逾期未付的账单。付清之前无法进行新的购买。',
     'portal.pastDue.subscriptionBanner': '此订阅有一笔逾期账单。付清后订阅将继续运行，您也可以进行新的购买。',
     'portal.pastDue.payNow': '立即支付',
+    'portal.invoice.uncollectible': '此账单未能扣款。付清后订阅将继续运行，您也可以进行新的购买。',
     'portal.pastDue.title': '逾期账单',
     'portal.pastDue.description': '按币种支付逾期金额。全部付清后，将返回您来时的页面。',
     'portal.pastDue.invoices': '逾期账单',

@@ -145,6 +145,7 @@ export function CustomerPortalPage() {
               filter={{ customerId }}
               label={t('portal.invoices.heading')}
               subscriptionNames={plans.names}
+              action="pay"
             />
           ) : customer.isPending ? (
             <Skeleton variant="rounded" height={160} aria-hidden />

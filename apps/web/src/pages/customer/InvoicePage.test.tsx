@@ -100,6 +100,33 @@ describe('InvoicePage', () => {
     expect(document.title).toBe('Invoice KSK-20260102-AB12CD · Kiosk');
   });
 
+  it('says an uncollectible invoice is owed and leads to paying it, coming back here once paid', async () => {
+    api(() => invoice({ status: 'uncollectible', amount_paid: '0', amount_remaining: '37000000' }));
+    renderRoutesAt('/customer/invoice/in_1?livemode=false', routes);
+    const banner = await screen.findByTestId('past-due-banner');
+    expect(within(banner).getByText(/could not be collected/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      '/customer/invoice/past-due?referer=%2Fcustomer%2Finvoice%2Fin_1%3Flivemode%3Dfalse&livemode=false',
+    );
+    cleanup();
+
+    // A paid invoice has nothing to pay, even when its link asks to.
+    api(() => invoice());
+    const paid = renderRoutesAt('/customer/invoice/in_1?action=pay&livemode=false', routes);
+    await screen.findByRole('heading', { level: 1, name: 'Invoice KSK-20260102-AB12CD' });
+    expect(screen.queryByTestId('past-due-banner')).toBeNull();
+    expect(paid.router.state.location.pathname).toBe('/customer/invoice/in_1');
+  });
+
+  it('goes straight to paying an uncollectible invoice whose link says ?action=pay', async () => {
+    api(() => invoice({ status: 'uncollectible', amount_paid: '0', amount_remaining: '37000000' }));
+    const { router } = renderRoutesAt('/customer/invoice/in_1?action=pay&livemode=false', routes);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/customer/invoice/past-due'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('referer')).toBe('/customer/invoice/in_1?livemode=false');
+    expect(query.get('livemode')).toBe('false');
+  });
+
   it('shows a loading skeleton until the invoice arrives', async () => {
     api(() => new Promise(() => {}));
     renderRoutesAt('/customer/invoice/in_1', routes);

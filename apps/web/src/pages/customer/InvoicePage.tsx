@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useKioskSettings } from '@kiosk/react';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -9,6 +9,9 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLivemode } from '../../hooks/use-livemode.ts';
 import { InvoiceDetails } from './InvoiceDetails.tsx';
 import { InvoiceProblem } from './InvoiceProblem.tsx';
+import { PastDueBanner } from './PastDueBanner.tsx';
+import { pastDueHref } from './past-due-referer.ts';
+import { invoicePath } from './portal-mode.ts';
 import { currencyOf, invoiceLinesOf } from './invoice-view.ts';
 import { useInvoice, useInvoiceCheckout } from './use-invoice.ts';
 
@@ -38,7 +41,8 @@ function InvoiceSkeleton() {
 
 /**
  * `/customer/invoice/{id}` (seed 000 §2), where a checkout's success screen leads: one invoice of the
- * signed-in buyer, read-only. The first page of the customer portal; its lists and actions come later.
+ * signed-in buyer. An uncollectible one says so and leads to paying it on the past-due page, which
+ * comes back here once paid; `?action=pay` (the portal's lists link so, seed 001 §2) goes there at once.
  */
 export function InvoicePage() {
   const { t } = useTranslation();
@@ -53,16 +57,23 @@ export function InvoicePage() {
     invoice.data ? t('page.invoice.title', { number: invoice.data.number }) : t('page.screen.invoice'),
   );
 
+  const owed = invoice.data?.status === 'uncollectible';
+  const payHref = invoice.data && pastDueHref(invoicePath(invoice.data, livemode), livemode);
+  if (owed && payHref && params.get('action') === 'pay') return <Navigate to={payHref} replace />;
+
   // Amounts wait for the currency and lines for their names, so nothing redraws in other units.
   const loading = invoice.isPending || settings.isPending || checkout.isLoading;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
       {invoice.data && !loading ? (
-        <InvoiceDetails
-          invoice={invoice.data}
-          currency={currencyOf(settings.data, invoice.data.currency_id)}
-          lines={invoiceLinesOf(invoice.data, checkout.data?.checkoutSession)}
-        />
+        <Stack spacing={2}>
+          {owed && <PastDueBanner livemode={livemode} message={t('portal.invoice.uncollectible')} />}
+          <InvoiceDetails
+            invoice={invoice.data}
+            currency={currencyOf(settings.data, invoice.data.currency_id)}
+            lines={invoiceLinesOf(invoice.data, checkout.data?.checkoutSession)}
+          />
+        </Stack>
       ) : invoice.error ? (
         <InvoiceProblem id={id} error={invoice.error} onRetry={() => void invoice.refetch()} />
       ) : (

@@ -130,10 +130,10 @@ describe('InvoicesList', { timeout: 20_000 }, () => {
         }),
       ]),
     );
-    renderAt(<InvoicesList {...PROPS} />);
+    renderAt(<InvoicesList {...PROPS} action="pay" />);
     const owed = await screen.findByRole('link', { name: 'KSK-OWED' });
-    // InvoicesTable is given no action for an uncollectible invoice, so neither link carries ?action=.
-    expect(owed.getAttribute('href')).toBe('/customer/invoice/in_owed?livemode=false');
+    // Seed 001 §2: the action rides only on an uncollectible invoice's link.
+    expect(owed.getAttribute('href')).toBe('/customer/invoice/in_owed?action=pay&livemode=false');
     expect(screen.getByText('Uncollectible')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'KSK-VOID' }).getAttribute('href')).toBe(
       '/customer/invoice/in_void?livemode=false',

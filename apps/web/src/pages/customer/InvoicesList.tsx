@@ -65,11 +65,18 @@ function ListSkeleton({ label }: { label: string }) {
  * "Yesterday", else the date), newest first. Each invoice shows the table's own cells (InvoicesTable's
  * columns), so both forms link, name and strike through an invoice alike.
  */
-export function InvoicesList({ livemode, filter, label, emptyText, subscriptionNames }: InvoicesTableProps) {
+export function InvoicesList({
+  livemode,
+  filter,
+  label,
+  emptyText,
+  subscriptionNames,
+  action,
+}: InvoicesTableProps) {
   const { t, i18n } = useTranslation();
   const invoices = useInvoicePages(livemode, filter, DEFAULT_PAGE_SIZE);
   const settings = useKioskSettings(livemode);
-  const columns = useInvoiceColumns(livemode, subscriptionNames);
+  const columns = useInvoiceColumns(livemode, subscriptionNames, action);
   const now = useUnixNow(60_000);
   const headingIds = useId();
   const listRef = useRef<HTMLUListElement>(null);

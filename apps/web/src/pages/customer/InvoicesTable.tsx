@@ -10,7 +10,7 @@ import { MONOSPACE_FONT } from '../../theme.ts';
 import { InvoiceAmount } from './InvoiceAmount.tsx';
 import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
-import { portalPath } from './portal-mode.ts';
+import { invoicePath, portalPath, type InvoiceAction } from './portal-mode.ts';
 import { useInvoiceList, type InvoiceListFilter } from './use-invoice-list.ts';
 
 // Seed 001 §9: invoice lists show ten at a time (the table's first page, the load-more list's every page).
@@ -31,6 +31,8 @@ export interface InvoicesTableProps {
    * (by subscription id) where known; a list of one subscription's invoices leaves it out.
    */
   subscriptionNames?: ReadonlyMap<string, string>;
+  /** What an uncollectible invoice's link asks its page to do (`pay`: go straight to paying it). */
+  action?: InvoiceAction;
 }
 
 /**
@@ -40,6 +42,7 @@ export interface InvoicesTableProps {
 export function useInvoiceColumns(
   livemode: boolean,
   subscriptionNames?: ReadonlyMap<string, string>,
+  action?: InvoiceAction,
 ): DataTableColumn<Invoice>[] {
   const { t, i18n } = useTranslation();
   const settings = useKioskSettings(livemode);
@@ -50,7 +53,7 @@ export function useInvoiceColumns(
       render: (invoice) => (
         <Link
           component={RouterLink}
-          to={portalPath(`/customer/invoice/${invoice.id}`, livemode)}
+          to={invoicePath(invoice, livemode, action)}
           sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
         >
           {invoice.number}
@@ -115,13 +118,20 @@ export function useInvoiceColumns(
  * Seed 001 §2's paged invoice table: the number links to the invoice page, then date, reason, amount
  * (struck through when void) and status. On a narrow screen DataTable lays each invoice out as a card.
  */
-export function InvoicesTable({ livemode, filter, label, emptyText, subscriptionNames }: InvoicesTableProps) {
+export function InvoicesTable({
+  livemode,
+  filter,
+  label,
+  emptyText,
+  subscriptionNames,
+  action,
+}: InvoicesTableProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const invoices = useInvoiceList(livemode, filter, page, pageSize);
   const settings = useKioskSettings(livemode);
-  const columns = useInvoiceColumns(livemode, subscriptionNames);
+  const columns = useInvoiceColumns(livemode, subscriptionNames, action);
 
   return (
     <DataTable

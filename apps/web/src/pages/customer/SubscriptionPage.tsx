@@ -111,6 +111,7 @@ export function SubscriptionPage() {
               livemode={livemode}
               filter={{ customerId: subscription.data.customer_id, subscriptionId: id }}
               label={t('portal.subscription.invoices')}
+              action="pay"
               emptyText={
                 nextInvoiceAt === undefined
                   ? undefined

@@ -16,3 +16,23 @@ export function usePortalLivemode(): boolean {
 export function portalPath(path: string, livemode: boolean): string {
   return livemode ? path : `${path}?livemode=false`;
 }
+
+/**
+ * An invoice's page in `livemode`. With `action`, an uncollectible invoice's link carries it (seed 001
+ * §2: `?action=` is added when the status is uncollectible and an action is given): `pay` takes the
+ * customer straight to paying it.
+ */
+export function invoicePath(
+  invoice: { id: string; status: string },
+  livemode: boolean,
+  action?: InvoiceAction,
+): string {
+  const query = new URLSearchParams();
+  if (action && invoice.status === 'uncollectible') query.set('action', action);
+  if (!livemode) query.set('livemode', 'false');
+  const search = query.toString();
+  return `/customer/invoice/${invoice.id}${search ? `?${search}` : ''}`;
+}
+
+/** What an invoice link may ask its page to do at once. */
+export type InvoiceAction = 'pay';
