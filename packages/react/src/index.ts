@@ -68,4 +68,12 @@ export {
 } from './checkout/payment/PastDueDialog.tsx';
 export { overdueKey, usePastDuePayment, type PastDueScope } from './checkout/past-due-payment.ts';
 export { sendAndNameTransfer } from './checkout/payment/wallet-transfer.ts';
+export {
+  confirmMandate,
+  MandateNotSeenError,
+  MANDATE_RETRY_MS,
+  sendMandateCalls,
+  TransactionFailedError,
+} from './checkout/payment/authorise-with-injected-wallet.ts';
+export { NoAccountError, WrongAccountError } from './checkout/payment/pay-with-injected-wallet.ts';
 export * from './errors/index.ts';

@@ -8,6 +8,7 @@ import {
   joinMessages,
   localeFromAcceptLanguage,
   matchLocale,
+  methodChangeMessages,
   planChangeMessages,
   storeFrontMessages,
   translate,
@@ -21,6 +22,7 @@ const groups = {
   developerMessages,
   genKeyPairMessages,
   joinMessages,
+  methodChangeMessages,
   planChangeMessages,
   storeFrontMessages,
 };

@@ -15,6 +15,7 @@ export { developerAppsMessages } from './developer-apps.ts';
 export { developerMessages } from './developer.ts';
 export { genKeyPairMessages } from './gen-key-pair.ts';
 export { joinMessages } from './join.ts';
+export { methodChangeMessages } from './method-change.ts';
 export { planChangeMessages } from './plan-change.ts';
 export { storeFrontMessages } from './store-front.ts';
 

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Subscription } from '@kiosk/contracts';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog.tsx';
+import { ChangeMethodAction } from './ChangeMethodDialog.tsx';
 import { ChangePlanDialog } from './ChangePlanDialog.tsx';
 import { changePlanOffered } from './plan-change-view.ts';
 import { subscriptionActions, type CancelTiming } from './subscription-view.ts';
@@ -123,6 +124,7 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
               {t('planChange.button')}
             </Button>
           )}
+          <ChangeMethodAction subscription={subscription} livemode={livemode} />
           {actions.resume && (
             <Button variant="contained" onClick={confirmResume} disabled={resume.isPending}>
               {t(resume.isPending ? 'portal.resume.pending' : 'portal.resume.button')}
