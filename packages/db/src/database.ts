@@ -56,7 +56,10 @@ function openSqlite(dataDir: string): Database {
   connection.pragma(`cache_size = ${-64 * 1024}`);
   registerSqliteMoneyFunctions(connection);
   registerSqliteTextFunctions(connection);
-  const dialect = new UnitOfWorkDialect(new SqliteDialect({ database: withStatementCache(connection) }));
+  const dialect = new UnitOfWorkDialect(
+    new SqliteDialect({ database: withStatementCache(connection) }),
+    true,
+  );
   const db = new Kysely({ dialect });
   registerUnitOfWork(db, dialect);
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
@@ -127,7 +130,7 @@ function openPostgres({ databaseUrl: url = '', poolSize = 10, onConnectionError 
   });
   // Without a listener, an idle connection that the server drops would crash the process.
   pool.on('error', (error) => onConnectionError?.(error));
-  const dialect = new UnitOfWorkDialect(new PostgresDialect({ pool }));
+  const dialect = new UnitOfWorkDialect(new PostgresDialect({ pool }), false);
   const db = new Kysely({ dialect });
   registerUnitOfWork(db, dialect);
   return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };

@@ -10,6 +10,7 @@ export {
   beforeCommit,
   bufferForCommit,
   outsideUnitOfWork,
+  singleWrite,
   transaction,
   unitState,
 } from './unit-of-work.ts';

@@ -146,7 +146,14 @@ class UnitOfWorkDriver implements Driver {
 /** Wraps a dialect so that its databases can run units of work. */
 export class UnitOfWorkDialect implements Dialect {
   private driver: UnitOfWorkDriver | undefined;
-  constructor(private readonly inner: Dialect) {}
+  /**
+   * `statementsFailAlone`: a failed statement undoes only itself and the transaction goes on (SQLite);
+   * on PostgreSQL it aborts the whole transaction unless it ran inside a savepoint.
+   */
+  constructor(
+    private readonly inner: Dialect,
+    readonly statementsFailAlone: boolean,
+  ) {}
 
   createDriver(): Driver {
     this.driver = new UnitOfWorkDriver(this.inner.createDriver());
@@ -189,6 +196,20 @@ export async function transaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>)
   if (current.getStore()?.driver === driver && current.getStore()?.open)
     return db.transaction().execute((trx) => work(trx));
   return driver.run(() => work(db));
+}
+
+/**
+ * Runs `work` — one write statement and what it buffers for the commit (its event) — as one, like
+ * `transaction`, but without a savepoint where none is needed: inside a running unit of work on
+ * SQLite, a failed statement changes nothing and leaves the transaction usable, and nothing is
+ * buffered before the statement succeeds. (A savepoint per write cost a billing run a tenth of its
+ * time: Kysely makes a transaction object for each.)
+ */
+export async function singleWrite<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const dialect = dialects.get(db);
+  const unit = current.getStore();
+  if (dialect?.statementsFailAlone && unit?.open && unit.driver === dialect.unitDriver()) return work(db);
+  return transaction(db, work);
 }
 
 /**

@@ -139,6 +139,25 @@ describe.each(await testEngines())('stateful resources on %s', (engine) => {
     expect((await eventsOf(database, 'door_1')).map((e) => e.type)).toEqual(['door.created']);
   });
 
+  it('lets a unit of work go on past a write that failed: nothing of that write stays, the rest commits', async () => {
+    const doors = await open();
+    await doors.insert(database.db, door(), 'door.created');
+    await transaction(database.db, async (trx) => {
+      await doors.transition(trx, 'door_1', 'closed', 'open', { type: 'door.opened' });
+      // The same id again: the insert fails, and the unit carries on without it.
+      await expect(doors.insert(trx, door(), 'door.created')).rejects.toThrow();
+      await doors.update(trx, 'door_1', { note: 'after' }, 'door.noted');
+    });
+    expect(await db().selectFrom('doors').select(['status', 'note']).execute()).toEqual([
+      { status: 'open', note: 'after' },
+    ]);
+    expect((await eventsOf(database, 'door_1')).map((e) => e.type)).toEqual([
+      'door.created',
+      'door.opened',
+      'door.noted',
+    ]);
+  });
+
   it('lets one of two racing writers win', async () => {
     const doors = await open();
     await doors.insert(database.db, door(), 'door.created');

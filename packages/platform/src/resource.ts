@@ -1,5 +1,5 @@
 import type { Machine } from '@kiosk/core';
-import { transaction, type AnyKysely } from '@kiosk/db';
+import { singleWrite, type AnyKysely } from '@kiosk/db';
 import type { Clock } from './clock.ts';
 import type { EventOutbox } from './events/outbox.ts';
 
@@ -64,7 +64,7 @@ export class Resource<Row extends BaseRow> {
 
   /** Inserts the row and records `type` (`….created`), in one transaction. */
   async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
-    return transaction(executor, async (trx) => {
+    return singleWrite(executor, async (trx) => {
       const inserted = (await trx
         .insertInto(this.definition.table)
         .values(row)
@@ -77,7 +77,7 @@ export class Resource<Row extends BaseRow> {
 
   /** Updates fields other than the status and records `type`; answers the row, or undefined if none. */
   async update(executor: AnyKysely, id: string, set: Partial<Row>, type: string): Promise<Row | undefined> {
-    return transaction(executor, async (trx) => {
+    return singleWrite(executor, async (trx) => {
       const row = (await trx
         .updateTable(this.definition.table)
         .set({ ...set, updated_at: this.clock.nowUnix() })
@@ -119,7 +119,7 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     if ('status' in set)
       throw new Error(`${this.definition.objectType}: a status changes only by transition`);
     if (!onlyIn) return super.update(executor, id, set, type);
-    return transaction(executor, async (trx) => {
+    return singleWrite(executor, async (trx) => {
       const row = (await trx
         .updateTable(this.definition.table)
         .set({ ...set, updated_at: this.clock.nowUnix() })
@@ -149,7 +149,7 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     for (const source of sources)
       if (!this.definition.machine.allows(source, to))
         throw new IllegalTransitionError(this.definition.objectType, source, to);
-    return transaction(executor, async (trx) => {
+    return singleWrite(executor, async (trx) => {
       const row = (await trx
         .updateTable(this.definition.table)
         .set({ ...event.set, status: to, updated_at: this.clock.nowUnix() })
