@@ -12,31 +12,27 @@ import { sql, type Kysely } from 'kysely';
  */
 const RUN_CLASS = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff';
 const UNSPACED_RUN = new RegExp(`[${RUN_CLASS}]+`, 'gu');
+const UNSPACED_CHAR = new RegExp(`[${RUN_CLASS}]`, 'u');
+
+/** Each run of `text`, as its characters. */
+const runsOf = (text: string) => [...text.matchAll(UNSPACED_RUN)].map(([run]) => [...run]);
+/** Each pair of neighbouring characters. */
+const pairsOf = (chars: string[]) => chars.slice(1).map((char, i) => chars[i]! + char);
 
 /** Each run's characters and neighbouring pairs, space-separated: what the index adds to the text. */
 export function unspacedGrams(text: string | null): string {
-  const grams: string[] = [];
-  for (const [run] of (text ?? '').matchAll(UNSPACED_RUN)) {
-    const chars = [...run];
-    grams.push(...chars);
-    for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
-  }
-  return grams.join(' ');
+  return runsOf(text ?? '')
+    .flatMap((chars) => [...chars, ...pairsOf(chars)])
+    .join(' ');
 }
 
 /** What a query's word must all match: the pairs of its runs (a lone character, itself). */
 export function unspacedQueryGrams(word: string): string[] {
-  const grams: string[] = [];
-  for (const [run] of word.matchAll(UNSPACED_RUN)) {
-    const chars = [...run];
-    if (chars.length === 1) grams.push(chars[0]!);
-    for (let i = 0; i + 1 < chars.length; i++) grams.push(chars[i]! + chars[i + 1]!);
-  }
-  return grams;
+  return runsOf(word).flatMap((chars) => (chars.length === 1 ? chars : pairsOf(chars)));
 }
 
 /** Whether a word holds a run of an unspaced script. */
-export const hasUnspacedRun = (word: string): boolean => new RegExp(`[${RUN_CLASS}]`, 'u').test(word);
+export const hasUnspacedRun = (word: string): boolean => UNSPACED_CHAR.test(word);
 
 /** `kiosk_unspaced_grams(text)` for SQLite's triggers (every connection registers it). */
 export function registerSqliteTextFunctions(connection: BetterSqlite3.Database): void {

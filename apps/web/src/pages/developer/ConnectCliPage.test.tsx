@@ -1,46 +1,21 @@
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CliConnection } from '@kiosk/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createKioskI18n } from '@kiosk/react';
-import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
+import { jsonResponse } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../../test-support/sessions.ts';
+import { connectionPageFixtures } from './connection-page-fixtures.ts';
 
 const ID = 'clic_7Hq2';
 // The address `POST /api/connect-cli` answers as `approve_url` (docs/identity.md §4).
 const PAGE = `/connect-cli?id=${ID}`;
-
-function connection(overrides: Partial<CliConnection> = {}): CliConnection {
-  return {
-    id: ID,
-    client: 'cli',
-    source: 'kiosk CLI on ada-laptop',
-    status: 'pending',
-    expires_at: 1_767_226_200,
-    ...overrides,
-  };
-}
-
-function api(overrides: Record<string, ApiHandler> = {}) {
-  return mockApi({
-    'GET /api/session': () => signedIn(userWithRoles(['developer', 'member'])),
-    [`GET /api/connect-cli/${ID}`]: () => connection(),
-    [`POST /api/connect-cli/${ID}/approve`]: () => connection({ status: 'approved' }),
-    [`POST /api/connect-cli/${ID}/deny`]: () => connection({ status: 'denied' }),
-    ...overrides,
-  });
-}
-
-beforeAll(async () => {
-  configure({ asyncUtilTimeout: 5_000 });
-  // The route loads the page lazily; loaded once here, no test's first look waits for the transform.
-  await import('./ConnectCliPage.tsx');
-});
-beforeEach(() => vi.stubGlobal('scrollTo', () => {}));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+const { connection, api } = connectionPageFixtures({
+  id: ID,
+  client: 'cli',
+  source: 'kiosk CLI on ada-laptop',
+  status: 'pending',
+  expires_at: 1_767_226_200,
 });
 
 describe('ConnectCliPage', { timeout: 20_000 }, () => {

@@ -11,7 +11,6 @@ import CodeIcon from '@mui/icons-material/Code';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -20,6 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CliConnection, CliConnectionClient } from '@kiosk/contracts';
 import { ApiError } from '@kiosk/sdk';
+import { StatusOutcome } from '../../components/StatusOutcome.tsx';
 import { SignInButton } from '../../components/auth/SignInButton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
@@ -63,31 +63,6 @@ function isUnknownConnection(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     (error.status === 404 || (error.status === 400 && error.details.some(({ path }) => path === 'params.id')))
-  );
-}
-
-function Outcome({
-  icon,
-  title,
-  hint,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  hint?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Stack spacing={1.5} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-      <Box sx={{ color: 'text.secondary', '& svg': { fontSize: 48 } }} aria-hidden>
-        {icon}
-      </Box>
-      <Typography component="h2" variant="h6">
-        {title}
-      </Typography>
-      {hint && <Typography color="text.secondary">{hint}</Typography>}
-      {action}
-    </Stack>
   );
 }
 
@@ -167,7 +142,7 @@ function ConnectionRequest({
 
   if (id === '' || (connection.isError && isUnknownConnection(connection.error)))
     return (
-      <Outcome
+      <StatusOutcome
         icon={<SearchOffIcon />}
         title={t('developer.connectCli.notFound')}
         hint={t(variant.notFoundHint)}
@@ -175,16 +150,15 @@ function ConnectionRequest({
     );
   if (connection.isError)
     return (
-      <Outcome
+      <StatusOutcome
         icon={<ErrorOutlineIcon />}
         title={t('developer.connectCli.loadFailed')}
         hint={connection.error.message}
-        action={
-          <Button variant="outlined" onClick={() => void connection.refetch()}>
-            {t('developer.retry')}
-          </Button>
-        }
-      />
+      >
+        <Button variant="outlined" onClick={() => void connection.refetch()}>
+          {t('developer.retry')}
+        </Button>
+      </StatusOutcome>
     );
   if (connection.isPending) return <RequestSkeleton label={t('developer.connectCli.loading')} />;
 
@@ -192,14 +166,18 @@ function ConnectionRequest({
     case 'pending':
       return <PendingRequest connection={connection.data} canApprove={canApprove} variant={variant} />;
     case 'approved':
-      return <Outcome icon={<CheckCircleOutlineIcon color="success" />} title={t(variant.approved)} />;
+      return <StatusOutcome icon={<CheckCircleOutlineIcon color="success" />} title={t(variant.approved)} />;
     case 'denied':
       return (
-        <Outcome icon={<BlockIcon />} title={t('developer.connectCli.denied')} hint={t(variant.deniedHint)} />
+        <StatusOutcome
+          icon={<BlockIcon />}
+          title={t('developer.connectCli.denied')}
+          hint={t(variant.deniedHint)}
+        />
       );
     case 'redeemed':
       return (
-        <Outcome
+        <StatusOutcome
           icon={<CheckCircleOutlineIcon />}
           title={t('developer.connectCli.redeemed')}
           hint={t(variant.redeemedHint)}
@@ -207,7 +185,7 @@ function ConnectionRequest({
       );
     case 'expired':
       return (
-        <Outcome
+        <StatusOutcome
           icon={<HistoryToggleOffIcon />}
           title={t('developer.connectCli.expired')}
           hint={t(variant.expiredHint)}
@@ -240,16 +218,15 @@ export function ConnectCliPage({ client = 'cli' }: { client?: CliConnectionClien
   if (session.isPending) body = <RequestSkeleton label={t('developer.connectCli.loading')} />;
   else if (!session.data && session.isError)
     body = (
-      <Outcome
+      <StatusOutcome
         icon={<ErrorOutlineIcon />}
         title={t('developer.connectCli.loadFailed')}
         hint={session.error.message}
-        action={
-          <Button variant="outlined" onClick={() => void session.refetch()}>
-            {t('developer.retry')}
-          </Button>
-        }
-      />
+      >
+        <Button variant="outlined" onClick={() => void session.refetch()}>
+          {t('developer.retry')}
+        </Button>
+      </StatusOutcome>
     );
   else if (!user)
     body = (

@@ -22,6 +22,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { JOIN_REQUEST_MESSAGE_MAX_LENGTH as MESSAGE_MAX, JoinRequest } from '@kiosk/contracts';
+import { StatusOutcome } from '../../components/StatusOutcome.tsx';
 import { SignInButton } from '../../components/auth/SignInButton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
@@ -45,31 +46,6 @@ interface JoinFormValues {
   message: string;
 }
 
-function Outcome({
-  icon,
-  title,
-  hint,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  hint?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Stack spacing={1.5} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-      <Box sx={{ color: 'text.secondary', '& svg': { fontSize: 48 } }} aria-hidden>
-        {icon}
-      </Box>
-      <Typography component="h2" variant="h6">
-        {title}
-      </Typography>
-      {hint && <Typography color="text.secondary">{hint}</Typography>}
-      {children}
-    </Stack>
-  );
-}
-
 function LoadingSkeleton({ label }: { label: string }) {
   return (
     <Stack spacing={1.5} role="status" aria-busy="true" aria-label={label}>
@@ -86,7 +62,7 @@ function LoadingSkeleton({ label }: { label: string }) {
 function DeveloperLinks({ title, hint }: { title: string; hint: string }) {
   const { t } = useTranslation();
   return (
-    <Outcome icon={<CheckCircleOutlineIcon color="success" />} title={title} hint={hint}>
+    <StatusOutcome icon={<CheckCircleOutlineIcon color="success" />} title={title} hint={hint}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -99,7 +75,7 @@ function DeveloperLinks({ title, hint }: { title: string; hint: string }) {
           {t('join.link.tokens')}
         </Button>
       </Stack>
-    </Outcome>
+    </StatusOutcome>
   );
 }
 
@@ -252,11 +228,11 @@ function JoinRequestState({ did }: { did: string }) {
   if (mine.isPending) return <LoadingSkeleton label={t('join.loading')} />;
   if (mine.isError)
     return (
-      <Outcome icon={<ErrorOutlineIcon />} title={t('join.loadFailed')} hint={mine.error.message}>
+      <StatusOutcome icon={<ErrorOutlineIcon />} title={t('join.loadFailed')} hint={mine.error.message}>
         <Button variant="outlined" onClick={() => void mine.refetch()}>
           {t('join.retry')}
         </Button>
-      </Outcome>
+      </StatusOutcome>
     );
   const request = mine.data;
   if (request?.status === 'pending') return <PendingRequest request={request} />;
@@ -281,11 +257,11 @@ export function JoinPage() {
   if (session.isPending) body = <LoadingSkeleton label={t('join.loading')} />;
   else if (!session.data && session.isError)
     body = (
-      <Outcome icon={<ErrorOutlineIcon />} title={t('join.loadFailed')} hint={session.error.message}>
+      <StatusOutcome icon={<ErrorOutlineIcon />} title={t('join.loadFailed')} hint={session.error.message}>
         <Button variant="outlined" onClick={() => void session.refetch()}>
           {t('join.retry')}
         </Button>
-      </Outcome>
+      </StatusOutcome>
     );
   else if (!user)
     body = (
