@@ -5,7 +5,7 @@ import { jsonResponse } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../../test-support/sessions.ts';
-import { connectionPageFixtures } from './connection-page-fixtures.ts';
+import { connectionPageFixtures } from '../../test-support/connection-page-fixtures.ts';
 
 const ID = 'clic_7Hq2';
 // The address `POST /api/connect-cli` answers as `approve_url` (docs/identity.md §4).

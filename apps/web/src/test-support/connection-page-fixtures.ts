@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { CliConnection } from '@kiosk/contracts';
 import { mockApi, type ApiHandler } from '@kiosk/react/testing';
-import { signedIn, userWithRoles } from '../../test-support/sessions.ts';
+import { signedIn, userWithRoles } from './sessions.ts';
 
 /**
  * The /connect-cli and /connect-studio pages' tests: a connection like `base`, the API that answers
@@ -12,7 +12,7 @@ export function connectionPageFixtures(base: CliConnection) {
   beforeAll(async () => {
     configure({ asyncUtilTimeout: 5_000 });
     // The route loads the page lazily; loaded once here, no test's first look waits for the transform.
-    await import('./ConnectCliPage.tsx');
+    await import('../pages/developer/ConnectCliPage.tsx');
   });
   beforeEach(() => vi.stubGlobal('scrollTo', () => {}));
   afterEach(() => {
