@@ -7,7 +7,7 @@ import { registerChargeRoutes } from './charges/routes.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './charges/verify.ts';
 import { answerInvalidations, CheckoutAnswers } from './checkout-sessions/answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
-import { subscriptionConnectAction } from './checkout-sessions/subscription-action.ts';
+import { mandateConnectAction } from './checkout-sessions/mandate-action.ts';
 import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
 import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
 import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merchant.ts';
@@ -55,7 +55,8 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerSubscriptionMandateRoutes(app, deps);
   registerSubscriptionPauseRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
-  context.registerConnectAction('subscription', subscriptionConnectAction(deps));
+  context.registerConnectAction('subscription', mandateConnectAction(deps, 'subscription'));
+  context.registerConnectAction('setup', mandateConnectAction(deps, 'setup'));
   context.registerConnectAction('collect-batch', collectBatchConnectAction(deps));
 
   defineChargeJobs(deps);

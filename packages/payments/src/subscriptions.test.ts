@@ -977,6 +977,103 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(after - before).toBe(3n * MONTHLY);
   });
 
+  it('a setup checkout authorises future payments again through the setup connect action and charges nothing now', async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const { current_period_end: end, payment_details: before } = await customer.subscription();
+    const billed = (await customer.invoices()).length;
+    const create = (body: Record<string, unknown>) =>
+      merchant.test('/api/checkout-sessions', { method: 'POST', body: { mode: 'setup', ...body } });
+    const setupOf = (subscription_id: string) => ({ setup_intent_data: { metadata: { subscription_id } } });
+
+    // Refused: no subscription named, lines to sell, a subscription that does not exist.
+    const unnamed = await create({});
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.details[0].path).toBe('body.setup_intent_data.metadata.subscription_id');
+    const selling = await create({
+      ...setupOf(customer.subscriptionId),
+      line_items: [{ price_id: priceId }],
+    });
+    expect(selling.status).toBe(400);
+    expect(selling.body.details[0].path).toBe('body.line_items');
+    expect((await create(setupOf('sub_nope0000000'))).body.code).toBe('SUBSCRIPTION_NOT_FOUND');
+
+    const created = await create(setupOf(customer.subscriptionId));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      mode: 'setup',
+      status: 'open',
+      payment_status: 'no_payment_required',
+      line_items: [],
+      amount_total: '0',
+      subscription_id: customer.subscriptionId,
+      customer_did: customer.wallet.did,
+    });
+    const sessionId = created.body.id as string;
+    const path = `/api/checkout-sessions/${sessionId}`;
+    // The page shows the subscription it sets up, as it stands: a cancel shows at the next poll.
+    const shown = async () =>
+      (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${sessionId}`)).body
+        .checkoutSession.subscriptions[0];
+    expect(await shown()).toMatchObject({ id: customer.subscriptionId, current_period_end: end });
+    await customer.client.request(`/api/subscriptions/${customer.subscriptionId}/cancel?livemode=false`, {
+      method: 'PUT',
+      body: {},
+    });
+    expect(await shown()).toMatchObject({ cancel_at_period_end: true });
+    await customer.client.request(`/api/subscriptions/${customer.subscriptionId}/recover?livemode=false`, {
+      method: 'PUT',
+    });
+    expect(await shown()).toMatchObject({ cancel_at_period_end: false });
+    const body = {
+      customer_name: 'Ada',
+      customer_email: 'ada@example.com',
+      payment_method: methodId,
+      payment_currency: kdt,
+    };
+    // Only the subscription's customer sets it up; nothing is there to confirm before they submit.
+    const stranger = await signedIn(server, TestWallet.random());
+    expect((await stranger.request(`${path}/submit`, { method: 'PUT', body })).status).toBe(403);
+    expect((await customer.client.request(`${path}/mandate`, { method: 'POST' })).body.code).toBe(
+      'CHECKOUT_NOT_SUBMITTED',
+    );
+
+    const submitted = await customer.client.request(`${path}/submit`, { method: 'PUT', body });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.paymentInstructions).toBeNull();
+    expect(submitted.body.mandateInstructions).toMatchObject({
+      type: 'evm_mandate',
+      max_per_cycle: MONTHLY.toString(),
+    });
+    const opened = await customer.client.request('/api/did/setup/token', {
+      method: 'POST',
+      body: { params: { checkoutSessionId: sessionId, sessionUserDid: customer.wallet.did } },
+    });
+    expect(opened.status).toBe(200);
+    const request = await customer.wallet.fetchConnectRequest(opened.body.auth_url);
+    expect(request.mandate).toEqual(submitted.body.mandateInstructions);
+    const approved = await customer.wallet.approveConnect(opened.body.auth_url, {
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+    });
+    expect(approved).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+
+    const done = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${sessionId}`)).body
+      .checkoutSession;
+    expect(done).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    const after = await customer.subscription();
+    expect(after.payment_details.evm.id).toBe(submitted.body.mandateInstructions.mandate_id);
+    expect(before.evm.id).not.toBe(after.payment_details.evm.id);
+    expect(await customer.invoices()).toHaveLength(billed);
+    // Confirming again changes nothing; the completed session is not set up twice.
+    expect((await customer.client.request(`${path}/mandate`, { method: 'POST' })).status).toBe(202);
+    expect((await customer.client.request(`${path}/submit`, { method: 'PUT', body })).body.code).toBe(
+      'CHECKOUT_ALREADY_PAID',
+    );
+    // The old mandate was revoked by the wallet's calls: the renewal is pulled through the new one.
+    await travelTo(end);
+    await until(customer.invoices, (list) => list.some((i) => i.period_start === end && i.status === 'paid'));
+  });
+
   it('the merchant pauses collection: no invoices while paused; resumed, it renews on its old dates', async () => {
     const customer = await subscribe();
     // Subscribed at the same moment and never paused: it shows when the billing run has passed a date.

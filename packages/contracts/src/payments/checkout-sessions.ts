@@ -7,14 +7,45 @@ import { methodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
 import { priceSchema } from './prices.ts';
 
-/** What a merchant (or another module) creates a session from. */
-export const checkoutSessionInput = checkoutOptions.extend({
-  line_items: z.array(lineItemInput).min(1).max(20),
-  success_url: z.url().nullable().default(null),
-  cancel_url: z.url().nullable().default(null),
-  expires_at: z.number().int().optional(),
-  customer_did: z.string().max(200).nullable().default(null),
-});
+/**
+ * What a merchant (or another module) creates a session from. The prices say whether it is a payment
+ * or a subscription; `mode: 'setup'` instead asks a subscription's customer to authorise its future
+ * payments again (a new mandate, on the same or another method) and sells nothing: Stripe's way of
+ * changing a subscription's payment method through Checkout, naming it in `setup_intent_data.metadata`.
+ */
+export const checkoutSessionInput = checkoutOptions
+  .extend({
+    mode: z.enum(['payment', 'subscription', 'setup']).optional(),
+    setup_intent_data: z
+      .object({ metadata: z.object({ subscription_id: z.string().min(1).max(64) }).loose() })
+      .optional(),
+    line_items: z.array(lineItemInput).max(20).default([]),
+    success_url: z.url().nullable().default(null),
+    cancel_url: z.url().nullable().default(null),
+    expires_at: z.number().int().optional(),
+    customer_did: z.string().max(200).nullable().default(null),
+  })
+  .superRefine((input, ctx) => {
+    if (input.mode !== 'setup') {
+      if (!input.line_items.length)
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'array',
+          minimum: 1,
+          inclusive: true,
+          path: ['line_items'],
+        });
+      return;
+    }
+    if (input.line_items.length)
+      ctx.addIssue({ code: 'custom', path: ['line_items'], message: 'validation.setupSellsNothing' });
+    if (!input.setup_intent_data)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['setup_intent_data', 'metadata', 'subscription_id'],
+        message: 'validation.setupSubscription',
+      });
+  });
 
 /** A checkout session's id, as paths and the `payment` connect action carry it. */
 export const checkoutSessionId = z.string().regex(/^cs_[0-9A-Za-z]{8,64}$/, 'validation.checkoutId');

@@ -26,6 +26,11 @@ export const paymentsMessages = defineMessages({
     'validation.currencyNotOffered': 'This price is not offered in the chosen currency',
     'validation.customAmountOutOfRange': 'The amount lies outside the allowed range',
     'validation.sessionExpiry': 'expires_at must be 30 minutes to 24 hours from now',
+    'validation.setupSellsNothing': 'A setup session sells nothing: leave out line_items',
+    'validation.modeFollowsPrices':
+      'mode does not match the prices: recurring prices make a subscription, one-time prices a payment',
+    'validation.setupSubscription':
+      'A setup session needs the subscription it sets up, in setup_intent_data.metadata.subscription_id',
     'validation.checkoutId': 'Either a checkoutSession or a paymentLink id is required.',
     'checkout.invalidEmail': 'Please enter a valid email address',
     'checkout.invalidPhone': 'Please enter a valid phone number',
@@ -108,6 +113,10 @@ export const paymentsMessages = defineMessages({
     'validation.currencyNotOffered': '该价格不支持所选币种',
     'validation.customAmountOutOfRange': '金额超出允许范围',
     'validation.sessionExpiry': 'expires_at 必须在 30 分钟到 24 小时之后',
+    'validation.setupSellsNothing': '设置会话不销售商品：请不要传 line_items',
+    'validation.modeFollowsPrices': 'mode 与价格不符：周期价格对应 subscription，一次性价格对应 payment',
+    'validation.setupSubscription':
+      '设置会话需要在 setup_intent_data.metadata.subscription_id 中指明要设置的订阅',
     'validation.checkoutId': '需要提供结账会话或支付链接的 ID。',
     'checkout.invalidEmail': '请输入有效的邮箱地址',
     'checkout.invalidPhone': '请输入有效的电话号码',

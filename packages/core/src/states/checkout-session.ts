@@ -37,7 +37,7 @@ export function checkoutRefusal(
   intentStatus: string | undefined,
   nowUnix: number,
 ): CheckoutRefusal | undefined {
-  if (session.status === 'complete' || session.payment_status !== 'unpaid' || intentStatus === 'succeeded')
+  if (session.status === 'complete' || session.payment_status === 'paid' || intentStatus === 'succeeded')
     return 'CHECKOUT_ALREADY_PAID';
   if (session.status === 'expired' || session.expires_at <= nowUnix) return 'CHECKOUT_SESSION_EXPIRED';
   if (intentStatus === 'processing') return 'PAYMENT_IN_PROGRESS';

@@ -150,6 +150,11 @@ describe('checkoutRefusal', () => {
     expect(checkoutRefusal(open, undefined, 999)).toBeUndefined();
     expect(checkoutRefusal(open, 'requires_action', 999)).toBeUndefined();
   });
+  it('lets an open setup session, which owes nothing from the start, be submitted', () => {
+    expect(
+      checkoutRefusal({ ...open, payment_status: 'no_payment_required' }, undefined, 999),
+    ).toBeUndefined();
+  });
   it('refuses a paid order', () => {
     expect(checkoutRefusal({ ...open, status: 'complete', payment_status: 'paid' }, 'succeeded', 0)).toBe(
       'CHECKOUT_ALREADY_PAID',

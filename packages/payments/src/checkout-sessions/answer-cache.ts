@@ -14,12 +14,17 @@ import { findSessionRow, retrieveSession } from './service.ts';
  */
 
 const modeOf = (livemode: boolean) => (livemode ? 'live' : 'test');
-/** The keys an answer depends on: its session (with its payment and invoice), the catalog, the buyer. */
+/**
+ * The keys an answer depends on: its session (with its payment and invoice), the catalog, the buyer,
+ * its subscription.
+ */
 export const answerKeys = {
   session: (id: string) => `checkout:${id}`,
   /** Products, prices (and their stock), payment links and methods of one mode. */
   catalog: (livemode: boolean) => `catalog:${modeOf(livemode)}`,
   customer: (livemode: boolean, did: string) => `customer:${modeOf(livemode)}:${did}`,
+  /** A session's subscription (its answer's `subscriptions`: what a setup page shows of it). */
+  subscription: (id: string) => `subscription:${id}`,
 };
 
 const ofSession = (data: unknown) => {
@@ -47,9 +52,10 @@ export const ANSWER_INVALIDATIONS: Record<string, (event: EventInput) => string[
   payment_currency: (event) => [answerKeys.catalog(event.livemode)],
   // Charges are the merchant's ledger; the buyer's answer shows the payment intent instead.
   charge: () => [],
-  // A buyer's checkout answer shows the session's subscription id only, which the session's own event carries.
-  subscription: () => [],
-  subscription_item: () => [],
+  subscription: (event) => [answerKeys.subscription(event.objectId)],
+  subscription_item: (event) => [
+    answerKeys.subscription((event.data as { subscription_id: string }).subscription_id),
+  ],
 };
 
 export function answerInvalidations(event: EventInput): string[] {
@@ -118,7 +124,7 @@ export class CheckoutAnswers {
   /**
    * Reads the versions before the data, so what is kept is at least as new as the versions it is
    * kept under (a change in between only makes the next poll build again). Keeps nothing when the
-   * session changed buyer or mode while it was built: its keys would be the wrong ones.
+   * session changed buyer, mode or subscription while it was built: its keys would be the wrong ones.
    */
   private async build(id: string, locale: Locale): Promise<{ envelope: CheckoutEnvelope; kept?: Kept }> {
     const row = await findSessionRow(this.deps.db, id);
@@ -128,11 +134,17 @@ export class CheckoutAnswers {
       answerKeys.session(id),
       answerKeys.catalog(livemode),
       ...(row.customer_did ? [answerKeys.customer(livemode, row.customer_did)] : []),
+      ...(row.subscription_id ? [answerKeys.subscription(row.subscription_id)] : []),
     ];
     const versions = await this.versions.read(keys);
     const envelope = await buyerEnvelopeOf(this.deps, await retrieveSession(this.deps, id), locale);
     const session = envelope.checkoutSession;
-    if (session.customer_did !== row.customer_did || session.livemode !== livemode) return { envelope };
+    if (
+      session.customer_did !== row.customer_did ||
+      session.livemode !== livemode ||
+      session.subscription_id !== row.subscription_id
+    )
+      return { envelope };
     return { envelope, kept: { keys, versions, envelope, json: {} } };
   }
 

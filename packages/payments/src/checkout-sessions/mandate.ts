@@ -15,19 +15,21 @@ import {
 } from '../subscriptions/service.ts';
 import { checkBuyer } from './order.ts';
 import { completeSession, findSessionRow, lockSession } from './service.ts';
+import { confirmSetup } from './setup.ts';
 
 /**
  * POST /api/checkout-sessions/{id}/mandate: the buyer's wallet has sent the mandate. The server reads
  * the chain through the method's adapter (trusting nothing the browser says) and, once the mandate is
  * there and is what was asked, starts the subscription: a trial begins at once and the checkout is
  * complete with nothing to pay; otherwise the first invoice (subscription_create) is collected through
- * the mandate by the billing engine, and the checkout completes when it is paid. Calling it again
- * changes nothing.
+ * the mandate by the billing engine, and the checkout completes when it is paid. A setup session's
+ * mandate replaces its subscription's (setup.ts). Calling it again changes nothing.
  */
 export async function confirmMandate(deps: Deps, sessionId: string, buyer: Buyer): Promise<void> {
   const session = await findSessionRow(deps.db, sessionId);
   if (!session) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
   checkBuyer(session, buyer);
+  if (session.mode === 'setup') return confirmSetup(deps, session, buyer);
   const subscription = session.subscription_id
     ? await findSubscriptionRow(deps.db, session.subscription_id)
     : undefined;

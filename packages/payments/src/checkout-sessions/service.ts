@@ -16,6 +16,7 @@ import type { Deps } from '../deps.ts';
 import { getPaymentLink, linkCurrency } from '../payment-links/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { priceLines, type StoredLine } from './lines.ts';
+import { createSetupSession } from './setup.ts';
 import { sessionView } from './view.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
@@ -29,6 +30,8 @@ export const START_DEDUPE_SECONDS = 3;
 
 export interface NewSession {
   lines: (LineItemInput | StoredLine)[];
+  /** What the creator expects; the prices decide (recurring ones make a subscription). */
+  mode?: 'payment' | 'subscription';
   options: Options;
   paymentLinkId?: string | null;
   customerDid?: string | null;
@@ -46,50 +49,79 @@ export async function createCheckoutSession(
   return transaction(deps.db, async (trx) => {
     const currencyId = await linkCurrency(trx, livemode, input.options.currency_id, input.lines[0]!.price_id);
     const priced = await priceLines(trx, livemode, input.lines, currencyId);
-    const now = deps.clock.nowUnix();
-    const expiresAt = input.expiresAt ?? now + SESSION_TTL_SECONDS;
-    if (expiresAt < now + MIN_SESSION_TTL_SECONDS || expiresAt > now + SESSION_TTL_SECONDS) {
+    if (input.mode && input.mode !== priced.mode)
       throw new KioskError('VALIDATION_FAILED', {
-        details: [{ path: 'body.expires_at', message: 'validation.sessionExpiry' }],
+        details: [{ path: 'body.mode', message: 'validation.modeFollowsPrices' }],
       });
-    }
-    const total = priced.total.toString();
-    const row = await deps.resources.checkoutSessions.insert(
-      trx,
-      {
-        id: newId('checkoutSession'),
-        livemode,
-        mode: priced.mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        payment_link_id: input.paymentLinkId ?? null,
-        customer_id: null,
-        customer_did: input.customerDid ?? null,
-        currency_id: currencyId,
-        line_items: toJson(priced.lines),
-        amount_subtotal: total,
-        amount_total: total,
-        expires_at: expiresAt,
-        submit_type: input.options.submit_type,
-        cross_sell_behavior: input.options.cross_sell_behavior,
-        phone_number_collection: toJson(input.options.phone_number_collection),
-        billing_address_collection: input.options.billing_address_collection,
-        subscription_data: toJson(input.options.subscription_data),
-        customer_details: '{}',
-        success_url: input.successUrl ?? null,
-        cancel_url: input.cancelUrl ?? null,
-        payment_method_id: null,
-        payment_intent_id: null,
-        invoice_id: null,
-        subscription_id: null,
-        metadata: toJson({ ...input.options.metadata, after_completion: input.options.after_completion }),
-        start_key: input.startKey ?? null,
-        ...stamps(deps.clock),
-      },
-      'checkout.session.created',
-    );
-    return row.id;
+    return insertSession(deps, trx, livemode, input, {
+      mode: priced.mode,
+      payment_status: 'unpaid',
+      currency_id: currencyId,
+      line_items: toJson(priced.lines),
+      amount_subtotal: priced.total.toString(),
+      amount_total: priced.total.toString(),
+      customer_id: null,
+      customer_did: input.customerDid ?? null,
+      subscription_id: null,
+    });
   });
+}
+
+/** What the kind of session decides; the rest of a new session comes from its options. */
+type SessionKind = Pick<
+  SessionRow,
+  | 'mode'
+  | 'payment_status'
+  | 'currency_id'
+  | 'line_items'
+  | 'amount_subtotal'
+  | 'amount_total'
+  | 'customer_id'
+  | 'customer_did'
+  | 'subscription_id'
+>;
+
+export async function insertSession(
+  deps: Deps,
+  trx: Executor,
+  livemode: boolean,
+  input: Omit<NewSession, 'lines'>,
+  kind: SessionKind,
+): Promise<string> {
+  const now = deps.clock.nowUnix();
+  const expiresAt = input.expiresAt ?? now + SESSION_TTL_SECONDS;
+  if (expiresAt < now + MIN_SESSION_TTL_SECONDS || expiresAt > now + SESSION_TTL_SECONDS) {
+    throw new KioskError('VALIDATION_FAILED', {
+      details: [{ path: 'body.expires_at', message: 'validation.sessionExpiry' }],
+    });
+  }
+  const row = await deps.resources.checkoutSessions.insert(
+    trx,
+    {
+      id: newId('checkoutSession'),
+      livemode,
+      ...kind,
+      status: 'open',
+      payment_link_id: input.paymentLinkId ?? null,
+      expires_at: expiresAt,
+      submit_type: input.options.submit_type,
+      cross_sell_behavior: input.options.cross_sell_behavior,
+      phone_number_collection: toJson(input.options.phone_number_collection),
+      billing_address_collection: input.options.billing_address_collection,
+      subscription_data: toJson(input.options.subscription_data),
+      customer_details: '{}',
+      success_url: input.successUrl ?? null,
+      cancel_url: input.cancelUrl ?? null,
+      payment_method_id: null,
+      payment_intent_id: null,
+      invoice_id: null,
+      metadata: toJson({ ...input.options.metadata, after_completion: input.options.after_completion }),
+      start_key: input.startKey ?? null,
+      ...stamps(deps.clock),
+    },
+    'checkout.session.created',
+  );
+  return row.id;
 }
 
 /** A session from the create input of the API (the merchant route and other modules). */
@@ -98,13 +130,23 @@ export function createSessionFromInput(
   livemode: boolean,
   input: z.infer<typeof checkoutSessionInput>,
 ): Promise<string> {
-  const { line_items, success_url, cancel_url, expires_at, customer_did, ...options } = input;
+  const {
+    line_items,
+    success_url,
+    cancel_url,
+    expires_at,
+    customer_did,
+    mode,
+    setup_intent_data,
+    ...options
+  } = input;
+  const common = { options, successUrl: success_url, cancelUrl: cancel_url, expiresAt: expires_at };
+  if (mode === 'setup')
+    return createSetupSession(deps, livemode, setup_intent_data!.metadata.subscription_id, common);
   return createCheckoutSession(deps, livemode, {
+    ...common,
+    mode,
     lines: line_items,
-    options,
-    successUrl: success_url,
-    cancelUrl: cancel_url,
-    expiresAt: expires_at,
     customerDid: customer_did,
   });
 }

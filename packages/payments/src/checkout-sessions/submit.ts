@@ -19,12 +19,17 @@ import { crossSellPrice } from './edits.ts';
 import { heldQuantities, lockStock, priceLines, type StoredLine } from './lines.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
+import type { PaymentsTables } from '../tables.ts';
+import { askSetupMandate, setupMandateInstructions } from './setup.ts';
 import { subscribeOrder } from './subscribe.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
   payment_currency: string;
 }
+
+/** Submit's transaction's answer: a subscription or setup session's mandate is read after it. */
+type Draft = Submitted & { subscriptionId?: string; setup?: PaymentsTables['checkout_sessions'] };
 
 export interface Submitted {
   sessionId: string;
@@ -50,13 +55,14 @@ export async function submitCheckout(
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  const submitted = await transaction(deps.db, async (trx) => {
+  const submitted = await transaction(deps.db, async (trx): Promise<Draft> => {
     const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
     // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
     // checked: the page opens the past-due dialog rather than point at fields).
+    // A setup session is how an overdue customer puts a working method in place: it is never blocked.
     const known = await findCustomerByDid(trx, livemode, buyer.did);
-    if (known) await refuseIfOverdue(trx, known.id);
+    if (known && session.mode !== 'setup') await refuseIfOverdue(trx, known.id);
 
     const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
       session.metadata,
@@ -75,6 +81,22 @@ export async function submitCheckout(
     const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
     if (!method || !method.active || !currency || !currency.active)
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+
+    if (session.mode === 'setup') {
+      const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
+      await askSetupMandate(deps, trx, session, { method, currency });
+      await deps.resources.checkoutSessions.update(
+        trx,
+        sessionId,
+        {
+          currency_id: currency.id,
+          payment_method_id: method.id,
+          customer_details: customerDetailsOf(details),
+        },
+        'checkout.session.updated',
+      );
+      return { sessionId, customer, instructions: null, mandate: null, setup: session };
+    }
 
     const lines = fromJson<StoredLine[]>(session.line_items, []);
     // Seed 000 §8: a required cross-sell must be in the cart before paying.
@@ -122,12 +144,7 @@ export async function submitCheckout(
       payment_method_id: method.id,
       amount_subtotal: priced.total.toString(),
       amount_total: priced.total.toString(),
-      customer_details: toJson({
-        name: details.name,
-        email: details.email,
-        phone: details.phone,
-        address: details.address,
-      }),
+      customer_details: customerDetailsOf(details),
     };
     if (priced.mode === 'subscription') {
       const { subscriptionId } = await subscribeOrder(deps, trx, {
@@ -193,8 +210,14 @@ export async function submitCheckout(
       mandate: null,
     };
   });
-  const { subscriptionId, ...answer } = submitted;
+  const { subscriptionId, setup, ...answer } = submitted;
+  // The wallet's calls read the chain: made after the transaction, for what it asked.
+  if (setup) return { ...answer, mandate: await setupMandateInstructions(deps, setup, buyer.did) };
   if (!subscriptionId) return answer;
   const subscription = (await findSubscriptionRow(deps.db, subscriptionId))!;
   return { ...answer, mandate: await mandateInstructionsOf(deps, subscription, buyer.did) };
 }
+
+/** The buyer's details as the session keeps them. */
+const customerDetailsOf = (details: ReturnType<typeof checkCustomerDetails>['details']) =>
+  toJson({ name: details.name, email: details.email, phone: details.phone, address: details.address });

@@ -2,6 +2,7 @@ import type { CheckoutSession, Price } from '@kiosk/contracts';
 import { lineTotal, priceIn } from '@kiosk/core';
 import { flag, fromJson, moneyText, type Executor } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { getSubscription } from '../subscriptions/service.ts';
 import { loadPrices, type StoredLine } from './lines.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
@@ -75,8 +76,11 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
   if (offers.length)
     for (const [id, price] of await loadPrices(db, snapshot.livemode, offers)) prices.set(id, price);
   const expand = await expandPrices(db, prices);
+  const subscription = row.subscription_id ? await getSubscription(db, row.subscription_id) : undefined;
   return {
     ...snapshot,
+    // What a setup page shows of the subscription it sets up (and a subscription checkout's own).
+    subscriptions: subscription ? [subscription] : [],
     line_items: lines.map((line) => {
       const price = prices.get(line.price_id)!;
       const terms = priceIn(price, row.currency_id);

@@ -29,8 +29,11 @@ import { pendingUpdateOf } from './view.ts';
  * for and not yet confirmed) and `mandates` (how many were asked for, which names the next one's key).
  */
 
-/** A new mandate asked for, and where it collects: another method or currency changes them too. */
-type Renewal = MandateSettings & { method_id: string; currency_id: string };
+/**
+ * A new mandate asked for, and where it collects: another method or currency changes them too. A setup
+ * checkout's ask names the session, which completes once that mandate is in place.
+ */
+type Renewal = MandateSettings & { method_id: string; currency_id: string; checkout_session_id?: string };
 
 interface PaymentSettings {
   mandate?: MandateSettings;
@@ -38,7 +41,7 @@ interface PaymentSettings {
   mandates?: number;
 }
 
-const RENEWABLE = new Set(['trialing', 'active', 'past_due']);
+export const RENEWABLE = new Set(['trialing', 'active', 'past_due']);
 
 const settingsOf = (subscription: SubscriptionRow) =>
   fromJson<PaymentSettings>(subscription.payment_settings, {});
@@ -50,6 +53,22 @@ export interface RenewalAsk {
   methodId?: string;
   /** The currency on that method; the subscription's by default. */
   currencyId?: string;
+  /** The setup checkout asking (mode setup). */
+  checkoutSessionId?: string;
+}
+
+/**
+ * Where a setup checkout's ask stands: `asked` until its mandate is confirmed, then `in_place` while it
+ * is the stored mandate; undefined before it asks (or once another ask replaced it).
+ */
+export function setupAskOf(
+  subscription: SubscriptionRow,
+  sessionId: string,
+): 'asked' | 'in_place' | undefined {
+  const { mandate, renewal } = settingsOf(subscription);
+  if (renewal?.checkout_session_id === sessionId) return 'asked';
+  const confirmed = mandate as Renewal | undefined;
+  return confirmed?.checkout_session_id === sessionId ? 'in_place' : undefined;
 }
 
 /**
@@ -87,6 +106,7 @@ export async function requestRenewal(deps: Deps, trx: Executor, id: string, ask:
     ),
     method_id: method.id,
     currency_id: currency.id,
+    ...(ask.checkoutSessionId ? { checkout_session_id: ask.checkoutSessionId } : {}),
   };
   await deps.resources.subscriptions.update(
     trx,

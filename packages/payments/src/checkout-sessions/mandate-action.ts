@@ -6,6 +6,7 @@ import type { Deps } from '../deps.ts';
 import { findSubscriptionRow, mandateInstructionsOf } from '../subscriptions/service.ts';
 import { confirmMandate } from './mandate.ts';
 import { findSessionRow } from './service.ts';
+import { setupMandateInstructions } from './setup.ts';
 
 const params = z.object({
   checkoutSessionId,
@@ -13,19 +14,25 @@ const params = z.object({
 });
 type Params = z.infer<typeof params>;
 
+type MandateMode = 'subscription' | 'setup';
+
 /**
- * A submitted subscription checkout still waiting for its mandate, and what the wallet signs for it,
- * built from the stored subscription (what submit asked for, and what confirmMandate will check).
+ * A submitted subscription or setup checkout still waiting for its mandate, and what the wallet signs
+ * for it, built from the stored subscription (what submit asked for, and what confirmMandate will check).
  */
-async function authorisable(deps: Deps, id: string) {
+async function authorisable(deps: Deps, id: string, mode: MandateMode) {
   const session = await findSessionRow(deps.db, id);
   if (!session) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
   const subscription = session.subscription_id
     ? await findSubscriptionRow(deps.db, session.subscription_id)
     : undefined;
-  if (session.mode !== 'subscription' || !subscription || !session.customer_did)
+  if (session.mode !== mode || !subscription || !session.customer_did)
     throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
   if (session.status === 'expired') throw new KioskError('CHECKOUT_SESSION_EXPIRED', { status: 410 });
+  if (mode === 'setup') {
+    if (session.status === 'complete') throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
+    return { session, mandate: await setupMandateInstructions(deps, session, session.customer_did) };
+  }
   // Authorised already: the subscription runs (or ran) on the mandate it has.
   if (session.status === 'complete' || subscription.status !== 'incomplete')
     throw new KioskError('CHECKOUT_ALREADY_PAID', { status: 409 });
@@ -36,23 +43,24 @@ async function authorisable(deps: Deps, id: string) {
 }
 
 /**
- * Connect action `subscription` (seed 000 §7, docs/identity.md §2): a subscription checkout asks its
- * buyer's wallet, on another device or the demo's test wallet, to send the mandate's calls; once the
- * wallet answers, the server reads the mandate on the chain and starts the subscription.
+ * Connect actions `subscription` and `setup` (seed 000 §7, docs/identity.md §2): a subscription or
+ * setup checkout asks its buyer's wallet, on another device or the demo's test wallet, to send the
+ * mandate's calls; once the wallet answers, the server reads the mandate on the chain and starts the
+ * subscription, or puts the mandate in place for its future invoices.
  */
-export function subscriptionConnectAction(deps: Deps): ConnectAction {
+export function mandateConnectAction(deps: Deps, mode: MandateMode): ConnectAction {
   return {
     params,
     async open(fields) {
       const { checkoutSessionId: id, sessionUserDid } = fields as Params;
-      const { session } = await authorisable(deps, id);
+      const { session } = await authorisable(deps, id, mode);
       if (session.customer_did !== sessionUserDid) throw new KioskError('FORBIDDEN');
       return { checkoutSessionId: id, sessionUserDid };
     },
     // Read at each fetch: a later submit re-makes the subscription with the order as it stands.
     async describe(fields) {
       const { checkoutSessionId: id } = fields as Params;
-      return { mandate: (await authorisable(deps, id)).mandate };
+      return { mandate: (await authorisable(deps, id, mode)).mandate };
     },
     // The chain is the proof: the hashes are the wallet's to name, never trusted.
     answer: z.object({ tx_hashes: z.array(z.string().max(100)).max(10).optional() }),
