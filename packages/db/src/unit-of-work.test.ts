@@ -52,6 +52,25 @@ describe.each(await testEngines())('units of work on %s', (engine) => {
     expect(await texts()).toEqual(['through the transaction', 'through the root handle']);
   });
 
+  it('runs queries started together inside it one at a time, in the order they were asked', async () => {
+    await open();
+    const warnings: string[] = [];
+    const warned = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warned);
+    try {
+      const seen = await transaction(database.db, async () => {
+        await add(db, 1, 'first');
+        return Promise.all([texts(), add(db, 2, 'second').then(texts), texts()]);
+      });
+      expect(seen).toEqual([['first'], ['first', 'second'], ['first', 'second']]);
+      // node-postgres warns of (and pg 9 refuses) a query sent while its connection runs another.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', warned);
+    }
+  });
+
   it('rolls back everything when the unit fails, inner transactions included', async () => {
     await open();
     await expect(

@@ -109,7 +109,7 @@ class UnitOfWorkDriver implements Driver {
     const connection = await this.inner.acquireConnection();
     const unit: Work = {
       driver: this,
-      connection,
+      connection: oneQueryAtATime(connection),
       savepoints: [],
       beforeCommit: [],
       afterCommit: [],
@@ -141,6 +141,23 @@ class UnitOfWorkDriver implements Driver {
       await this.inner.releaseConnection(connection);
     }
   }
+}
+
+/**
+ * The unit's connection as its queries see it: code inside a unit may start queries together
+ * (`Promise.all` over reads), and one connection runs one statement at a time — node-postgres queues
+ * them itself only until pg 9, which refuses them. They run in the order they were asked.
+ */
+function oneQueryAtATime(connection: DatabaseConnection): DatabaseConnection {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    executeQuery<R>(query: CompiledQuery) {
+      const result = last.then(() => connection.executeQuery<R>(query));
+      last = result.catch(() => undefined);
+      return result;
+    },
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
 }
 
 /** Wraps a dialect so that its databases can run units of work. */
