@@ -639,6 +639,18 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       });
       // Not yet paid: still the cheaper plan.
       expect(await itemsOf(customer)).toEqual([plans.basic]);
+      // "Pay now" later reads the waiting change again: the same invoice and intent, nothing voided.
+      const waitingPath = `/api/subscriptions/${customer.subscriptionId}/pending-update?livemode=false`;
+      const self = await signedIn(server, customer.wallet);
+      const waiting = await self.request(waitingPath);
+      expect(waiting.status).toBe(200);
+      expect(waiting.body).toMatchObject({
+        invoice: { id: up.body.invoice.id, status: 'open' },
+        paymentIntent: { id: up.body.paymentIntent.id },
+        paymentInstructions: up.body.paymentInstructions,
+      });
+      const stranger = await signedIn(server, TestWallet.random());
+      expect((await stranger.request(waitingPath)).status).toBe(404);
 
       const transfer = await walletOf(customer.wallet).writeContract({
         address: token,
@@ -656,6 +668,7 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       expect(named.status).toBe(202);
       await until(customer.subscription, (s) => s.pending_update === null);
       expect(await itemsOf(customer)).toEqual([priceId]);
+      expect((await self.request(waitingPath)).body.code).toBe('PLAN_CHANGE_NOT_WAITING');
       const paid = (await customer.invoices()).find((i) => i.id === up.body.invoice.id);
       expect(paid).toMatchObject({ status: 'paid', amount_paid: due });
       // The next renewal bills the new plan in full.

@@ -173,6 +173,8 @@ export const subscriptionRoutes = defineRoutes({
     body: changePlanBody,
     response: { 200: planChangeAnswer },
   },
+  /** A plan change waiting for its invoice: the same answer as the change, to pay that invoice. */
+  'GET /api/subscriptions/:id/pending-update': { params: idParam, response: { 200: planChangeAnswer } },
   'GET /api/subscriptions/:id/plans': {
     params: idParam,
     response: { 200: z.object({ list: z.array(planOptionSchema) }) },

@@ -84,6 +84,7 @@ export const paymentsMessages = defineMessages({
     // Plan changes (seed 000 §1 and §8).
     'error.PLAN_UPDATE_UNAVAILABLE': 'Plan updates are not available',
     'error.PLAN_UNCHANGED': 'This is already the plan',
+    'error.PLAN_CHANGE_NOT_WAITING': 'No plan change is waiting for payment',
     'error.PLAN_PRICE_NOT_BILLABLE': 'This price cannot be billed on this subscription',
     'error.PLAN_INTERVAL_MISMATCH': 'This plan renews on another interval than the subscription',
     'error.MANDATE_TOO_LOW':
@@ -166,6 +167,7 @@ export const paymentsMessages = defineMessages({
     'error.SUBSCRIPTION_NOT_PAUSED': '此订阅未暂停',
     'error.PLAN_UPDATE_UNAVAILABLE': '暂不支持变更套餐',
     'error.PLAN_UNCHANGED': '当前已是该套餐',
+    'error.PLAN_CHANGE_NOT_WAITING': '没有等待付款的套餐变更',
     'error.PLAN_PRICE_NOT_BILLABLE': '此价格无法用于该订阅计费',
     'error.PLAN_INTERVAL_MISMATCH': '该套餐的续订周期与订阅不同',
     'error.MANDATE_TOO_LOW': '您的授权每个周期最多支付 {max}：请重新授权后再变更为此套餐',

@@ -7,8 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
+import { getInvoice } from '../invoices/service.ts';
 import { overdueInvoices, overdueSummary, startOverduePayment } from './overdue.ts';
 import { changePlan, planChangeView } from './plan-change.ts';
+import { pendingUpdateOf } from './view.ts';
 import { planOptions } from './plan-options.ts';
 import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import {
@@ -113,6 +115,31 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
         changePlan(deps, trx, request.params.id, request.body.items),
       );
       return planChangeView(deps, request.params.id, outcome);
+    },
+  );
+
+  const waiting = subscriptionRoutes['GET /api/subscriptions/:id/pending-update'];
+  r.get(
+    waiting.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary:
+          'The plan change waiting for its invoice, and how to pay that invoice ("Pay now"; asking for the change again would void it)',
+        ...waiting.schema,
+      },
+    },
+    async (request) => {
+      const row = await visible(request, request.params.id);
+      const pending = pendingUpdateOf(row);
+      const invoice = pending && (await getInvoice(deps.db, pending.invoice_id));
+      if (!invoice?.payment_intent_id) throw new KioskError('PLAN_CHANGE_NOT_WAITING', { status: 404 });
+      return planChangeView(deps, row.id, {
+        invoiceId: invoice.id,
+        paymentIntentId: invoice.payment_intent_id,
+        credit: 0n,
+      });
     },
   );
 

@@ -81,6 +81,23 @@ const changeInvoice = invoice({
  */
 function api(start: Subscription, overrides: Record<string, ApiHandler> = {}) {
   let current = start;
+  /** A dearer plan's change as it waits: its invoice and how to pay it. */
+  const waitingAnswer = () => ({
+    subscription: current,
+    invoice: changeInvoice,
+    paymentIntent: paymentIntent({ id: 'pi_plan', amount: '500000', invoice_id: 'in_plan' }),
+    paymentInstructions: {
+      type: 'evm_transfer',
+      chain_id: 31337,
+      to: '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199',
+      token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      amount: '500000',
+      currency_id: 'pc_kdt',
+      decimal: 6,
+      symbol: 'KDT',
+    },
+    credit: '0',
+  });
   return mockApi({
     // The wallet pays from the signed-in customer's account (another one's transfer would not count).
     'GET /api/session': () =>
@@ -109,23 +126,15 @@ function api(start: Subscription, overrides: Record<string, ApiHandler> = {}) {
         };
       }
       current = { ...current, pending_update: { items, invoice_id: 'in_plan' } };
-      return {
-        subscription: current,
-        invoice: changeInvoice,
-        paymentIntent: paymentIntent({ id: 'pi_plan', amount: '500000', invoice_id: 'in_plan' }),
-        paymentInstructions: {
-          type: 'evm_transfer',
-          chain_id: 31337,
-          to: '0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199',
-          token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-          amount: '500000',
-          currency_id: 'pc_kdt',
-          decimal: 6,
-          symbol: 'KDT',
-        },
-        credit: '0',
-      };
+      return waitingAnswer();
     },
+    'GET /api/subscriptions/sub_1/pending-update': () =>
+      current.pending_update
+        ? waitingAnswer()
+        : jsonResponse(
+            { code: 'PLAN_CHANGE_NOT_WAITING', error: 'No plan change is waiting for payment' },
+            404,
+          ),
     'POST /api/payment-intents/pi_plan/pay': () => {
       // The server settles the transfer and makes the waiting change.
       current = { ...current, pending_update: null, items: [itemOf(premium)] };
@@ -299,9 +308,9 @@ describe('Change plan', { timeout: 20_000 }, () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'Pay now' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Pay for your new plan' });
-    expect(calls.calls('PUT /api/subscriptions/sub_1')[0]!.body).toEqual({
-      items: [{ price_id: 'price_premium', quantity: 1 }],
-    });
+    // The waiting invoice is paid as it is: asking for the change again would void it for a new one.
+    expect(calls.calls('GET /api/subscriptions/sub_1/pending-update')).toHaveLength(1);
+    expect(calls.calls('PUT /api/subscriptions/sub_1')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 0.5 KDT' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Your plan changed')).toBeTruthy();

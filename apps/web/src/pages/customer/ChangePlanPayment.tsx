@@ -19,9 +19,9 @@ import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { planOptionName, type PlanPaymentState } from './plan-change-view.ts';
 import { useInvoice } from './use-invoice.ts';
 import {
-  useChangePlan,
   usePlanChangePayment,
   usePlanOptions,
+  useWaitingPlanChange,
   type PlanChangeAnswer,
 } from './use-plan-change.ts';
 
@@ -108,8 +108,7 @@ export interface PendingPlanChangeNoticeProps {
 
 /**
  * A change waiting for its invoice (`pending_update`): the page says what it waits for and offers to
- * pay it. Paying asks for the same change again, which answers a fresh invoice with its transfer's
- * instructions (and voids the old one), then pays it as the change dialog does.
+ * pay it. Paying reads that invoice's transfer instructions and pays them as the change dialog does.
  */
 export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanChangeNoticeProps) {
   const { t } = useTranslation();
@@ -118,7 +117,7 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
   const [open, setOpen] = useState(false);
   const [paid, setPaid] = useState(false);
   const paidRef = useRef<HTMLDivElement>(null);
-  const change = useChangePlan(subscription.id, livemode);
+  const waiting = useWaitingPlanChange(subscription.id, livemode);
   const payment = usePlanChangePayment(subscription.id, livemode);
   const settings = useKioskSettings(livemode);
   const currency = currencyOf(settings.data, subscription.currency_id);
@@ -135,10 +134,11 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
     if (!pending) return;
     setPaid(false);
     payment.reset();
-    change.mutate(pending.items, {
-      onSuccess: (fresh) => {
-        if (fresh.invoice === null) return setPaid(true);
-        setAnswer(fresh);
+    waiting.mutate(undefined, {
+      onSuccess: (current) => {
+        // Nothing waits any more: it was paid meanwhile.
+        if (current === null) return setPaid(true);
+        setAnswer(current);
         setOpen(true);
       },
     });
@@ -166,8 +166,8 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
           invoiceId={pending.invoice_id}
           livemode={livemode}
           money={money}
-          preparing={change.isPending}
-          error={change.isError ? errorText(change.error, t('error.unknown')) : null}
+          preparing={waiting.isPending}
+          error={waiting.isError ? errorText(waiting.error, t('error.unknown')) : null}
           onPay={payNow}
         />
       )}

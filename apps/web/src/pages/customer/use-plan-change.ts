@@ -2,6 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@kiosk/contracts';
+import { ApiError } from '@kiosk/sdk';
 // The pay step sends and names the transfer exactly as the past-due payment does.
 import { sendAndNameTransfer, useRealtimeTopic, type Eip1193Provider } from '@kiosk/react';
 import { useSession } from '../../hooks/use-session.ts';
@@ -52,13 +53,39 @@ function afterPlanChange(queryClient: QueryClient, livemode: boolean, subscripti
 /**
  * `PUT /api/subscriptions/{id}`: a cheaper plan (or any in a trial) is made at once; a dearer one waits
  * as `pending_update` for its invoice. Asking again for a waiting change replaces it (its invoice is
- * voided) and answers a fresh invoice to pay: no route answers an open invoice's transfer instructions.
+ * voided).
  */
 export function useChangePlan(id: string, livemode: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: PlanItems) => putPlan(id, livemode, items),
     onSuccess: (answer) => afterPlanChange(queryClient, livemode, answer.subscription),
+  });
+}
+
+/**
+ * "Pay now" for a change waiting for its invoice: that invoice, its intent and how to pay it, read
+ * when asked (`GET /api/subscriptions/{id}/pending-update`); answers null when nothing waits any more.
+ */
+export function useWaitingPlanChange(id: string, livemode: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<PlanChangeAnswer | null> => {
+      try {
+        return await kioskClient.call('GET /api/subscriptions/:id/pending-update', {
+          params: { id },
+          query: { livemode },
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'PLAN_CHANGE_NOT_WAITING') return null;
+        throw error;
+      }
+    },
+    // Paid meanwhile (on another device): the page shows the plan as it is now.
+    onSuccess: (answer) => {
+      if (answer === null)
+        void queryClient.invalidateQueries({ queryKey: modeKey(livemode, 'subscription', id), exact: true });
+    },
   });
 }
 
