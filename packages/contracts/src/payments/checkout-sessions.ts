@@ -6,6 +6,7 @@ import { mandateInstructionsSchema, paymentInstructionsSchema } from './instruct
 import { methodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
 import { priceSchema } from './prices.ts';
+import { subscriptionItemSchema, subscriptionSchema } from './subscription-schema.ts';
 
 /**
  * What a merchant (or another module) creates a session from. The prices say whether it is a payment
@@ -81,6 +82,15 @@ export const sessionLineItem = z.object({
 
 export type SessionLineItem = z.infer<typeof sessionLineItem>;
 
+/**
+ * The subscription a session made or sets up (seed: `subscriptions`), each item's price with its
+ * product, as a setup page names it.
+ */
+export const sessionSubscription = subscriptionSchema.extend({
+  items: z.array(subscriptionItemSchema.extend({ price: expandedPrice.nullable() })),
+});
+export type SessionSubscription = z.infer<typeof sessionSubscription>;
+
 export const checkoutSessionSchema = z.object({
   id: z.string(),
   object: z.literal('checkout.session'),
@@ -108,7 +118,7 @@ export const checkoutSessionSchema = z.object({
   payment_intent_id: z.string().nullable(),
   invoice_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
-  subscriptions: z.array(z.unknown()),
+  subscriptions: z.array(sessionSubscription),
   metadata: z.record(z.string(), z.unknown()),
   url: z.string(),
   created_at: z.number(),

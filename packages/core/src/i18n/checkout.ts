@@ -114,6 +114,18 @@ export const checkoutMessages = defineMessages({
     'checkout.success.subscribed': 'Subscription started',
     'checkout.success.subscribedMessage': 'Thank you! Your subscription has started.',
     'checkout.success.trialEnds': 'Your free trial ends on {date}; nothing is charged before then.',
+    // A setup session: the customer authorises a subscription's future payments again, paying nothing now.
+    'checkout.setup.title': 'Set up payment',
+    'checkout.setup.nextPayment': 'Next payment on {date}',
+    'checkout.setup.notChargedNow': 'You will not be charged now.',
+    'checkout.submit.setup': 'Authorise future payments',
+    'checkout.submit.connectSetup': 'Connect and authorise',
+    'checkout.authorise.setup': '{amount} {interval} from the next payment; nothing is charged now',
+    'checkout.settingUp.title': 'Saving your payment method…',
+    'checkout.settingUp.description':
+      'Your authorisation is on the chain; this page updates once it is in place.',
+    'checkout.success.setup': 'Payment method saved',
+    'checkout.success.setupMessage': 'Future invoices of {name} are paid with it.',
     // Seed 000 §2, §4, §8: the past-due dialog (a submit answered CUSTOMER_LIMITED), one row per currency.
     'checkout.pastDue.title': 'Pay your overdue invoices',
     'checkout.pastDue.description':
@@ -243,6 +255,16 @@ export const checkoutMessages = defineMessages({
     'checkout.success.subscribed': '订阅已开通',
     'checkout.success.subscribedMessage': '谢谢！您的订阅已开通。',
     'checkout.success.trialEnds': '您的免费试用将于 {date} 结束，在此之前不会扣款。',
+    'checkout.setup.title': '设置付款方式',
+    'checkout.setup.nextPayment': '下次付款日期：{date}',
+    'checkout.setup.notChargedNow': '现在不会扣款。',
+    'checkout.submit.setup': '授权后续付款',
+    'checkout.submit.connectSetup': '连接并授权',
+    'checkout.authorise.setup': '{interval} {amount}，自下次付款起收取，现在不会扣款',
+    'checkout.settingUp.title': '正在保存付款方式…',
+    'checkout.settingUp.description': '您的授权已上链，生效后本页会自动更新。',
+    'checkout.success.setup': '付款方式已保存',
+    'checkout.success.setupMessage': '{name} 今后的账单将使用它支付。',
     'checkout.pastDue.title': '支付逾期账单',
     'checkout.pastDue.description':
       '您有逾期未付的账单：付清后才能进行新的购买。下方每种币种都付清后，您的购买将自动继续。',

@@ -1,4 +1,4 @@
-import type { CheckoutSession, Price } from '@kiosk/contracts';
+import type { CheckoutSession, Price, SessionSubscription } from '@kiosk/contracts';
 import { lineTotal, priceIn } from '@kiosk/core';
 import { flag, fromJson, moneyText, type Executor } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
@@ -76,11 +76,10 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
   if (offers.length)
     for (const [id, price] of await loadPrices(db, snapshot.livemode, offers)) prices.set(id, price);
   const expand = await expandPrices(db, prices);
-  const subscription = row.subscription_id ? await getSubscription(db, row.subscription_id) : undefined;
   return {
     ...snapshot,
     // What a setup page shows of the subscription it sets up (and a subscription checkout's own).
-    subscriptions: subscription ? [subscription] : [],
+    subscriptions: row.subscription_id ? await sessionSubscriptions(db, row.subscription_id) : [],
     line_items: lines.map((line) => {
       const price = prices.get(line.price_id)!;
       const terms = priceIn(price, row.currency_id);
@@ -103,4 +102,20 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
       };
     }),
   };
+}
+
+/** The session's subscription with each item's product, or none once it is gone. */
+async function sessionSubscriptions(db: Executor, id: string): Promise<SessionSubscription[]> {
+  const subscription = await getSubscription(db, id);
+  if (!subscription) return [];
+  const prices = new Map(
+    subscription.items.flatMap((item) => (item.price ? [[item.price.id, item.price]] : [])),
+  );
+  const expand = await expandPrices(db, prices);
+  return [
+    {
+      ...subscription,
+      items: subscription.items.map((item) => ({ ...item, price: item.price && expand(item.price) })),
+    },
+  ];
 }

@@ -11,7 +11,7 @@ import { CheckoutFrame, isMinimal, type CheckoutLayout } from './CheckoutFrame.t
 import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
 import { checkoutErrorText } from './error-text.ts';
 import { formatMoney } from './format-money.ts';
-import { orderIn, payableCurrencies } from './order-view.ts';
+import { amountIn, orderIn, payableCurrencies } from './order-view.ts';
 import { isLocked, type PayEvent, type PayState, type WalletRequest } from './pay-flow.ts';
 import { guessCountry } from './payment/countries.ts';
 import {
@@ -26,7 +26,9 @@ import {
 } from './payment/customer-form.ts';
 import { PaymentPanel } from './payment/PaymentPanel.tsx';
 import { formPurposeOf } from './session-metadata.ts';
+import { setupSubscriptionOf } from './setup-subscription.ts';
 import { OrderSummary } from './summary/OrderSummary.tsx';
+import { SetupSummary } from './summary/SetupSummary.tsx';
 import { useBuyer } from './use-buyer.ts';
 import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit } from './use-checkout.ts';
 
@@ -34,7 +36,7 @@ import { useCrossSellOffer, useSessionEdit, useSubmitCheckout, type SessionEdit 
 const PayDialog = lazy(() =>
   import('./payment/PayDialog.tsx').then((module) => ({ default: module.PayDialog })),
 );
-// A subscription's: what the customer allows, and the wallet that signs it.
+// A subscription's or a setup session's: what the customer allows, and the wallet that signs it.
 const AuthoriseDialog = lazy(() =>
   import('./payment/AuthoriseDialog.tsx').then((module) => ({ default: module.AuthoriseDialog })),
 );
@@ -79,7 +81,10 @@ export function CheckoutView({
   const buyer = useBuyer(session.livemode);
   const edit = useSessionEdit(session.id);
   const submit = useSubmitCheckout(session.id);
-  const crossSell = useCrossSellOffer(session.id, true);
+  const isSetup = session.mode === 'setup';
+  const setupSubscription = useMemo(() => setupSubscriptionOf(session), [session]);
+  // A setup session sells nothing, so nothing is offered beside it.
+  const crossSell = useCrossSellOffer(session.id, !isSetup);
   const [toast, setToast] = useState<string | null>(null);
   // Mounted from the first toast on (so it can fade out); its code loads then.
   const [toastUsed, setToastUsed] = useState(false);
@@ -115,10 +120,10 @@ export function CheckoutView({
   const totals = useMemo(
     () =>
       Object.fromEntries(
-        choices.map(({ currency }) => [
-          currency.id,
-          formatMoney(orderIn(session, currency.id).total, currency),
-        ]),
+        choices.flatMap(({ currency }) => {
+          const amount = amountIn(session, currency.id);
+          return amount === undefined ? [] : [[currency.id, formatMoney(amount, currency)]];
+        }),
       ),
     [choices, session],
   );
@@ -163,7 +168,8 @@ export function CheckoutView({
         payment_method: selected.method.id,
         payment_currency: selected.currency.id,
       });
-      // A one-time order is paid now; a subscription's wallet authorises its cycles once instead.
+      // A one-time order is paid now; a subscription's (or a setup session's) wallet authorises its
+      // cycles once instead.
       const instructions = answer.paymentInstructions ?? answer.mandateInstructions;
       if (!instructions) {
         dispatch({ type: 'submitFailed' });
@@ -209,25 +215,33 @@ export function CheckoutView({
   const instructions: WalletRequest | undefined = 'instructions' in pay ? pay.instructions : undefined;
   const payingCurrency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
 
-  const summary = order && selected && (
-    <OrderSummary
-      order={order}
-      currency={selected.currency}
-      compact={compact}
-      updating={edit.isPending}
-      locked={locked}
-      crossSell={crossSell.data}
-      crossSellRequired={session.cross_sell_behavior === 'required'}
-      onEdit={runEdit}
-    />
-  );
+  const summary = isSetup
+    ? selected && <SetupSummary subscription={setupSubscription} currency={selected.currency} />
+    : order &&
+      selected && (
+        <OrderSummary
+          order={order}
+          currency={selected.currency}
+          compact={compact}
+          updating={edit.isPending}
+          locked={locked}
+          crossSell={crossSell.data}
+          crossSellRequired={session.cross_sell_behavior === 'required'}
+          onEdit={runEdit}
+        />
+      );
 
   return (
     <>
       <CheckoutFrame
         layout={layout}
         session={session}
-        title={envelope.paymentLink?.name ?? session.line_items[0]?.price.product.name ?? ''}
+        title={
+          envelope.paymentLink?.name ??
+          setupSubscription?.name ??
+          session.line_items[0]?.price.product.name ??
+          ''
+        }
         goBack={goBack}
         summary={summary}
         payment={

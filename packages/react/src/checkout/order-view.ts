@@ -13,6 +13,7 @@ import type {
   PaymentMethod,
   SessionLineItem,
 } from '@kiosk/contracts';
+import { cycleAmountIn, setupSubscriptionOf } from './setup-subscription.ts';
 
 export interface LineView {
   line: SessionLineItem;
@@ -75,14 +76,31 @@ export function orderIn(session: CheckoutSession, currencyId: string): OrderView
   };
 }
 
+/**
+ * What the buyer commits to in `currencyId`, as each currency's card says it: the order's total, or
+ * for a setup session (which sells nothing) one cycle of its subscription; undefined where that
+ * subscription is not priced in the currency.
+ */
+export function amountIn(session: CheckoutSession, currencyId: string): bigint | undefined {
+  if (session.mode !== 'setup') return orderIn(session, currencyId).total;
+  const subscription = setupSubscriptionOf(session);
+  return subscription && cycleAmountIn(subscription, currencyId);
+}
+
+/** Every line has a price in the currency; for a setup session, every item of its subscription. */
+function isPricedIn(session: CheckoutSession, currencyId: string): boolean {
+  if (session.mode === 'setup') return amountIn(session, currencyId) !== undefined;
+  return session.line_items.every((line) => priceIn(line.price, currencyId) !== undefined);
+}
+
 export interface CurrencyChoice {
   method: PaymentMethod;
   currency: PaymentCurrency;
 }
 
 /**
- * The active currencies every line can be paid in. A pay-what-you-want amount is typed in the
- * session's currency, so such a session stays in it.
+ * The active currencies every line can be paid in (for a setup session, every item of its subscription).
+ * A pay-what-you-want amount is typed in the session's currency, so such a session stays in it.
  */
 export function payableCurrencies(methods: PaymentMethod[], session: CheckoutSession): CurrencyChoice[] {
   const pinned = session.line_items.some((line) => priceIn(line.price, session.currency_id)?.custom);
@@ -94,8 +112,6 @@ export function payableCurrencies(methods: PaymentMethod[], session: CheckoutSes
         .map((currency) => ({ method, currency })),
     )
     .filter(({ currency }) =>
-      pinned
-        ? currency.id === session.currency_id
-        : session.line_items.every((line) => priceIn(line.price, currency.id) !== undefined),
+      pinned ? currency.id === session.currency_id : isPricedIn(session, currency.id),
     );
 }

@@ -26,7 +26,8 @@ export function checkoutPageState(input: {
   if (!session) return input.error ? (isUnknownCheckout(input.error) ? 'notFound' : 'error') : 'loading';
   if (isCompleted(session)) return 'completed';
   if (session.status === 'expired' || session.expires_at <= input.now) return 'expired';
-  if (session.line_items.length === 0) return 'empty';
+  // A setup session sells nothing: its subscription is what the page shows.
+  if (session.line_items.length === 0 && session.mode !== 'setup') return 'empty';
   return 'form';
 }
 
@@ -41,11 +42,11 @@ export function isUnknownCheckout(error: unknown): boolean {
   );
 }
 
-/** Seed 000 §4: complete when paid or when no payment is required. */
+/**
+ * Seed 000 §4: complete when paid or when no payment is required. A setup session requires none from
+ * the start, so only its status says it is done (its mandate is in place).
+ */
 export function isCompleted(session: CheckoutEnvelope['checkoutSession']): boolean {
-  return (
-    session.status === 'complete' ||
-    session.payment_status === 'paid' ||
-    session.payment_status === 'no_payment_required'
-  );
+  if (session.status === 'complete' || session.payment_status === 'paid') return true;
+  return session.payment_status === 'no_payment_required' && session.mode !== 'setup';
 }

@@ -28,15 +28,16 @@ export interface AuthoriseDialogProps {
   now: number;
   testMode: boolean;
   onClose: () => void;
-  /** The mandate is on the chain and the server has it; the page now waits for the subscription. */
+  /** The mandate is on the chain and the server has it; the page now waits for the session to complete. */
   onAuthorised: () => void;
 }
 
 /**
- * A subscription's wallet step: says what the customer allows, then has their wallet send the
- * mandate's calls — a wallet in this browser (the page sends them and asks the server to read the
- * chain), one on a phone through a `subscription` connect session, or in test mode the server's test
- * wallet (both of which send them and have the server read the chain before they answer).
+ * A subscription's (or a setup session's) wallet step: says what the customer allows, then has their
+ * wallet send the mandate's calls — a wallet in this browser (the page sends them and asks the server
+ * to read the chain), one on a phone through a connect session named by the session's mode
+ * (`subscription` or `setup`), or in test mode the server's test wallet (both of which send them and
+ * have the server read the chain before they answer).
  */
 export function AuthoriseDialog({
   session,
@@ -52,7 +53,7 @@ export function AuthoriseDialog({
   const { client } = useKiosk();
   const injectedWallets = useInjectedWallets();
   const terms = mandateTerms(instructions, session, currency, now, t);
-  const connect = checkoutConnect(client, 'subscription', session.id, buyerDid, testMode);
+  const connect = checkoutConnect(client, session.mode, session.id, buyerDid, testMode);
 
   const authoriseFromThisBrowser = async (provider: Eip1193Provider) => {
     try {
@@ -78,7 +79,7 @@ export function AuthoriseDialog({
   return (
     <WalletConnectDialog<Eip1193Provider>
       open
-      action="subscription"
+      action={session.mode}
       title={t('checkout.authorise.title')}
       description={
         <Alert severity="info" icon={false} data-testid="mandate-terms">

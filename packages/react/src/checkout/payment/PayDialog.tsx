@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
-import type { PaymentCurrency, PaymentInstructions } from '@kiosk/contracts';
+import type { CheckoutSession, PaymentCurrency, PaymentInstructions } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
@@ -13,7 +13,7 @@ import { sendAndNameTransfer } from './wallet-transfer.ts';
 export interface PayDialogProps {
   open: boolean;
   /** Seed 000 §7: the connect action is named by the session's mode. */
-  action: string;
+  action: CheckoutSession['mode'];
   checkoutSessionId: string;
   buyerDid: string;
   instructions: PaymentInstructions;

@@ -103,7 +103,7 @@ export function PaymentPanel(props: PaymentPanelProps) {
             onSelect={props.onSelectCurrency}
           />
         )}
-        <PayStatus pay={pay} onCheckAgain={props.onCheckAgain} />
+        <PayStatus pay={pay} settingUp={session.mode === 'setup'} onCheckAgain={props.onCheckAgain} />
         {props.fixedSubmit ? (
           <Paper
             elevation={8}
@@ -127,7 +127,10 @@ export function PaymentPanel(props: PaymentPanelProps) {
   );
 }
 
-/** What the submit button does: pay, donate or subscribe, after connecting when nobody is known. */
+/**
+ * What the submit button does: pay, donate, subscribe or authorise a subscription's future payments
+ * (a setup session), after connecting when nobody is known.
+ */
 function submitLabel(
   session: CheckoutSession,
   identified: boolean,
@@ -136,13 +139,22 @@ function submitLabel(
 ): string {
   if (session.mode === 'subscription')
     return t(identified ? 'checkout.submit.subscribe' : 'checkout.submit.connectSubscribe');
+  if (session.mode === 'setup')
+    return t(identified ? 'checkout.submit.setup' : 'checkout.submit.connectSetup');
   const donation = session.submit_type === 'donate';
   if (!identified) return t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect');
   return t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: total ?? '' });
 }
 
+interface PayStatusProps {
+  pay: PayState;
+  /** A setup session's mandate replaces a running subscription's: none is started. */
+  settingUp: boolean;
+  onCheckAgain: () => void;
+}
+
 /** The pay flow's progress and outcomes, announced to screen readers as they change. */
-function PayStatus({ pay, onCheckAgain }: { pay: PayState; onCheckAgain: () => void }) {
+function PayStatus({ pay, settingUp, onCheckAgain }: PayStatusProps) {
   const { t } = useTranslation();
   return (
     <Box aria-live="polite">
@@ -150,8 +162,12 @@ function PayStatus({ pay, onCheckAgain }: { pay: PayState; onCheckAgain: () => v
         <Alert severity="info" icon={<CircularProgress size={20} />} data-testid="checkout-paying">
           {pay.instructions.type === 'evm_mandate' ? (
             <>
-              <Typography variant="subtitle2">{t('checkout.authorising.title')}</Typography>
-              <Typography variant="body2">{t('checkout.authorising.description')}</Typography>
+              <Typography variant="subtitle2">
+                {t(settingUp ? 'checkout.settingUp.title' : 'checkout.authorising.title')}
+              </Typography>
+              <Typography variant="body2">
+                {t(settingUp ? 'checkout.settingUp.description' : 'checkout.authorising.description')}
+              </Typography>
             </>
           ) : (
             <>

@@ -1,3 +1,4 @@
+import type { CheckoutSession } from '@kiosk/contracts';
 import type { KioskClient } from '@kiosk/sdk';
 
 /**
@@ -25,11 +26,11 @@ export function walletConnectSession(
 
 /**
  * The connect session a checkout opens for its buyer's wallet (seed 000 §7: the action is named by
- * the session's mode, `payment` or `subscription`).
+ * the session's mode, `payment`, `subscription` or `setup`).
  */
 export function checkoutConnect(
   client: KioskClient,
-  action: string,
+  action: CheckoutSession['mode'],
   checkoutSessionId: string,
   buyerDid: string,
   testMode: boolean,

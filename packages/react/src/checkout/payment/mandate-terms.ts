@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { trialCountdown, trialEnd, type CountdownUnit } from '@kiosk/core';
 import type { CheckoutSession, MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
+import { setupSubscriptionOf } from '../setup-subscription.ts';
 import { recurringText } from '../summary/price-label.ts';
 
 const UNITS: [CountdownUnit, number][] = [
@@ -38,7 +39,8 @@ export function trialEndOf(session: CheckoutSession, currencyId: string, now: nu
 /**
  * What the customer allows, in words, before their wallet signs: the price and any trial ("Free for
  * 7 days, then 10 KDT per month"), and the mandate's hard limit ("at most 10 KDT every 28 days for 12
- * cycles, to 0x…") — the contract's own terms, which are what the merchant can ever take.
+ * cycles, to 0x…") — the contract's own terms, which are what the merchant can ever take. A setup
+ * session's subscription runs already: its price applies from the next payment, nothing now.
  */
 export function mandateTerms(
   instructions: MandateInstructions,
@@ -48,18 +50,22 @@ export function mandateTerms(
   t: TFunction,
 ): { offer: string; limit: string; steps: string } {
   const amount = formatMoney(instructions.max_per_cycle, currency);
-  const interval = recurringText(session.line_items[0]?.price.recurring ?? null, t) ?? '';
+  const recurring = setupSubscriptionOf(session)?.recurring ?? session.line_items[0]?.price.recurring;
+  const interval = recurringText(recurring ?? null, t) ?? '';
   const ends = trialEndOf(session, instructions.currency_id, now);
   const countdown = ends === undefined ? undefined : trialCountdown(ends, now);
-  const offer = countdown
-    ? t('checkout.authorise.trial', {
-        period: t(`checkout.duration.${countdown.unit}.${countdown.count === 1 ? 'one' : 'other'}`, {
-          count: countdown.count,
-        }),
-        amount,
-        interval,
-      })
-    : t('checkout.authorise.price', { amount, interval });
+  const offer =
+    session.mode === 'setup'
+      ? t('checkout.authorise.setup', { amount, interval })
+      : countdown
+        ? t('checkout.authorise.trial', {
+            period: t(`checkout.duration.${countdown.unit}.${countdown.count === 1 ? 'one' : 'other'}`, {
+              count: countdown.count,
+            }),
+            amount,
+            interval,
+          })
+        : t('checkout.authorise.price', { amount, interval });
   const perCycle = BigInt(instructions.max_per_cycle);
   const cycles = perCycle > 0n ? BigInt(instructions.allowance) / perCycle : 0n;
   return {

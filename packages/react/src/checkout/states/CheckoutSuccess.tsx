@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Button from '@mui/material/Button';
@@ -7,8 +8,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CheckoutSession } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { formatDay } from '../format-day.ts';
 import { leavePage } from '../leave-page.ts';
 import { confirmationMessageOf, redirectAfterPaymentOf } from '../session-metadata.ts';
+import { setupSubscriptionOf } from '../setup-subscription.ts';
 import { PoweredBy } from './PoweredBy.tsx';
 
 /**
@@ -36,28 +39,34 @@ function useTrialEnd(session: CheckoutSession): number | undefined {
 /** How long the success screen shows before a redirecting link sends the buyer on. */
 export const REDIRECT_AFTER_MS = 3_000;
 
+/** The screen's title and default message: what the completed session did. */
+function outcomeText(session: CheckoutSession, t: TFunction): { title: string; message: string } {
+  if (session.mode === 'setup') {
+    const name = setupSubscriptionOf(session)?.name ?? session.subscription_id;
+    return { title: t('checkout.success.setup'), message: t('checkout.success.setupMessage', { name }) };
+  }
+  if (session.mode === 'subscription')
+    return { title: t('checkout.success.subscribed'), message: t('checkout.success.subscribedMessage') };
+  return {
+    title: t('checkout.success.title'),
+    message: t(session.submit_type === 'donate' ? 'checkout.success.donation' : 'checkout.success.message'),
+  };
+}
+
 /**
  * Seed 000 §2: the payment link's own confirmation message (or a default), a link to the subscription
- * (a subscription checkout) or the invoice, and a Powered by footer. Links point at Kiosk's own pages, also from an embedding host. A link whose
- * `after_completion` is a redirect shows this first, then sends the buyer to its address. A
- * subscription says it started, and a trial when it ends: the link's own message does not know that.
+ * (a subscription or setup checkout) or the invoice, and a Powered by footer. Links point at Kiosk's
+ * own pages, also from an embedding host. A link whose `after_completion` is a redirect shows this
+ * first, then sends the buyer to its address. A subscription says it started, and a trial when it
+ * ends; a setup session, that the subscription's payment method is saved: the link's own message does
+ * not know that.
  */
 export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
   const { t, i18n } = useTranslation();
   const { client } = useKiosk();
-  const custom = confirmationMessageOf(session);
-  const donation = session.submit_type === 'donate';
-  const subscribed = session.mode === 'subscription';
+  const outcome = outcomeText(session, t);
+  const message = confirmationMessageOf(session) || outcome.message;
   const trialEndsAt = useTrialEnd(session);
-  const message =
-    custom ||
-    t(
-      subscribed
-        ? 'checkout.success.subscribedMessage'
-        : donation
-          ? 'checkout.success.donation'
-          : 'checkout.success.message',
-    );
   const redirect = redirectAfterPaymentOf(session);
   useEffect(() => {
     if (!redirect) return;
@@ -74,7 +83,7 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
     >
       <CheckCircleIcon color="success" sx={{ fontSize: 64 }} aria-hidden />
       <Typography variant="h5" component="h1">
-        {t(subscribed ? 'checkout.success.subscribed' : 'checkout.success.title')}
+        {outcome.title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 480, whiteSpace: 'pre-line' }}>
         {message}
@@ -82,7 +91,7 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
       {trialEndsAt !== undefined && (
         <Typography color="text.secondary" data-testid="checkout-trial-ends">
           {t('checkout.success.trialEnds', {
-            date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(trialEndsAt * 1000),
+            date: formatDay(trialEndsAt, i18n.language),
           })}
         </Typography>
       )}

@@ -2,7 +2,10 @@ import type { TFunction } from 'i18next';
 import type { Price, Recurring } from '@kiosk/contracts';
 
 /** "per month", "every 3 months": a recurring price's period in words. */
-export function recurringText(recurring: Recurring | null, t: TFunction): string | undefined {
+export function recurringText(
+  recurring: Pick<Recurring, 'interval' | 'interval_count'> | null,
+  t: TFunction,
+): string | undefined {
   if (!recurring) return undefined;
   const { interval, interval_count: count } = recurring;
   return count === 1
