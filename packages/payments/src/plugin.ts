@@ -1,4 +1,5 @@
 import { collectBatchConnectAction } from './subscriptions/collect-batch-action.ts';
+import { collectConnectAction } from './invoices/collect-action.ts';
 import type { EventHandler } from '@kiosk/platform';
 import type { FastifyInstance } from 'fastify';
 import { paymentsApi, type PaymentsApi } from './api.ts';
@@ -58,6 +59,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   context.registerConnectAction('subscription', mandateConnectAction(deps, 'subscription'));
   context.registerConnectAction('setup', mandateConnectAction(deps, 'setup'));
   context.registerConnectAction('collect-batch', collectBatchConnectAction(deps));
+  context.registerConnectAction('collect', collectConnectAction(deps));
 
   defineChargeJobs(deps);
   // A checkout session's id is its buyer's capability: whoever has it may watch it complete.

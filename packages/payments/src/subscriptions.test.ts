@@ -678,6 +678,38 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       );
     });
 
+    it("a phone's wallet pays a waiting plan change through the collect connect action", async () => {
+      const customer = await subscribe();
+      await until(customer.subscription, (s) => s.status === 'active');
+      expect((await change(customer, plans.basic)).status).toBe(200);
+      const up = await change(customer, priceId);
+      const invoiceId = up.body.invoice.id as string;
+      const open = (sessionUserDid: string) =>
+        cookieClient(server.url).request('/api/did/collect/token', {
+          method: 'POST',
+          body: { params: { invoiceId, sessionUserDid } },
+        });
+      // Somebody else's invoice is not theirs to pay.
+      expect((await open(TestWallet.random().did)).status).toBe(404);
+
+      const opened = await open(customer.wallet.did);
+      expect(opened.status).toBe(200);
+      const request = await customer.wallet.fetchConnectRequest(opened.body.auth_url);
+      expect(request.payment).toMatchObject({
+        payment_intent_id: up.body.paymentIntent.id,
+        amount: up.body.paymentInstructions.amount,
+        to: RECEIVER,
+        token,
+      });
+      const approved = await customer.wallet.approveConnect(opened.body.auth_url, {
+        rpcUrls: { [chain.chainId]: chain.rpcUrl },
+      });
+      expect(approved).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+      await until(customer.subscription, (s) => s.pending_update === null);
+      expect(await itemsOf(customer)).toEqual([priceId]);
+      expect((await open(customer.wallet.did)).body.code).toBe('INVOICE_ALREADY_PAID');
+    });
+
     it('charges the plain difference for a difference price, and refuses what the mandate or the interval cannot carry', async () => {
       const customer = await subscribe();
       await until(customer.subscription, (s) => s.status === 'active');

@@ -36,6 +36,7 @@ export const planChangeMessages = defineMessages({
     'planChange.pay.failed': 'The payment did not go through',
     'planChange.pay.retry': 'Try again',
     'planChange.pay.later': 'Pay later',
+    'planChange.pay.otherWallet': 'Pay from another wallet',
     'planChange.waiting.title': 'Your plan change is waiting for payment',
     'planChange.waiting.text':
       'Your new plan starts once {amount} is paid. Until then your current plan continues.',
@@ -73,6 +74,7 @@ export const planChangeMessages = defineMessages({
     'planChange.pay.failed': '付款未成功',
     'planChange.pay.retry': '重试',
     'planChange.pay.later': '稍后支付',
+    'planChange.pay.otherWallet': '使用其他钱包支付',
     'planChange.waiting.title': '您的套餐更改正在等待付款',
     'planChange.waiting.text': '支付 {amount} 后新套餐生效。在此之前您的当前套餐继续有效。',
     'planChange.waiting.textPlain': '其账单支付后新套餐生效。在此之前您的当前套餐继续有效。',

@@ -1,12 +1,10 @@
-import { DID_PATTERN, txHash } from '@kiosk/contracts';
+import { DID_PATTERN } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
-import { claimIntentPayment } from '../charges/claim.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
-import { findIntentRow } from '../payment-intents/service.ts';
+import { payIntentSteps, type IntentPayment } from '../payment-intents/transfer-action.ts';
 import { startOverduePayment } from './overdue.ts';
 import { findSubscriptionRow } from './service.ts';
 
@@ -22,7 +20,7 @@ const params = z
     path: ['subscriptionId'],
   });
 type Params = z.infer<typeof params>;
-type Opened = Params & { paymentIntentId: string };
+type Opened = Params & IntentPayment;
 
 /** The mode the overdue invoices are in: their subscription's or customer's. */
 async function modeOf(deps: Deps, fields: Params): Promise<boolean> {
@@ -38,18 +36,6 @@ async function modeOf(deps: Deps, fields: Params): Promise<boolean> {
       status: 404,
     });
   return flag(row.livemode);
-}
-
-/** The intent the session pays, and the transfer that pays it as it stands now. */
-async function payable(deps: Deps, intentId: string) {
-  const intent = await findIntentRow(deps.db, intentId);
-  if (!intent || intent.status === 'succeeded' || intent.status === 'canceled')
-    throw new KioskError('NOTHING_OVERDUE', { status: 409 });
-  const method = await getPaymentMethod(deps.db, flag(intent.livemode), intent.payment_method_id);
-  const currency = method?.payment_currencies.find((c) => c.id === intent.currency_id);
-  if (!method || !currency) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { adapter, method: read } = deps.methods.read(method);
-  return adapter.instructions(read, currency, BigInt(String(intent.amount)));
 }
 
 /**
@@ -76,22 +62,6 @@ export function collectBatchConnectAction(deps: Deps): ConnectAction {
       );
       return { ...asked, paymentIntentId: started.paymentIntent.id } satisfies Opened;
     },
-    async describe(fields) {
-      const { paymentIntentId, sessionUserDid } = fields as Opened;
-      return {
-        payment: {
-          payment_intent_id: paymentIntentId,
-          // Only the customer's own transfer pays: a wallet holding another account refuses first.
-          payer: sessionUserDid.slice(sessionUserDid.lastIndexOf(':') + 1),
-          ...(await payable(deps, paymentIntentId)),
-        },
-      };
-    },
-    answer: z.object({ tx_hash: txHash }),
-    async complete(fields, did, answer) {
-      const { paymentIntentId, sessionUserDid } = fields as Opened;
-      if (did !== sessionUserDid) throw new KioskError('PAYER_MISMATCH', { status: 403 });
-      await claimIntentPayment(deps, paymentIntentId, { did }, answer.tx_hash as string);
-    },
+    ...payIntentSteps(deps, 'NOTHING_OVERDUE'),
   };
 }

@@ -135,6 +135,22 @@ function api(start: Subscription, overrides: Record<string, ApiHandler> = {}) {
             { code: 'PLAN_CHANGE_NOT_WAITING', error: 'No plan change is waiting for payment' },
             404,
           ),
+    // The `collect` connect session, which the test wallet answers by paying the invoice.
+    'POST /api/did/collect/token': () => ({
+      token: 'tok_collect',
+      secret: 'sec',
+      auth_url: 'http://wallet.local/a',
+      deep_link: 'kiosk://connect?url=x',
+      expires_at: 9_999_999_999,
+    }),
+    'GET /api/did/collect/status': () =>
+      current.pending_update
+        ? { status: 'created' }
+        : { status: 'succeeded', did: `did:pkh:eip155:1:${BUYER_ADDRESS}` },
+    'POST /api/test-wallet/connect': () => {
+      current = { ...current, pending_update: null, items: [itemOf(premium)] };
+      return { ok: true };
+    },
     'POST /api/payment-intents/pi_plan/pay': () => {
       // The server settles the transfer and makes the waiting change.
       current = { ...current, pending_update: null, items: [itemOf(premium)] };
@@ -316,6 +332,28 @@ describe('Change plan', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Your plan changed')).toBeTruthy();
     expect(calls.calls('POST /api/payment-intents/pi_plan/pay')[0]!.body).toEqual({ tx_hash: TX });
     expect(screen.queryByTestId('pending-plan-change')).toBeNull();
+  });
+
+  it('pays a waiting change from a wallet elsewhere through the collect connect session (here the test wallet)', async () => {
+    const calls = api(
+      subscription({
+        pending_update: { items: [{ price_id: 'price_premium', quantity: 1 }], invoice_id: 'in_plan' },
+      }),
+    );
+    renderRoutesAt(PAGE, routes);
+    const notice = await screen.findByTestId('pending-plan-change');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Pay now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay for your new plan' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay from another wallet' }));
+    const choose = await screen.findByRole('dialog', { name: 'Pay 0.5 KDT' });
+    fireEvent.click(await within(choose).findByRole('button', { name: 'Test wallet' }));
+    expect(await screen.findByText('Your plan changed', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByTestId('pending-plan-change')).toBeNull();
+    // Seed 000 §7: the invoice, for the signed-in customer; nothing was sent from this browser.
+    expect(calls.calls('POST /api/did/collect/token')[0]!.body).toEqual({
+      params: { invoiceId: 'in_plan', sessionUserDid: `did:pkh:eip155:1:${BUYER_ADDRESS}` },
+    });
+    expect(calls.calls('POST /api/payment-intents/pi_plan/pay')).toHaveLength(0);
   });
 
   it("keeps the dialog open with the server's reason when a change is refused", async () => {

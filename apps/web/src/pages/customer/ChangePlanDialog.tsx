@@ -131,6 +131,11 @@ export function ChangePlanDialog({
           state={payment.state}
           onPay={(provider) => void payment.pay(paying.answer, provider)}
           onLater={onClose}
+          connect={
+            paying.answer.invoice
+              ? { invoiceId: paying.answer.invoice.id, livemode, onSent: payment.sentElsewhere }
+              : undefined
+          }
         />
       ) : (
         <>

@@ -14,7 +14,15 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Subscription } from '@kiosk/contracts';
-import { useInjectedWallets, useKioskSettings, type Eip1193Provider } from '@kiosk/react';
+import {
+  useInjectedWallets,
+  useKioskSettings,
+  walletConnectSession,
+  WalletConnectDialog,
+  type Eip1193Provider,
+} from '@kiosk/react';
+import { useSession } from '../../hooks/use-session.ts';
+import { kioskClient } from '../../lib/api.ts';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { planOptionName, type PlanPaymentState } from './plan-change-view.ts';
 import { useInvoice } from './use-invoice.ts';
@@ -34,6 +42,8 @@ export interface PlanPaymentPanelProps {
   onPay: (provider: Eip1193Provider) => void;
   /** Leaves the change waiting: the subscription page offers to pay it later. */
   onLater: () => void;
+  /** The invoice due, for a wallet on another device to pay through the `collect` connect action. */
+  connect?: { invoiceId: string; livemode: boolean; onSent: () => void };
 }
 
 /**
@@ -41,9 +51,10 @@ export interface PlanPaymentPanelProps {
  * per wallet in this browser, and where the payment stands, announced as it changes. Dialog content
  * and actions, for the dialog it is shown in.
  */
-export function PlanPaymentPanel({ amount, plan, state, onPay, onLater }: PlanPaymentPanelProps) {
+export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect }: PlanPaymentPanelProps) {
   const { t } = useTranslation();
   const wallets = useInjectedWallets();
+  const [connecting, setConnecting] = useState(false);
   const busy = state.status === 'sending' || state.status === 'confirming';
   const offered = state.status === 'idle' || state.status === 'failed';
   const status =
@@ -68,7 +79,7 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater }: PlanPa
               {state.message}
             </Alert>
           )}
-          {offered && wallets.length === 0 && (
+          {offered && wallets.length === 0 && !connect && (
             <Typography variant="body2" color="text.secondary">
               {t('checkout.pastDue.noWallet')}
             </Typography>
@@ -96,7 +107,20 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater }: PlanPa
                   : t('planChange.pay.with', { amount, name: wallet.name })}
             </Button>
           ))}
+        {offered && connect && (
+          <Button variant={wallets.length ? 'outlined' : 'contained'} onClick={() => setConnecting(true)}>
+            {t('planChange.pay.otherWallet')}
+          </Button>
+        )}
       </DialogActions>
+      {connecting && connect && (
+        <OtherWalletDialog
+          amount={amount}
+          connect={connect}
+          onPay={onPay}
+          onClose={() => setConnecting(false)}
+        />
+      )}
     </>
   );
 }
@@ -180,11 +204,58 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
           amount={money(answer.invoice?.amount_due ?? '0')}
           state={payment.state}
           onPay={(provider) => void payment.pay(answer, provider)}
+          onSentElsewhere={payment.sentElsewhere}
           onClose={() => setOpen(false)}
           onExited={() => setAnswer(null)}
         />
       )}
     </>
+  );
+}
+
+/**
+ * A wallet on a phone (a QR code), the demo's test wallet in test mode, or one in this browser pays
+ * the invoice through the `collect` connect action (seed 000 §7: `invoiceId`).
+ */
+function OtherWalletDialog({
+  amount,
+  connect,
+  onPay,
+  onClose,
+}: {
+  amount: string;
+  connect: NonNullable<PlanPaymentPanelProps['connect']>;
+  onPay: (provider: Eip1193Provider) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const wallets = useInjectedWallets();
+  const did = useSession().data?.user?.did ?? '';
+  const session = walletConnectSession(
+    kioskClient,
+    'collect',
+    { invoiceId: connect.invoiceId, sessionUserDid: did },
+    !connect.livemode,
+  );
+  return (
+    <WalletConnectDialog<Eip1193Provider>
+      open
+      action="collect"
+      title={t('planChange.pay.button', { amount })}
+      onClose={onClose}
+      onSucceeded={(result) => {
+        onClose();
+        if (result.method !== 'injected') connect.onSent();
+      }}
+      createSession={session.createSession}
+      pollStatus={session.pollStatus}
+      realtimeUrl={session.realtimeUrl}
+      onTestWallet={session.onTestWallet}
+      injectedWallets={wallets}
+      // The panel shows this wallet's progress and failure itself.
+      onInjectedWallet={async (provider) => onPay(provider)}
+      injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}
+    />
   );
 }
 
@@ -246,6 +317,7 @@ function PlanPaymentDialog({
   amount,
   state,
   onPay,
+  onSentElsewhere,
   onClose,
   onExited,
 }: {
@@ -256,6 +328,7 @@ function PlanPaymentDialog({
   amount: string;
   state: PlanPaymentState;
   onPay: (provider: Eip1193Provider) => void;
+  onSentElsewhere: () => void;
   onClose: () => void;
   onExited: () => void;
 }) {
@@ -278,7 +351,16 @@ function PlanPaymentDialog({
       slotProps={{ transition: { onExited } }}
     >
       <DialogTitle id={titleId}>{t('planChange.pay.title')}</DialogTitle>
-      <PlanPaymentPanel amount={amount} plan={plan} state={state} onPay={onPay} onLater={onClose} />
+      <PlanPaymentPanel
+        amount={amount}
+        plan={plan}
+        state={state}
+        onPay={onPay}
+        onLater={onClose}
+        connect={
+          answer.invoice ? { invoiceId: answer.invoice.id, livemode, onSent: onSentElsewhere } : undefined
+        }
+      />
     </Dialog>
   );
 }

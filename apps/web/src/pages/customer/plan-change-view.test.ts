@@ -97,4 +97,13 @@ describe('plan change view', () => {
     });
     expect(planPaymentReducer(state, { type: 'settled' })).toEqual({ status: 'paid' });
   });
+
+  it('waits for a transfer a wallet elsewhere sent, unless this browser is sending one', () => {
+    expect(planPaymentReducer(initialPlanPayment, { type: 'sentElsewhere', now: 7 })).toEqual({
+      status: 'confirming',
+      since: 7,
+    });
+    const sending = planPaymentReducer(initialPlanPayment, { type: 'pay' });
+    expect(planPaymentReducer(sending, { type: 'sentElsewhere', now: 7 })).toBe(sending);
+  });
 });

@@ -89,6 +89,8 @@ export type PlanPaymentState =
 export type PlanPaymentEvent =
   | { type: 'pay' }
   | { type: 'sent'; now: number }
+  /** A wallet on another device sent and named the transfer (the `collect` connect action). */
+  | { type: 'sentElsewhere'; now: number }
   | { type: 'settled' }
   | { type: 'failed'; message: string }
   | { type: 'reset' };
@@ -101,6 +103,10 @@ export function planPaymentReducer(state: PlanPaymentState, event: PlanPaymentEv
       return state.status === 'idle' || state.status === 'failed' ? { status: 'sending' } : state;
     case 'sent':
       return state.status === 'sending' ? { status: 'confirming', since: event.now } : state;
+    case 'sentElsewhere':
+      return state.status === 'idle' || state.status === 'failed'
+        ? { status: 'confirming', since: event.now }
+        : state;
     case 'settled':
       return state.status === 'confirming' ? { status: 'paid' } : state;
     case 'failed':

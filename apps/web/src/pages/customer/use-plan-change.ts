@@ -169,5 +169,11 @@ export function usePlanChangePayment(subscriptionId: string, livemode: boolean) 
     }
   };
 
-  return { state, pay, reset: () => dispatch({ type: 'reset' }) };
+  /** A wallet on another device (the `collect` connect action) sent and named the transfer. */
+  const sentElsewhere = () => {
+    dispatch({ type: 'sentElsewhere', now: Date.now() });
+    void readAgain();
+  };
+
+  return { state, pay, sentElsewhere, reset: () => dispatch({ type: 'reset' }) };
 }
