@@ -402,6 +402,10 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: buyer.request,
         path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/mandate/confirm?livemode=false`,
       }),
+      'POST /api/subscriptions/:id/setup-session': async () => ({
+        call: buyer.request,
+        path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/setup-session?livemode=false`,
+      }),
       'PUT /api/subscriptions/:id/pause': async () => ({
         call: api,
         path: `/api/subscriptions/${(await subscribed('active')).subscriptionId}/pause`,

@@ -1043,6 +1043,16 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(selling.body.details[0].path).toBe('body.line_items');
     expect((await create(setupOf('sub_nope0000000'))).body.code).toBe('SUBSCRIPTION_NOT_FOUND');
 
+    // The customer may make one for their own subscription (the portal's "another device"); nobody else.
+    const ownPath = `/api/subscriptions/${customer.subscriptionId}/setup-session?livemode=false`;
+    const own = await customer.client.request(ownPath, { method: 'POST' });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ mode: 'setup', subscription_id: customer.subscriptionId });
+    const strangers = await (
+      await signedIn(server, TestWallet.random())
+    ).request(ownPath, { method: 'POST' });
+    expect(strangers.status).toBe(404);
+
     const created = await create(setupOf(customer.subscriptionId));
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({

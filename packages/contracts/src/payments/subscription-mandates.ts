@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountString, idParam } from '../common.ts';
 import { defineRoutes } from '../route.ts';
+import { checkoutSessionSchema } from './checkout-sessions.ts';
 import { mandateInstructionsSchema } from './instructions.ts';
 import { subscriptionSchema } from './subscriptions.ts';
 
@@ -25,4 +26,9 @@ export const subscriptionMandateRoutes = defineRoutes({
   },
   /** The wallet has sent the calls: the chain is read and the new mandate replaces the old one. */
   'POST /api/subscriptions/:id/mandate/confirm': { params: idParam, response: { 200: subscriptionSchema } },
+  /**
+   * A setup session for the subscription (docs/payments.md, "Setup sessions"), its customer's own: the
+   * hosted page authorises from any wallet, a phone's included.
+   */
+  'POST /api/subscriptions/:id/setup-session': { params: idParam, response: { 201: checkoutSessionSchema } },
 });

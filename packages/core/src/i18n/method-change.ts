@@ -36,7 +36,9 @@ export const methodChangeMessages = defineMessages({
     'methodChange.authorise.retry': 'Try again with {name}',
     'methodChange.authorise.checkAgain': 'Check again',
     'methodChange.authorise.noWallet':
-      "No wallet was found in this browser. Open this page in your wallet app's browser to authorise.",
+      'No wallet was found in this browser: authorise with a wallet on another device, or open this page in your wallet app.',
+    'methodChange.otherDevice': 'Use a wallet on another device',
+    'methodChange.otherDeviceFailed': 'The authorisation page could not be opened',
     'methodChange.back': 'Back',
     'methodChange.done.changed': 'Future invoices are collected from {method} in {currency}.',
     'methodChange.done.again': 'Authorised again',
@@ -75,7 +77,10 @@ export const methodChangeMessages = defineMessages({
     'methodChange.authorise.failed': '授权未成功',
     'methodChange.authorise.retry': '使用 {name} 重试',
     'methodChange.authorise.checkAgain': '重新检查',
-    'methodChange.authorise.noWallet': '此浏览器中未找到钱包：请在钱包应用的浏览器中打开此页面进行授权。',
+    'methodChange.authorise.noWallet':
+      '此浏览器中未找到钱包：请使用其他设备上的钱包授权，或在钱包应用中打开此页面。',
+    'methodChange.otherDevice': '使用其他设备上的钱包',
+    'methodChange.otherDeviceFailed': '无法打开授权页面',
     'methodChange.back': '返回',
     'methodChange.done.changed': '今后的账单将通过 {method} 以 {currency} 扣款。',
     'methodChange.done.again': '已重新授权',

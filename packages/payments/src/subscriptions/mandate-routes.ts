@@ -1,4 +1,4 @@
-import { subscriptionMandateRoutes } from '@kiosk/contracts';
+import { checkoutOptions, subscriptionMandateRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,6 +7,8 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { buyerDid } from '../schemas.ts';
+import { retrieveSession } from '../checkout-sessions/service.ts';
+import { createSetupSession } from '../checkout-sessions/setup.ts';
 import { confirmRenewal, renewalInstructions, requestRenewal } from './reauthorise.ts';
 import { findSubscriptionRow, getSubscription } from './service.ts';
 
@@ -54,6 +56,27 @@ export function registerSubscriptionMandateRoutes(app: FastifyInstance, deps: De
         subscription: (await getSubscription(deps.db, asked.id))!,
         mandateInstructions: await renewalInstructions(deps, asked, did),
       };
+    },
+  );
+
+  const setup = subscriptionMandateRoutes['POST /api/subscriptions/:id/setup-session'];
+  r.post(
+    setup.path,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags,
+        summary: 'A setup session for the subscription: its hosted page authorises from any wallet',
+        ...setup.schema,
+      },
+    },
+    async (request, reply) => {
+      const { row } = await own(request, request.params.id);
+      const id = await createSetupSession(deps, request.livemode, row.id, {
+        options: checkoutOptions.parse({}),
+      });
+      reply.status(201);
+      return retrieveSession(deps, id);
     },
   );
 

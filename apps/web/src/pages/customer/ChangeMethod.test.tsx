@@ -296,16 +296,28 @@ describe('Change payment method', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
-  it('says so when this browser has no wallet', async () => {
-    api(subscription());
+  it('without a wallet in this browser, goes to a setup page where a wallet on another device authorises', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const calls = api(subscription(), {
+      overrides: {
+        'POST /api/subscriptions/sub_1/setup-session': () =>
+          jsonResponse({ id: 'cs_setup', url: 'http://kiosk.local/checkout/pay/cs_setup' }, 201),
+      },
+    });
     renderRoutesAt(PAGE, routes);
     const dialog = await openDialog();
     await continueTo(dialog);
     expect(
       within(dialog).getByText(
-        "No wallet was found in this browser. Open this page in your wallet app's browser to authorise.",
+        'No wallet was found in this browser: authorise with a wallet on another device, or open this page in your wallet app.',
       ),
     ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use a wallet on another device' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://kiosk.local/checkout/pay/cs_setup'));
+    expect(
+      calls.calls('POST /api/subscriptions/sub_1/setup-session')[0]!.url.searchParams.get('livemode'),
+    ).toBe('false');
   });
 
   it('speaks Chinese', async () => {

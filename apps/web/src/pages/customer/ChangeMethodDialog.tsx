@@ -31,6 +31,7 @@ import {
   methodChoices,
   useAskMandate,
   useMandateAuthorisation,
+  useSetupSessionPage,
   type MandateAnswer,
   type MandateStep,
   type MethodChoice,
@@ -98,6 +99,7 @@ export function ChangeMethodDialog({
   const choices = methodChoices(settings.data, subscription);
   const ask = useAskMandate(subscription.id, livemode);
   const authorisation = useMandateAuthorisation(subscription.id, livemode);
+  const otherDevice = useSetupSessionPage(subscription.id, livemode);
   const [chosen, setChosen] = useState<string | null>(null);
   const [asked, setAsked] = useState<{ answer: MandateAnswer; choice: MethodChoice } | null>(null);
   const selected = choices.find((choice) => choice.key === (chosen ?? choices[0]?.key));
@@ -145,6 +147,7 @@ export function ChangeMethodDialog({
           }}
           onAuthorise={(provider) => void authorisation.authorise(asked.answer.mandateInstructions, provider)}
           onCheckAgain={() => void authorisation.confirmAgain()}
+          otherDevice={otherDevice}
           onBack={() => setAsked(null)}
           onClose={onClose}
         />
@@ -281,6 +284,7 @@ function AuthorisePanel({
   money,
   onAuthorise,
   onCheckAgain,
+  otherDevice,
   onBack,
   onClose,
 }: {
@@ -291,6 +295,7 @@ function AuthorisePanel({
   money: (amount: string) => string;
   onAuthorise: (provider: Eip1193Provider) => void;
   onCheckAgain: () => void;
+  otherDevice: ReturnType<typeof useSetupSessionPage>;
   onBack: () => void;
   onClose: () => void;
 }) {
@@ -353,6 +358,11 @@ function AuthorisePanel({
               {t('methodChange.authorise.noWallet')}
             </Typography>
           )}
+          {otherDevice.isError && (
+            <Alert severity="error" role="alert">
+              {t('methodChange.otherDeviceFailed')}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -388,6 +398,15 @@ function AuthorisePanel({
                   )}
                 </Button>
               ))}
+            {offered && (
+              <Button
+                variant={wallets.length ? 'outlined' : 'contained'}
+                loading={otherDevice.isPending || otherDevice.isSuccess}
+                onClick={() => otherDevice.mutate()}
+              >
+                {t('methodChange.otherDevice')}
+              </Button>
+            )}
           </>
         )}
       </DialogActions>

@@ -110,6 +110,18 @@ export function useAskMandate(id: string, livemode: boolean) {
 }
 
 /**
+ * Authorising from a wallet on another device: a setup session for the subscription, whose hosted page
+ * offers every wallet (a phone's by QR code, the test wallet in test mode), and the browser goes there.
+ */
+export function useSetupSessionPage(id: string, livemode: boolean) {
+  return useMutation({
+    mutationFn: () =>
+      kioskClient.call('POST /api/subscriptions/:id/setup-session', { params: { id }, query: { livemode } }),
+    onSuccess: (session) => window.location.assign(session.url),
+  });
+}
+
+/**
  * The wallet step: its calls are sent (`sending`), then the server reads the chain (`confirming`,
  * asked again while MANDATE_PENDING). A failure says at which of the two it stopped: a mandate sent but
  * not seen yet is checked again, never sent twice.
