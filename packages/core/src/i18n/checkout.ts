@@ -125,7 +125,7 @@ export const checkoutMessages = defineMessages({
     'checkout.settingUp.description':
       'Your authorisation is on the chain; this page updates once it is in place.',
     'checkout.success.setup': 'Payment method saved',
-    'checkout.success.setupMessage': 'Future invoices of {name} are paid with it.',
+    'checkout.success.setupMessage': 'Future invoices of “{name}” are paid with it.',
     // Seed 000 §2, §4, §8: the past-due dialog (a submit answered CUSTOMER_LIMITED), one row per currency.
     'checkout.pastDue.title': 'Pay your overdue invoices',
     'checkout.pastDue.description':
@@ -264,7 +264,7 @@ export const checkoutMessages = defineMessages({
     'checkout.settingUp.title': '正在保存付款方式…',
     'checkout.settingUp.description': '您的授权已上链，生效后本页会自动更新。',
     'checkout.success.setup': '付款方式已保存',
-    'checkout.success.setupMessage': '{name} 今后的账单将使用它支付。',
+    'checkout.success.setupMessage': '“{name}”今后的账单将使用它支付。',
     'checkout.pastDue.title': '支付逾期账单',
     'checkout.pastDue.description':
       '您有逾期未付的账单：付清后才能进行新的购买。下方每种币种都付清后，您的购买将自动继续。',

@@ -286,7 +286,7 @@ describe('CheckoutForm setting up a subscription’s payment', () => {
     current = setup({ status: 'complete' });
     await advance(2_000);
     expect(await screen.findByRole('heading', { name: 'Payment method saved' })).toBeTruthy();
-    expect(screen.getByText('Future invoices of Kiosk Pro, Extra seat are paid with it.')).toBeTruthy();
+    expect(screen.getByText('Future invoices of “Kiosk Pro, Extra seat” are paid with it.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View subscription' }).getAttribute('href')).toBe(
       `${window.location.origin}/customer/subscription/sub_1?livemode=false`,
     );
@@ -314,7 +314,7 @@ describe('CheckoutForm setting up a subscription’s payment', () => {
     api(setup({ status: 'complete', subscriptions: [subscription({ description: 'Team plan' })] }));
     renderKiosk(<CheckoutForm id={ID} />, { locale: 'zh' });
     expect(await screen.findByRole('heading', { name: '付款方式已保存' })).toBeTruthy();
-    expect(screen.getByText('Team plan 今后的账单将使用它支付。')).toBeTruthy();
+    expect(screen.getByText('“Team plan”今后的账单将使用它支付。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看订阅' })).toBeTruthy();
   });
 });
