@@ -110,6 +110,29 @@ describe('CheckoutForm upsell', () => {
     expect(await enabledButton('Pay 100 KDT')).toBeTruthy();
   });
 
+  it('keeps the edited order when a poll sent before the edit answers after it', async () => {
+    let answerStalePoll = () => {};
+    const calls = api(offered, {
+      [`GET /api/checkout-sessions/retrieve/${ID}`]: () =>
+        // The page's first read answers at once; the next poll is held and answers the order as it
+        // was before the edit, once the edit has been answered.
+        calls.calls(`GET /api/checkout-sessions/retrieve/${ID}`).length === 1
+          ? offered
+          : new Promise((resolve) => (answerStalePoll = () => resolve(offered))),
+      [`PUT ${EDIT}/upsell`]: () => upsold,
+    });
+    renderKiosk(<CheckoutForm id={ID} />);
+    await enabledButton('Pay 10 KDT');
+    // Coming back to the tab reads the session again (as a new observer of it mounting does).
+    window.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(calls.calls(`GET /api/checkout-sessions/retrieve/${ID}`)).toHaveLength(2));
+    fireEvent.click(summary().getByRole('switch', { name: 'Switch to Yearly' }));
+    await waitFor(() => expect(total()).toBe('100 KDT'));
+    answerStalePoll();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(total()).toBe('100 KDT');
+  });
+
   it('switching back sends the downsell of the upsold price', async () => {
     const calls = api(envelope(upsold), { [`PUT ${EDIT}/downsell`]: () => offered.checkoutSession });
     renderKiosk(<CheckoutForm id={ID} />);

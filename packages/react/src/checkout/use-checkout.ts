@@ -90,6 +90,14 @@ export function useCheckout(
   };
 }
 
+/**
+ * A read of the session sent before a change committed answers the order as it was: were it to land
+ * after the change's own answer, the page would show the old order until the next read.
+ */
+function dropReadsInFlight(queryClient: QueryClient, sessionId: string): Promise<void> {
+  return queryClient.cancelQueries({ queryKey: checkoutKey(sessionId), exact: true });
+}
+
 function replaceSession(queryClient: QueryClient, session: CheckoutSession): void {
   queryClient.setQueryData<CheckoutEnvelope>(checkoutKey(session.id), (old) =>
     old ? { ...old, checkoutSession: session } : old,
@@ -131,7 +139,10 @@ export function useSessionEdit(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (edit: SessionEdit) => sendEdit(client, sessionId, edit),
-    onSuccess: (session) => replaceSession(queryClient, session),
+    onSuccess: async (session) => {
+      await dropReadsInFlight(queryClient, sessionId);
+      replaceSession(queryClient, session);
+    },
   });
 }
 
@@ -141,8 +152,9 @@ export function useSubmitCheckout(sessionId: string) {
   return useMutation({
     mutationFn: (body: SubmitBody) =>
       client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       const { paymentInstructions: _instructions, balance: _b, delegation: _d, ...envelope } = answer;
+      await dropReadsInFlight(queryClient, sessionId);
       queryClient.setQueryData<CheckoutEnvelope>(checkoutKey(sessionId), envelope);
     },
   });
