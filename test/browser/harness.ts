@@ -144,3 +144,13 @@ export async function startDemoHarness(
     },
   };
 }
+
+/** Waits up to 15 s for `done`, giving the server's job runner (the billing engine's) time between looks. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('timed out waiting');
+}

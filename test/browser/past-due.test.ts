@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The payments module's own deployment of its collector contract (what its subscription tests use).
 import { deployCollector } from '@kiosk/payments';
-import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
 
 /**
  * Past-due blocking and paying it (issue 11 items 6 and 7), on a real local chain: a buyer subscribes
@@ -41,16 +41,6 @@ const walletClientOf = (wallet: TestWallet) =>
     chain: chain.publicClient.chain,
     transport: http(chain.rpcUrl),
   });
-
-/** Waits for `done`, giving the billing engine's job runner time between looks. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('timed out waiting');
-}
 
 /** Moves the server's clock and the chain's to `unix` together (the contract reads the chain's). */
 async function travelTo(unix: number) {

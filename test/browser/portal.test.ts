@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The payments module's own deployment of its collector contract (what its subscription tests use).
 import { deployCollector } from '@kiosk/payments';
-import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
 
 /**
  * The customer portal as a subscriber sees it, on a real local chain: subscriptions are made through
@@ -37,16 +37,6 @@ const walletClientOf = (wallet: TestWallet) =>
     chain: chain.publicClient.chain,
     transport: http(chain.rpcUrl),
   });
-
-/** Waits for `done`, giving the billing engine's job runner time between looks. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('timed out waiting for the subscription');
-}
 
 /** `wallet`'s buyer subscribes to the monthly plan through a payment link and signs the mandate. */
 async function subscribe(

@@ -1,7 +1,7 @@
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHarness, type DemoHarness } from './harness.ts';
+import { startDemoHarness, type DemoHarness, until } from './harness.ts';
 
 /**
  * A setup checkout in the browser, on the demo store: a new customer subscribes to the Kiosk Pro plan
@@ -64,16 +64,6 @@ beforeAll(async () => {
   harness = await startDemoHarness();
 });
 afterAll(() => harness?.close());
-
-/** Waits for `done`, giving the billing engine's job runner time between looks. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('timed out waiting for the subscription');
-}
 
 /**
  * `wallet`'s customer subscribes to the demo plan as the hosted checkout does: start the link, submit

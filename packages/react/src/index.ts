@@ -68,7 +68,7 @@ export {
 } from './checkout/payment/PastDueDialog.tsx';
 export { overdueKey, usePastDuePayment, type PastDueScope } from './checkout/past-due-payment.ts';
 export { sendAndNameTransfer } from './checkout/payment/wallet-transfer.ts';
-export { walletConnectSession } from './checkout/payment/checkout-connect.ts';
+export { PayByConnectDialog, type PayByConnectDialogProps } from './checkout/payment/PayByConnectDialog.tsx';
 export {
   confirmMandate,
   MandateNotSeenError,

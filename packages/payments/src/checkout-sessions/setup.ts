@@ -3,6 +3,7 @@ import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
+import { getCustomer } from '../customers/service.ts';
 import {
   confirmRenewal,
   renewalInstructions,
@@ -38,11 +39,7 @@ export async function createSetupSession(
     if (!subscription || flag(subscription.livemode) !== livemode)
       throw new KioskError('SUBSCRIPTION_NOT_FOUND', { status: 400 });
     if (!RENEWABLE.has(subscription.status)) throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
-    const customer = await trx
-      .selectFrom('customers')
-      .select('did')
-      .where('id', '=', subscription.customer_id)
-      .executeTakeFirstOrThrow();
+    const customer = (await getCustomer(trx, livemode, subscription.customer_id))!;
     return insertSession(deps, trx, livemode, input, {
       mode: 'setup',
       payment_status: 'no_payment_required',

@@ -1,18 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  CheckoutEnvelope,
-  ExpandedPrice,
-  MandateInstructions,
-  SessionSubscription,
-  SubmitAnswer,
-} from '@kiosk/contracts';
+import type { CheckoutEnvelope, ExpandedPrice, SessionSubscription } from '@kiosk/contracts';
 import {
   BUYER_ADDRESS,
   BUYER_DID,
   ETH,
   KDT,
-  checkoutRoutes,
   cleanUpKiosk,
   enabledButton,
   envelope,
@@ -20,7 +13,12 @@ import {
   mockApi,
   price,
   renderKiosk,
-  sessionAnswer,
+  authoriseDialog,
+  MANDATE_RECEIVER,
+  mandateBrowserWallet,
+  mandateCheckoutApi,
+  mandateInstructions,
+  mandateSubmitAnswer,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import '@kiosk/core/customer-details';
@@ -31,10 +29,7 @@ const SUBMIT = `PUT /api/checkout-sessions/${ID}/submit`;
 const MANDATE = `POST /api/checkout-sessions/${ID}/mandate`;
 const CROSS_SELL = `GET /api/checkout-sessions/${ID}/cross-sell`;
 const TOKEN = 'POST /api/did/setup/token';
-const STATUS = 'GET /api/did/setup/status';
-const TOKEN_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const COLLECTOR = '0x9A9f2CCfdE556A7E9Ff0848998Aa4a0CFD8863AE';
-const RECEIVER = '0x8888888888888888888888888888888888888888';
+const RECEIVER = MANDATE_RECEIVER;
 const DAY = 86_400;
 /** The subscription's current period ends, and its next payment is collected, on January 8, 2031. */
 const NEXT_PAYMENT = Date.UTC(2031, 0, 8) / 1000;
@@ -127,83 +122,20 @@ function setup(session: Partial<CheckoutEnvelope['checkoutSession']> = {}): Chec
   });
 }
 
-const mandate: MandateInstructions = {
-  type: 'evm_mandate',
-  chain_id: 31337,
-  contract: COLLECTOR,
+const mandate = mandateInstructions({
   mandate_id: `0x${'cd'.repeat(32)}`,
-  token: TOKEN_ADDRESS,
-  receiver: RECEIVER,
   max_per_cycle: '15000000',
-  cycle_seconds: 28 * DAY,
   starts_at: NEXT_PAYMENT,
-  expires_at: 0,
   allowance: '180000000',
-  calls: [
-    { to: TOKEN_ADDRESS, data: '0x095ea7b3cc' },
-    { to: COLLECTOR, data: '0x12345678dd' },
-  ],
   currency_id: KDT,
-  decimal: 6,
-  symbol: 'KDT',
-};
-
-/** Submit answers the mandate to sign and nothing to pay, as for a subscription. */
-function submitted(base: CheckoutEnvelope): SubmitAnswer {
-  return {
-    ...base,
-    paymentInstructions: null,
-    mandateInstructions: mandate,
-    balance: { sufficient: false },
-    delegation: { sufficient: false },
-    fastPayInfo: null,
-    stripeContext: null,
-  };
-}
+});
 
 type Routes = Parameters<typeof mockApi>[0];
 
-function api(base: CheckoutEnvelope, routes: Routes = {}, signedIn = true) {
-  return mockApi({
-    ...checkoutRoutes(base, { session: sessionAnswer(signedIn, true) }),
-    [SUBMIT]: () => submitted(base),
-    [TOKEN]: () => ({
-      token: 'tok_1',
-      secret: 'sec_1',
-      auth_url: 'http://localhost/a',
-      deep_link: 'kiosk://connect?url=x',
-      expires_at: Math.floor(Date.now() / 1000) + 300,
-    }),
-    [STATUS]: () => ({ status: 'created' }),
-    ...routes,
-  });
-}
-
-/** A wallet in this browser on `window.ethereum` that mines what it is sent, recording it. */
-function browserWallet() {
-  const sent: { to: string; data: string }[] = [];
-  const request = vi.fn(async ({ method, params }: { method: string; params?: unknown[] }) => {
-    switch (method) {
-      case 'eth_requestAccounts':
-        return [BUYER_ADDRESS];
-      case 'eth_chainId':
-        return '0x7a69';
-      case 'eth_sendTransaction':
-        sent.push(params![0] as { to: string; data: string });
-        return `0x${String(sent.length).padStart(64, '0')}`;
-      case 'eth_getTransactionReceipt':
-        return { status: '0x1' };
-      default:
-        throw new Error(`unexpected ${method}`);
-    }
-  });
-  vi.stubGlobal('ethereum', { request });
-  return { sent };
-}
-
-/** The dialog's code loads on the first submit: cold, on a busy machine, that can take over 1 s. */
-const authoriseDialog = () =>
-  screen.findByRole('dialog', { name: 'Authorise your subscription' }, { timeout: 5_000 });
+/** Submit answers the mandate to sign and nothing to pay, as for a subscription. */
+const api = (base: CheckoutEnvelope, routes: Routes = {}, signedIn = true) =>
+  mandateCheckoutApi(base, 'setup', (session) => mandateSubmitAnswer(session, mandate), { routes, signedIn });
+const browserWallet = mandateBrowserWallet;
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 

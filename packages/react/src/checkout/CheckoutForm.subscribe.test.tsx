@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutEnvelope, MandateInstructions, SubmitAnswer } from '@kiosk/contracts';
+import type { CheckoutEnvelope, SubmitAnswer } from '@kiosk/contracts';
 import {
   BUYER_ADDRESS,
   BUYER_DID,
-  checkoutRoutes,
   cleanUpKiosk,
   enabledButton,
   envelope,
@@ -13,21 +12,22 @@ import {
   mockApi,
   price,
   renderKiosk,
-  sessionAnswer,
+  authoriseDialog,
+  MANDATE_RECEIVER,
+  mandateBrowserWallet,
+  mandateCheckoutApi,
+  mandateInstructions,
+  mandateSubmitAnswer,
 } from '../test-support/index.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 import '@kiosk/core/customer-details';
 
 const ID = 'cs_test0000001';
 const SESSION = `GET /api/checkout-sessions/retrieve/${ID}`;
-const SUBMIT = `PUT /api/checkout-sessions/${ID}/submit`;
 const MANDATE = `POST /api/checkout-sessions/${ID}/mandate`;
 const TOKEN = 'POST /api/did/subscription/token';
 const STATUS = 'GET /api/did/subscription/status';
-const TOKEN_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const COLLECTOR = '0x9A9f2CCfdE556A7E9Ff0848998Aa4a0CFD8863AE';
-const RECEIVER = '0x8888888888888888888888888888888888888888';
-const DAY = 86_400;
+const RECEIVER = MANDATE_RECEIVER;
 
 /** Kiosk Pro: 10 KDT a month with a 7-day trial. */
 function plan(session: Partial<CheckoutEnvelope['checkoutSession']> = {}): CheckoutEnvelope {
@@ -48,83 +48,18 @@ function plan(session: Partial<CheckoutEnvelope['checkoutSession']> = {}): Check
   });
 }
 
-const mandate: MandateInstructions = {
-  type: 'evm_mandate',
-  chain_id: 31337,
-  contract: COLLECTOR,
-  mandate_id: `0x${'ab'.repeat(32)}`,
-  token: TOKEN_ADDRESS,
-  receiver: RECEIVER,
-  max_per_cycle: '10000000',
-  cycle_seconds: 28 * DAY,
-  starts_at: 0,
-  expires_at: 0,
-  allowance: '120000000',
-  calls: [
-    { to: TOKEN_ADDRESS, data: '0x095ea7b3aa' },
-    { to: COLLECTOR, data: '0x12345678bb' },
-  ],
-  currency_id: 'pc_kdt',
-  decimal: 6,
-  symbol: 'KDT',
-};
+const mandate = mandateInstructions();
 
 function submitted(base: CheckoutEnvelope): SubmitAnswer {
-  return {
-    ...base,
-    checkoutSession: { ...base.checkoutSession, customer_did: BUYER_DID, subscription_id: 'sub_1' },
-    paymentInstructions: null,
-    mandateInstructions: mandate,
-    balance: { sufficient: false },
-    delegation: { sufficient: false },
-    fastPayInfo: null,
-    stripeContext: null,
-  };
+  const session = { ...base.checkoutSession, customer_did: BUYER_DID, subscription_id: 'sub_1' };
+  return mandateSubmitAnswer({ ...base, checkoutSession: session }, mandate);
 }
 
 type Routes = Parameters<typeof mockApi>[0];
 
-function api(base: CheckoutEnvelope, routes: Routes = {}) {
-  return mockApi({
-    ...checkoutRoutes(base, { session: sessionAnswer(true, true) }),
-    [SUBMIT]: () => submitted(base),
-    [TOKEN]: () => ({
-      token: 'tok_1',
-      secret: 'sec_1',
-      auth_url: 'http://localhost/a',
-      deep_link: 'kiosk://connect?url=x',
-      expires_at: Math.floor(Date.now() / 1000) + 300,
-    }),
-    [STATUS]: () => ({ status: 'created' }),
-    ...routes,
-  });
-}
-
-/** A wallet in this browser on `window.ethereum` that mines what it is sent, recording it. */
-function browserWallet() {
-  const sent: { to: string; data: string }[] = [];
-  const request = vi.fn(async ({ method, params }: { method: string; params?: unknown[] }) => {
-    switch (method) {
-      case 'eth_requestAccounts':
-        return [BUYER_ADDRESS];
-      case 'eth_chainId':
-        return '0x7a69';
-      case 'eth_sendTransaction':
-        sent.push(params![0] as { to: string; data: string });
-        return `0x${String(sent.length).padStart(64, '0')}`;
-      case 'eth_getTransactionReceipt':
-        return { status: '0x1' };
-      default:
-        throw new Error(`unexpected ${method}`);
-    }
-  });
-  vi.stubGlobal('ethereum', { request });
-  return { sent, request };
-}
-
-/** The dialog's code loads on the first submit: cold, on a busy machine, that can take over 1 s. */
-const authoriseDialog = (name = 'Authorise your subscription') =>
-  screen.findByRole('dialog', { name }, { timeout: 5_000 });
+const api = (base: CheckoutEnvelope, routes: Routes = {}) =>
+  mandateCheckoutApi(base, 'subscription', submitted, { routes });
+const browserWallet = mandateBrowserWallet;
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 

@@ -1,3 +1,4 @@
 export { jsonResponse, mockApi, type ApiHandler, type ApiRequest, type MockApi } from './mock-api.ts';
 export { cleanUpKiosk, enabledButton, renderKiosk } from './render-kiosk.tsx';
 export * from './checkout-fixtures.ts';
+export * from './mandate-fixtures.ts';

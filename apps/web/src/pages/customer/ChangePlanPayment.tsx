@@ -14,15 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Subscription } from '@kiosk/contracts';
-import {
-  useInjectedWallets,
-  useKioskSettings,
-  walletConnectSession,
-  WalletConnectDialog,
-  type Eip1193Provider,
-} from '@kiosk/react';
+import { useInjectedWallets, useKioskSettings, PayByConnectDialog, type Eip1193Provider } from '@kiosk/react';
 import { useSession } from '../../hooks/use-session.ts';
-import { kioskClient } from '../../lib/api.ts';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { planOptionName, type PlanPaymentState } from './plan-change-view.ts';
 import { useInvoice } from './use-invoice.ts';
@@ -55,6 +48,7 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect 
   const { t } = useTranslation();
   const wallets = useInjectedWallets();
   const [connecting, setConnecting] = useState(false);
+  const did = useSession().data?.user?.did ?? '';
   const busy = state.status === 'sending' || state.status === 'confirming';
   const offered = state.status === 'idle' || state.status === 'failed';
   const status =
@@ -114,11 +108,16 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect 
         )}
       </DialogActions>
       {connecting && connect && (
-        <OtherWalletDialog
-          amount={amount}
-          connect={connect}
-          onPay={onPay}
+        <PayByConnectDialog
+          // Seed 000 §7: `collect` pays one invoice.
+          action="collect"
+          params={{ invoiceId: connect.invoiceId, sessionUserDid: did }}
+          testMode={!connect.livemode}
+          title={t('planChange.pay.button', { amount })}
           onClose={() => setConnecting(false)}
+          onSent={connect.onSent}
+          // The panel shows this wallet's progress and failure itself.
+          onInjectedWallet={onPay}
         />
       )}
     </>
@@ -210,52 +209,6 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
         />
       )}
     </>
-  );
-}
-
-/**
- * A wallet on a phone (a QR code), the demo's test wallet in test mode, or one in this browser pays
- * the invoice through the `collect` connect action (seed 000 §7: `invoiceId`).
- */
-function OtherWalletDialog({
-  amount,
-  connect,
-  onPay,
-  onClose,
-}: {
-  amount: string;
-  connect: NonNullable<PlanPaymentPanelProps['connect']>;
-  onPay: (provider: Eip1193Provider) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const wallets = useInjectedWallets();
-  const did = useSession().data?.user?.did ?? '';
-  const session = walletConnectSession(
-    kioskClient,
-    'collect',
-    { invoiceId: connect.invoiceId, sessionUserDid: did },
-    !connect.livemode,
-  );
-  return (
-    <WalletConnectDialog<Eip1193Provider>
-      open
-      action="collect"
-      title={t('planChange.pay.button', { amount })}
-      onClose={onClose}
-      onSucceeded={(result) => {
-        onClose();
-        if (result.method !== 'injected') connect.onSent();
-      }}
-      createSession={session.createSession}
-      pollStatus={session.pollStatus}
-      realtimeUrl={session.realtimeUrl}
-      onTestWallet={session.onTestWallet}
-      injectedWallets={wallets}
-      // The panel shows this wallet's progress and failure itself.
-      onInjectedWallet={async (provider) => onPay(provider)}
-      injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}
-    />
   );
 }
 

@@ -20,8 +20,7 @@ import type { Invoice } from '@kiosk/contracts';
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
-import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
-import { walletConnectSession } from './checkout-connect.ts';
+import { PayByConnectDialog } from './PayByConnectDialog.tsx';
 import { formatMoney } from '../format-money.ts';
 import { useBuyer } from '../use-buyer.ts';
 import { payableInPlace, type PastDueRow } from '../past-due.ts';
@@ -171,12 +170,6 @@ function RowAction({
   const label = row.status === 'failed' ? t('checkout.pastDue.retry') : t('checkout.pastDue.pay', { amount });
   const busy = row.status === 'paying';
   if (connect) {
-    const session = walletConnectSession(
-      client,
-      'collect-batch',
-      connect.params(row.currencyId),
-      connect.testMode,
-    );
     return (
       <>
         <Button
@@ -191,23 +184,15 @@ function RowAction({
           {label}
         </Button>
         {connecting && (
-          <WalletConnectDialog<Eip1193Provider>
-            open
+          <PayByConnectDialog
             action="collect-batch"
+            params={connect.params(row.currencyId)}
+            testMode={connect.testMode}
             title={t('checkout.pastDue.pay', { amount })}
             onClose={() => setConnecting(false)}
-            onSucceeded={(result) => {
-              setConnecting(false);
-              if (result.method !== 'injected') connect.onSent(row.currencyId);
-            }}
-            createSession={session.createSession}
-            pollStatus={session.pollStatus}
-            realtimeUrl={session.realtimeUrl}
-            onTestWallet={session.onTestWallet}
-            injectedWallets={wallets}
+            onSent={() => connect.onSent(row.currencyId)}
             // The row shows this wallet's progress and failure itself.
-            onInjectedWallet={async (provider) => onPay(provider)}
-            injectedWalletLabel={(name) => t('checkout.pay.injected', { name })}
+            onInjectedWallet={onPay}
           />
         )}
       </>
