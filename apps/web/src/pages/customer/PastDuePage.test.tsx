@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@kiosk/contracts';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n, PAID_SHOWN_MS } from '@kiosk/react';
 import {
   BUYER_ADDRESS,
   customer,
@@ -134,6 +134,44 @@ describe('the past-due banner and page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?livemode=false');
     await screen.findByRole('heading', { level: 1, name: 'Subscriptions and invoices' });
     await waitFor(() => expect(screen.queryByTestId('past-due-banner')).toBeNull());
+  });
+
+  it('the portal it returns to never shows the banner from before the payment, however slow its reload', async () => {
+    let paid = false;
+    const calls = api({
+      'POST /api/payment-intents/pi_late/pay': () => {
+        paid = true;
+        return jsonResponse(paymentIntent({ id: 'pi_late', status: 'processing' }), 202);
+      },
+      // Once paid, the overdue list answers after the success has been shown for longer than usual.
+      'GET /api/customers/cus_1/overdue/invoices': async () => {
+        if (paid) await new Promise((resolve) => setTimeout(resolve, 3 * PAID_SHOWN_MS));
+        return paid
+          ? { invoices: [], summary: {}, customer: customer(), subscriptionCount: 0 }
+          : {
+              invoices: [overdueInvoice],
+              summary: { pc_kdt: { amount: '2500000', currency: kdt, method: { ...method, settings: {} } } },
+              customer: customer(),
+              subscriptionCount: 1,
+            };
+      },
+    });
+    injectWallet();
+    const { router } = renderRoutesAt('/customer?livemode=false', routes);
+    fireEvent.click(
+      within(await screen.findByTestId('past-due-banner')).getByRole('link', { name: 'Pay now' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay 2.5 KDT' }));
+    fireEvent.click(
+      await within(await screen.findByRole('dialog', { name: 'Pay 2.5 KDT' })).findByRole('button', {
+        name: /^Pay with /,
+      }),
+    );
+    await screen.findByText('2.5 KDT: Paid');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customer'), { timeout: 10_000 });
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(screen.queryByTestId('past-due-banner')).toBeNull();
+    expect(calls.calls('GET /api/customers/cus_1/overdue/invoices').length).toBeGreaterThan(1);
   });
 
   it('returns only to an address of this site', async () => {

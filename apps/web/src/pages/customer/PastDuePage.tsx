@@ -51,10 +51,18 @@ export function PastDuePage() {
 
   useEffect(() => {
     if (!payment.allPaid) return;
-    // The page returned to shows the subscriptions running again and the invoices paid.
-    void queryClient.invalidateQueries({ queryKey: modeKey(livemode) });
-    const timer = setTimeout(() => void navigate(back), PAID_SHOWN_MS);
-    return () => clearTimeout(timer);
+    // The page returned to must not show its answers from before the payment (its banner saying the
+    // customer still owes): they are read again, inactive ones too, before going back.
+    let cancelled = false;
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: modeKey(livemode), refetchType: 'all' }),
+      new Promise((resolve) => setTimeout(resolve, PAID_SHOWN_MS)),
+    ]).then(() => {
+      if (!cancelled) void navigate(back);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [payment.allPaid, queryClient, livemode, navigate, back]);
 
   const nothingOverdue = customer.data === null || payment.nothingOverdue;
