@@ -2,6 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectWallet } from './chain-buyer.ts';
 import { startDemoHarness, type DemoHarness } from './harness.ts';
 
 /**
@@ -239,34 +240,9 @@ describe('hosted checkout layouts and states', () => {
 
   it('signs in and pays with a wallet injected into the page, which sends the transfer itself', async () => {
     const { context, page, cspViolations } = await harness.open();
-    // A minimal EIP-1193 wallet over the local node, whose development accounts it unlocks: what a
-    // browser extension does, without its confirmation pop-ups. Like an extension it talks to the
-    // node outside the page (the page's policy lets it reach only Kiosk).
+    // A wallet over the local node, which sends for its unlocked development accounts.
     const buyer = harness.chain.accounts[2]!;
-    let id = 0;
-    await page.exposeFunction('testWalletRpc', async (method: string, params: unknown[] = []) => {
-      const response = await fetch(harness.chain.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      });
-      return response.json();
-    });
-    await page.addInitScript(
-      ({ account }) => {
-        const node = (window as unknown as { testWalletRpc: (m: string, p?: unknown[]) => Promise<any> })
-          .testWalletRpc;
-        const request = async ({ method, params }: { method: string; params?: unknown[] }) => {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
-          if (method === 'wallet_switchEthereumChain') return null;
-          const answer = await node(method, params);
-          if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-          return answer.result;
-        };
-        (window as unknown as { ethereum: unknown }).ethereum = { request };
-      },
-      { account: buyer },
-    );
+    await injectWallet(page, harness.chain.rpcUrl, buyer);
     await page.goto(`/checkout/pay/${harness.link('Sticker pack')}`);
     await page.getByRole('button', { name: 'Connect and pay' }).click();
     await page

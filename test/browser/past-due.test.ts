@@ -2,13 +2,13 @@ import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createTestClient, createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem';
+import { createTestClient, erc20Abi, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The payments module's own deployment of its collector contract (what its subscription tests use).
 import { deployCollector } from '@kiosk/payments';
 import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
+import { openWithWallet, subscribeWithMandate, walletClientOf } from './chain-buyer.ts';
 
 /**
  * Past-due blocking and paying it (issue 11 items 6 and 7), on a real local chain: a buyer subscribes
@@ -35,13 +35,6 @@ let kdt: string;
 let monthlyPriceId: string;
 let posterPriceId: string;
 
-const walletClientOf = (wallet: TestWallet) =>
-  createWalletClient({
-    account: wallet.account,
-    chain: chain.publicClient.chain,
-    transport: http(chain.rpcUrl),
-  });
-
 /** Moves the server's clock and the chain's to `unix` together (the contract reads the chain's). */
 async function travelTo(unix: number) {
   const step = unix - clock.nowUnix();
@@ -63,36 +56,12 @@ async function travelTo(unix: number) {
  */
 async function pastDueSubscriber(wallet: TestWallet) {
   const buyer = await signedIn(harness.server, wallet);
-  const link = (
-    await merchant.test('/api/payment-links', {
-      method: 'POST',
-      body: { line_items: [{ price_id: monthlyPriceId }] },
-    })
-  ).body;
-  const sessionId = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body
-    .checkoutSession.id as string;
-  const submitted = await buyer.request(`/api/checkout-sessions/${sessionId}/submit`, {
-    method: 'PUT',
-    body: {
-      customer_name: 'Ada Lovelace',
-      customer_email: 'ada@example.com',
-      payment_method: methodId,
-      payment_currency: kdt,
-    },
+  const { id, subscription } = await subscribeWithMandate({ chain, merchant }, buyer, wallet, {
+    priceId: monthlyPriceId,
+    methodId,
+    currencyId: kdt,
   });
-  expect(submitted.status).toBe(200);
-  const signer = walletClientOf(wallet);
-  for (const call of submitted.body.mandateInstructions.calls as { to: Address; data: Hex }[]) {
-    const hash = await signer.sendTransaction(call);
-    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
-  }
-  expect(
-    (await buyer.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' })).status,
-  ).toBe(202);
-  const id = submitted.body.checkoutSession.subscription_id as string;
-  const subscription = () => merchant.test(`/api/subscriptions/${id}`).then((answer) => answer.body);
-  await until(subscription, (s) => s.status === 'active');
-
+  const signer = walletClientOf(chain, wallet);
   const lowered = await signer.writeContract({
     address: token,
     abi: erc20Abi,
@@ -122,60 +91,6 @@ async function pastDueSubscriber(wallet: TestWallet) {
   return { buyer, id, subscription };
 }
 
-/**
- * A browser context signed in as `buyer` with their wallet injected into the page: a minimal EIP-1193
- * wallet whose account is the buyer's and which signs and sends, outside the page, what the page asks
- * (as a browser extension does, without its confirmation pop-ups).
- */
-async function openAs(
-  buyer: { cookie: string },
-  wallet: TestWallet,
-  options: { viewport?: keyof typeof VIEWPORTS; locale?: string } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await harness.open(options);
-  // The page judges expiry by its own clock: it reads the server's, which the test moved ahead.
-  await context.clock.setFixedTime(clock.nowMs());
-  const [name, value] = buyer.cookie.split('=') as [string, string];
-  await context.addCookies([
-    { name, value, url: harness.server.url },
-    { name: 'CookieConsent', value: 'true', url: harness.server.url },
-  ]);
-  let id = 0;
-  await page.exposeFunction('testWalletRpc', async (method: string, params: unknown[] = []) => {
-    if (method === 'eth_sendTransaction') {
-      const { to, data, value } = params[0] as { to: Address; data?: Hex; value?: Hex };
-      const hash = await walletClientOf(wallet).sendTransaction({
-        to,
-        data,
-        value: value ? BigInt(value) : undefined,
-      });
-      return { result: hash };
-    }
-    const response = await fetch(chain.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-    });
-    return response.json();
-  });
-  await page.addInitScript(
-    ({ account }) => {
-      const node = (window as unknown as { testWalletRpc: (m: string, p?: unknown[]) => Promise<any> })
-        .testWalletRpc;
-      const request = async ({ method, params }: { method: string; params?: unknown[] }) => {
-        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account];
-        if (method === 'wallet_switchEthereumChain') return null;
-        const answer = await node(method, params);
-        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-        return answer.result;
-      };
-      (window as unknown as { ethereum: unknown }).ethereum = { request };
-    },
-    { account: wallet.address },
-  );
-  return { context, page };
-}
-
 beforeAll(async () => {
   chain = await startDevChain();
   // The server's clock starts at the chain's time: the contract counts its cycles by block time.
@@ -188,7 +103,7 @@ beforeAll(async () => {
     mintTo: BUYERS.map((index) => new TestWallet({ index }).address),
     amount: 1_000_000_000n,
   });
-  const deployer = walletClientOf(new TestWallet({ index: 0 }));
+  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
   collector = await deployCollector(deployer, chain.publicClient);
   const collectorKey = generatePrivateKey();
   await chain.publicClient.waitForTransactionReceipt({
@@ -254,7 +169,13 @@ describe('past-due invoices', { timeout: 180_000 }, () => {
       })
     ).body;
 
-    const { context, page } = await openAs(await signedIn(harness.server, wallet), wallet);
+    const { context, page } = await openWithWallet(
+      harness,
+      chain,
+      clock,
+      await signedIn(harness.server, wallet),
+      wallet,
+    );
     await page.goto(`/checkout/pay/${link.id}`);
     await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Ada Lovelace');
     await page.getByRole('button', { name: 'Pay 5 KDT' }).click();
@@ -311,10 +232,17 @@ describe('past-due invoices', { timeout: 180_000 }, () => {
     const wallet = new TestWallet({ index: BUYERS[1]! });
     const { subscription } = await pastDueSubscriber(wallet);
 
-    const { context, page } = await openAs(await signedIn(harness.server, wallet), wallet, {
-      viewport: 'mobile',
-      locale: 'zh-CN',
-    });
+    const { context, page } = await openWithWallet(
+      harness,
+      chain,
+      clock,
+      await signedIn(harness.server, wallet),
+      wallet,
+      {
+        viewport: 'mobile',
+        locale: 'zh-CN',
+      },
+    );
     await page.goto('/customer?livemode=false');
     const banner = page.getByTestId('past-due-banner');
     await banner.getByText('您有逾期未付的账单。付清之前无法进行新的购买。').waitFor();

@@ -3,12 +3,13 @@ import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createWalletClient, http, type Address, type Hex } from 'viem';
+import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The payments module's own deployment of its collector contract (what its subscription tests use).
 import { deployCollector } from '@kiosk/payments';
-import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
+import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.ts';
+import { subscribeWithMandate, walletClientOf } from './chain-buyer.ts';
 
 /**
  * The customer portal as a subscriber sees it, on a real local chain: subscriptions are made through
@@ -31,53 +32,14 @@ let priceId: string;
 /** A cheaper monthly plan of the same product, to change to. */
 let basicId: string;
 
-const walletClientOf = (wallet: TestWallet) =>
-  createWalletClient({
-    account: wallet.account,
-    chain: chain.publicClient.chain,
-    transport: http(chain.rpcUrl),
-  });
-
 /** `wallet`'s buyer subscribes to the monthly plan through a payment link and signs the mandate. */
-async function subscribe(
-  buyer: Awaited<ReturnType<typeof signedIn>>,
-  wallet: TestWallet,
-  trialDays?: number,
-) {
-  const link = (
-    await merchant.test('/api/payment-links', {
-      method: 'POST',
-      body: {
-        line_items: [{ price_id: priceId }],
-        subscription_data: trialDays ? { trial_period_days: trialDays } : {},
-      },
-    })
-  ).body;
-  const started = await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' });
-  const sessionId = started.body.checkoutSession.id as string;
-  const submitted = await buyer.request(`/api/checkout-sessions/${sessionId}/submit`, {
-    method: 'PUT',
-    body: {
-      customer_name: 'Ada',
-      customer_email: 'ada@example.com',
-      payment_method: methodId,
-      payment_currency: kdt,
-    },
+const subscribe = (buyer: Awaited<ReturnType<typeof signedIn>>, wallet: TestWallet, trialDays?: number) =>
+  subscribeWithMandate({ chain, merchant }, buyer, wallet, {
+    priceId,
+    methodId,
+    currencyId: kdt,
+    trialDays,
   });
-  expect(submitted.status).toBe(200);
-  const signer = walletClientOf(wallet);
-  for (const call of submitted.body.mandateInstructions.calls as { to: Address; data: Hex }[]) {
-    const hash = await signer.sendTransaction(call);
-    expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
-  }
-  expect(
-    (await buyer.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' })).status,
-  ).toBe(202);
-  const id = submitted.body.checkoutSession.subscription_id as string;
-  const subscription = () => merchant.test(`/api/subscriptions/${id}`).then((answer) => answer.body);
-  await until(subscription, (s) => s.status === (trialDays ? 'trialing' : 'active'));
-  return { id, subscription };
-}
 
 /** A browser context signed in as `buyer`, the cookie banner answered. */
 async function openAs(
@@ -108,7 +70,7 @@ beforeAll(async () => {
     mintTo: BUYERS.map((index) => new TestWallet({ index }).address),
     amount: 1_000_000_000n,
   });
-  const deployer = walletClientOf(new TestWallet({ index: 0 }));
+  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
   const collector = await deployCollector(deployer, chain.publicClient);
   const collectorKey = generatePrivateKey();
   await chain.publicClient.waitForTransactionReceipt({
