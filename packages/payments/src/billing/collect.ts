@@ -2,7 +2,7 @@ import { newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { settleCharge } from '../charges/settle.ts';
+import { settleLockedCharge } from '../charges/settle.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
 import { createPaymentIntent, markIntentProcessing } from '../payment-intents/service.ts';
@@ -255,7 +255,7 @@ async function recordCollected(
     },
     'charge.pending',
   );
-  await settleCharge(deps, trx, charge.id, { ...received, methodType: pull.methodType });
+  await settleLockedCharge(deps, trx, charge, { ...received, methodType: pull.methodType });
 }
 
 /** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */

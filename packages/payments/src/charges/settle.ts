@@ -6,7 +6,7 @@ import { lockStock, quantitiesOf, type StoredLine } from '../checkout-sessions/l
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
-import { activateAfterPayment } from '../subscriptions/service.ts';
+import { activateAfterPayment, lockSubscription } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from '../subscriptions/plan-change.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -28,7 +28,16 @@ export async function settleCharge(
   chargeId: string,
   received: Received & { methodType: string },
 ): Promise<void> {
-  const charge = await lockRow(deps, trx, 'charges', chargeId);
+  await settleLockedCharge(deps, trx, await lockRow(deps, trx, 'charges', chargeId), received);
+}
+
+/** settleCharge of a charge this transaction has locked (or written: a pull is recorded settled). */
+export async function settleLockedCharge(
+  deps: Deps,
+  trx: Executor,
+  charge: ChargeRow,
+  received: Received & { methodType: string },
+): Promise<void> {
   if (charge.status !== 'pending') return;
   const counted = await trx
     .insertInto('payment_references')
@@ -108,7 +117,7 @@ export async function settleCharge(
 export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'invoice_id'>) {
   const query = db
     .selectFrom('invoices')
-    .select(['id', 'subscription_id'])
+    .select(['id', 'subscription_id', 'total', 'status_transitions'])
     .where('status', 'in', ['open', 'uncollectible']);
   const { invoice_id: own } = intent;
   return (
@@ -124,12 +133,13 @@ export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'i
  */
 async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
   const invoices = await unpaidInvoicesOf(trx, intent).execute();
-  for (const invoice of invoices) await payInvoice(deps, trx, invoice.id);
+  for (const invoice of invoices) await payInvoice(deps, trx, invoice);
   const paid = new Set(invoices.map((invoice) => invoice.id));
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   for (const id of subscriptions) {
-    await applyPaidPlanChange(deps, trx, id, paid);
-    await activateAfterPayment(deps, trx, id);
+    const subscription = await lockSubscription(deps, trx, id);
+    await applyPaidPlanChange(deps, trx, subscription, paid);
+    await activateAfterPayment(deps, trx, subscription);
   }
 }
 

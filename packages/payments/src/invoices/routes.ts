@@ -8,7 +8,7 @@ import { findCustomerByDid } from '../customers/service.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
 import { getInvoice, listInvoices, markInvoiceUncollectible, voidInvoice } from './service.ts';
 import { transaction } from '@kiosk/db';
-import { activateAfterPayment, findSubscriptionRow } from '../subscriptions/service.ts';
+import { activateAfterPayment, lockSubscription } from '../subscriptions/service.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
@@ -70,14 +70,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     if (!invoice || invoice.livemode !== request.livemode)
       throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
     // A checkout's invoice follows its session: expire the session instead.
-    if (!invoice.subscription_id) throw new KioskError('INVOICE_OF_CHECKOUT', { status: 409 });
+    const subscriptionId = invoice.subscription_id;
+    if (!subscriptionId) throw new KioskError('INVOICE_OF_CHECKOUT', { status: 409 });
     await transaction(deps.db, async (trx) => {
       await act(trx);
       // A subscription past due only for a voided invoice runs again (nothing is owed).
-      const subscription =
-        invoice.subscription_id && (await findSubscriptionRow(trx, invoice.subscription_id));
-      if (subscription && subscription.status === 'past_due')
-        await activateAfterPayment(deps, trx, subscription.id);
+      const subscription = await lockSubscription(deps, trx, subscriptionId);
+      if (subscription.status === 'past_due') await activateAfterPayment(deps, trx, subscription);
     });
     return (await getInvoice(deps.db, request.params.id))!;
   };

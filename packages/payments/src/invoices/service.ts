@@ -182,10 +182,16 @@ export async function reaimInvoice(
   if (!row) throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
 }
 
-/** Paid in full (an uncollectible invoice may still be paid). */
-export async function payInvoice(deps: Deps, trx: Executor, id: string): Promise<void> {
-  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  await deps.resources.invoices.transition(trx, id, ['open', 'uncollectible'], 'paid', {
+/**
+ * Paid in full (an uncollectible invoice may still be paid). `invoice` is the row as read in this
+ * transaction; the change is made only while it is still open or uncollectible.
+ */
+export async function payInvoice(
+  deps: Deps,
+  trx: Executor,
+  invoice: Pick<InvoiceRow, 'id' | 'total' | 'status_transitions'>,
+): Promise<void> {
+  await deps.resources.invoices.transition(trx, invoice.id, ['open', 'uncollectible'], 'paid', {
     type: 'invoice.paid',
     set: {
       amount_paid: moneyText(invoice.total),
@@ -257,7 +263,7 @@ export async function createSubscriptionInvoice(
     'invoice.created',
   );
   await deps.resources.invoices.record(trx, row, 'invoice.finalized');
-  if (free) await payInvoice(deps, trx, row.id);
+  if (free) await payInvoice(deps, trx, row);
   return row;
 }
 

@@ -256,20 +256,19 @@ export type StoredLine = Omit<ChangeLine, 'amount' | 'kind'> & {
 };
 const storedLine = (line: ChangeLine): StoredLine => ({ ...line, amount: line.amount.toString() });
 
-/** The waiting change whose invoice was just paid is made. */
+/** The waiting change whose invoice was just paid is made (`subscription` locked in this transaction). */
 export async function applyPaidPlanChange(
   deps: Deps,
   trx: Executor,
-  subscriptionId: string,
+  subscription: SubscriptionRow,
   paidInvoiceIds: ReadonlySet<string>,
 ): Promise<void> {
-  const subscription = await lockSubscription(deps, trx, subscriptionId);
   const pending = pendingUpdateOf(subscription);
   if (!pending || !paidInvoiceIds.has(pending.invoice_id)) return;
   await replaceItems(deps, trx, subscription, pending.items);
   await deps.resources.subscriptions.update(
     trx,
-    subscriptionId,
+    subscription.id,
     { pending_update: '{}' },
     'customer.subscription.updated',
   );

@@ -3,6 +3,7 @@ import type {
   PageQuery,
   PaymentCurrency,
   PaymentMethod,
+  Price,
   Subscription,
 } from '@kiosk/contracts';
 import {
@@ -24,7 +25,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { subscriptionItemView, subscriptionView } from './view.ts';
 
 export type SubscriptionRow = PaymentsTables['subscriptions'];
-type ItemRow = PaymentsTables['subscription_items'];
+export type ItemRow = PaymentsTables['subscription_items'];
 
 /** Statuses in which a subscription is billed when its period ends. */
 export const BILLED_STATUSES: SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
@@ -75,6 +76,18 @@ export async function findSubscriptionRow(db: Executor, id: string): Promise<Sub
 }
 
 /** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
+/** Several subscriptions held as lockSubscription holds one (in id order: two writers never deadlock). */
+export async function lockSubscriptions(
+  deps: Deps,
+  trx: Executor,
+  ids: readonly string[],
+): Promise<Map<string, SubscriptionRow>> {
+  if (ids.length === 0) return new Map();
+  let query = trx.selectFrom('subscriptions').selectAll().where('id', 'in', ids).orderBy('id');
+  if (deps.engine === 'postgres') query = query.forUpdate();
+  return new Map((await query.execute()).map((row) => [row.id, row]));
+}
+
 export async function lockSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
   let query = trx.selectFrom('subscriptions').selectAll().where('id', '=', id);
   if (deps.engine === 'postgres') query = query.forUpdate();
@@ -151,6 +164,15 @@ export async function cycleCharge(
     flag(subscription.livemode),
     items.map((item) => item.price_id),
   );
+  return cycleChargeOf(items, prices, currencyId);
+}
+
+/** The subscription's cycle as `cycleCharge` bills it, from its items and their prices as read. */
+export function cycleChargeOf(
+  items: readonly ItemRow[],
+  prices: ReadonlyMap<string, Price>,
+  currencyId: string,
+): { total: bigint; lines: CycleLine[] } {
   let total = 0n;
   const lines = items.map((item) => {
     const price = prices.get(item.price_id);
@@ -303,9 +325,16 @@ export async function recoverSubscription(deps: Deps, trx: Executor, id: string)
   ))!;
 }
 
-/** Paid: a subscription waiting for its payment runs; a past-due one runs again once nothing is overdue. */
-export async function activateAfterPayment(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
-  const subscription = await lockSubscription(deps, trx, subscriptionId);
+/**
+ * Paid: a subscription waiting for its payment runs; a past-due one runs again once nothing is overdue.
+ * `subscription` is the row as locked in this transaction (lockSubscription).
+ */
+export async function activateAfterPayment(
+  deps: Deps,
+  trx: Executor,
+  subscription: SubscriptionRow,
+): Promise<void> {
+  const subscriptionId = subscription.id;
   if (!['incomplete', 'trialing', 'past_due'].includes(subscription.status)) return;
   const overdue = await trx
     .selectFrom('invoices')
