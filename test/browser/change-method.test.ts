@@ -239,7 +239,10 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     // The wallet in the page really approved the collector on the second token.
     expect(await allowanceOf(wallet, secondToken)).toBeGreaterThanOrEqual(MONTHLY_KST);
 
-    await done.getByRole('button', { name: 'Close' }).click();
+    // Focus moves from the wallet's button, now gone, to Close.
+    const close = done.getByRole('button', { name: 'Close' });
+    await expect.poll(() => close.evaluate((element) => element === document.activeElement)).toBe(true);
+    await close.click();
     await done.waitFor({ state: 'detached' });
     expect(cspViolations).toEqual([]);
     await context.close();

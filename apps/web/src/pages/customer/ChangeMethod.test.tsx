@@ -233,7 +233,10 @@ describe('Change payment method', { timeout: 20_000 }, () => {
       { from: BUYER_ADDRESS, to: COLLECTOR, data: '0x1234create' },
     ]);
     await waitFor(() => expect(calls.calls('GET /api/subscriptions/sub_1').length).toBeGreaterThan(reads));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The wallet's button that had focus is gone: focus moves to what is left to do, not to the page.
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

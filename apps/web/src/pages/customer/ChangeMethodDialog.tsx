@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -299,6 +299,11 @@ function AuthorisePanel({
   onBack: () => void;
   onClose: () => void;
 }) {
+  // The wallet's button that had focus is gone once authorised: focus goes to what is left to do.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (step.status === 'done') closeRef.current?.focus();
+  }, [step.status]);
   const { t } = useTranslation();
   const wallets = useInjectedWallets();
   const instructions = answer.mandateInstructions;
@@ -367,7 +372,7 @@ function AuthorisePanel({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {step.status === 'done' ? (
-          <Button variant="contained" onClick={onClose}>
+          <Button variant="contained" onClick={onClose} ref={closeRef}>
             {t('methodChange.close')}
           </Button>
         ) : (
