@@ -1,9 +1,9 @@
+import type { Price } from '@kiosk/contracts';
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoice } from '../invoices/service.ts';
-import type { Price } from '@kiosk/contracts';
 import { loadPrices } from '../checkout-sessions/lines.ts';
 import {
   BILLED_STATUSES,
@@ -115,11 +115,11 @@ async function pricesOf(
 }
 
 /**
- * One period end of one subscription, in the caller's transaction, the row locked and `cycle` its
- * charge from what was read there: a cancel scheduled for it takes effect (no invoice); otherwise the next period
- * begins and its invoice (subscription_cycle) is made. Checked again under the lock, so two sweeps
- * never bill one period twice. Answers undefined when nothing was due, else the invoice to collect (if
- * it bills anything).
+ * One period end of one subscription, in the caller's transaction, its row locked there (`cycle`
+ * prices a period from the items read with it): a cancel scheduled for it takes effect (no invoice);
+ * otherwise the next period begins and its invoice (subscription_cycle) is made. Checked again under
+ * the lock, so two sweeps never bill one period twice. Answers undefined when nothing was due, else
+ * the invoice to collect (if it bills anything).
  */
 async function advanceSubscription(
   deps: Deps,

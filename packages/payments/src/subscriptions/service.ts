@@ -75,7 +75,6 @@ export async function findSubscriptionRow(db: Executor, id: string): Promise<Sub
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
 /** Several subscriptions held as lockSubscription holds one (in id order: two writers never deadlock). */
 export async function lockSubscriptions(
   deps: Deps,
@@ -88,6 +87,7 @@ export async function lockSubscriptions(
   return new Map((await query.execute()).map((row) => [row.id, row]));
 }
 
+/** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
 export async function lockSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
   let query = trx.selectFrom('subscriptions').selectAll().where('id', '=', id);
   if (deps.engine === 'postgres') query = query.forUpdate();
