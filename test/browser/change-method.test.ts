@@ -2,7 +2,6 @@ import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
-import type { Page } from 'playwright-core';
 import { erc20Abi, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,15 +65,6 @@ const allowanceOf = (wallet: TestWallet, token: Address) =>
     functionName: 'allowance',
     args: [wallet.address, collector],
   });
-
-/**
- * Waits for the page's running CSS transitions (a dialog fading in, a button's colours) to end, so a
- * screenshot shows what the customer settles on.
- */
-const settled = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
 
 beforeAll(async () => {
   chain = await startDevChain();
@@ -198,7 +188,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     await choose.getByTestId(`method-${methodId}/${kdt}`).getByText('Current', { exact: true }).waitFor();
     await choose.getByText('Future invoices are paid in KST', { exact: true }).waitFor();
     await choose.getByRole('radio', { name: 'KST on Second token' }).check();
-    await settled(page);
     await harness.screenshot(page, 'change-method-choice-desktop-en');
     await choose.getByRole('button', { name: 'Continue' }).click();
 
@@ -211,7 +200,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
         `^Your wallet will allow at most 2 KST per month, for \\d+ billing periods, on Second token \\(chain ${chain.chainId}\\)\\.`,
       ),
     );
-    await settled(page);
     await harness.screenshot(page, 'change-method-authorise-desktop-en');
     await authorise.getByRole('button', { name: 'Authorise with Browser wallet' }).click();
 
@@ -221,7 +209,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
       .getByTestId('method-change-status')
       .getByText('Future invoices are collected from Second token in KST.', { exact: true })
       .waitFor({ timeout: 30_000 });
-    await settled(page);
     await harness.screenshot(page, 'change-method-done-desktop-en');
 
     // The server read the chain: a new mandate on the second method, in KST, for future invoices only.
@@ -273,7 +260,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     await choose.getByText('在同一钱包上重新授权', { exact: true }).waitFor();
     await choose.getByRole('radio', { name: 'Second token 上的 KST' }).waitFor();
     // On a 390 px phone the dialog takes the screen and nothing is wider than it.
-    await settled(page);
     const box = (await choose.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
@@ -293,7 +279,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );
-    await settled(page);
     await harness.screenshot(page, 'change-method-authorise-mobile-zh');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -327,7 +312,6 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     );
-    await settled(page);
     await harness.screenshot(page, 'change-method-done-mobile-zh');
 
     // A new mandate on the same method and currency; nothing charged.

@@ -89,6 +89,19 @@ export async function startBrowserHarness(
     },
     async screenshot(page, name) {
       const path = `${SCREENSHOT_DIR}/${name}.png`;
+      // What the user settles on, not a dialog half faded in (endless ones, such as spinners, go on;
+      // a paused one is not waited for past a second).
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 1_000)),
+        ]),
+      );
       await page.screenshot({ path, fullPage: true });
       return path;
     },

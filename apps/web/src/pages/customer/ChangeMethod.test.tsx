@@ -210,6 +210,12 @@ describe('Change payment method', { timeout: 20_000 }, () => {
     const asked = calls.calls('POST /api/subscriptions/sub_1/mandate');
     expect(asked).toHaveLength(1);
     expect(asked[0]!.body).toEqual({});
+    // Continue is gone with the choice: focus goes to the step's own action, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(dialog).getByRole('button', { name: 'Authorise with Browser wallet' }),
+      ),
+    );
     expect(asked[0]!.url.searchParams.get('livemode')).toBe('false');
     expect(within(dialog).getByTestId('mandate-terms').textContent).toBe(
       'Your wallet will allow at most 1 KDT per month, for 12 billing periods, on Local chain (chain 31337).' +

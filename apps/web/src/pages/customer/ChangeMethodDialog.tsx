@@ -299,11 +299,11 @@ function AuthorisePanel({
   onBack: () => void;
   onClose: () => void;
 }) {
-  // The wallet's button that had focus is gone once authorised: focus goes to what is left to do.
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (step.status === 'done') closeRef.current?.focus();
-  }, [step.status]);
+  // The button that had focus (Continue, then the wallet's) goes with its step: focus moves to what
+  // there is to do now, not to the page behind the dialog.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const done = step.status === 'done';
+  useEffect(() => actionRef.current?.focus(), [done]);
   const { t } = useTranslation();
   const wallets = useInjectedWallets();
   const instructions = answer.mandateInstructions;
@@ -372,7 +372,7 @@ function AuthorisePanel({
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {step.status === 'done' ? (
-          <Button variant="contained" onClick={onClose} ref={closeRef}>
+          <Button variant="contained" onClick={onClose} ref={actionRef}>
             {t('methodChange.close')}
           </Button>
         ) : (
@@ -386,9 +386,10 @@ function AuthorisePanel({
               </Button>
             )}
             {(offered || step.status === 'sending') &&
-              wallets.map((wallet) => (
+              wallets.map((wallet, index) => (
                 <Button
                   key={wallet.id}
+                  ref={index === 0 ? actionRef : undefined}
                   variant="contained"
                   loading={busy}
                   loadingPosition="start"
