@@ -284,9 +284,15 @@ describe('Change plan', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes);
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Pro plan · Premium' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm change' });
+    confirm.focus();
+    fireEvent.click(confirm);
 
     expect(await screen.findByRole('dialog', { name: 'Pay for your new plan' })).toBe(dialog);
+    // Confirm is gone with the choice: focus goes to the step's own action, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Pay 0.5 KDT' })),
+    );
     expect(
       within(dialog).getByText(/^Pay 0\.5 KDT to change to Pro plan · Premium\. The new plan starts once/),
     ).toBeTruthy();

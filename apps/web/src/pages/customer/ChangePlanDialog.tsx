@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
@@ -93,6 +93,11 @@ export function ChangePlanDialog({
   const [chosen, setChosen] = useState('');
   const [paying, setPaying] = useState<{ answer: PlanChangeAnswer; plan: string } | null>(null);
   const selected = options.find((option) => option.price.id === chosen);
+  // Confirm, which had focus, goes with the choice: focus moves to the pay step's own action, not to
+  // the page behind the dialog.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const payStep = paying !== null;
+  useEffect(() => actionRef.current?.focus(), [payStep]);
 
   // Once per payment: the page closes this dialog and says the plan changed.
   const paid = payment.state.status === 'paid';
@@ -131,6 +136,7 @@ export function ChangePlanDialog({
           state={payment.state}
           onPay={(provider) => void payment.pay(paying.answer, provider)}
           onLater={onClose}
+          actionRef={actionRef}
           connect={
             paying.answer.invoice
               ? { invoiceId: paying.answer.invoice.id, livemode, onSent: payment.sentElsewhere }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -37,6 +37,8 @@ export interface PlanPaymentPanelProps {
   onLater: () => void;
   /** The invoice due, for a wallet on another device to pay through the `collect` connect action. */
   connect?: { invoiceId: string; livemode: boolean; onSent: () => void };
+  /** The step's primary action (the first wallet's Pay, else Pay from another wallet), for focus. */
+  actionRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -44,7 +46,15 @@ export interface PlanPaymentPanelProps {
  * per wallet in this browser, and where the payment stands, announced as it changes. Dialog content
  * and actions, for the dialog it is shown in.
  */
-export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect }: PlanPaymentPanelProps) {
+export function PlanPaymentPanel({
+  amount,
+  plan,
+  state,
+  onPay,
+  onLater,
+  connect,
+  actionRef,
+}: PlanPaymentPanelProps) {
   const { t } = useTranslation();
   const wallets = useInjectedWallets();
   const [connecting, setConnecting] = useState(false);
@@ -85,9 +95,10 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect 
           {t('planChange.pay.later')}
         </Button>
         {(offered || busy) &&
-          wallets.map((wallet) => (
+          wallets.map((wallet, index) => (
             <Button
               key={wallet.id}
+              ref={index === 0 ? actionRef : undefined}
               variant="contained"
               loading={busy}
               loadingPosition="start"
@@ -102,7 +113,11 @@ export function PlanPaymentPanel({ amount, plan, state, onPay, onLater, connect 
             </Button>
           ))}
         {offered && connect && (
-          <Button variant={wallets.length ? 'outlined' : 'contained'} onClick={() => setConnecting(true)}>
+          <Button
+            ref={wallets.length ? undefined : actionRef}
+            variant={wallets.length ? 'outlined' : 'contained'}
+            onClick={() => setConnecting(true)}
+          >
             {t('planChange.pay.otherWallet')}
           </Button>
         )}

@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Invoice } from '@kiosk/contracts';
-import { BUYER_ADDRESS, ETH, KDT, cleanUpKiosk, mockApi, renderKiosk } from '../../test-support/index.ts';
+import {
+  BUYER_ADDRESS,
+  ETH,
+  KDT,
+  cleanUpKiosk,
+  jsonResponse,
+  mockApi,
+  renderKiosk,
+} from '../../test-support/index.ts';
 import {
   OVERDUE,
   OVERDUE_START,
@@ -59,11 +67,17 @@ describe('PastDueDialog', () => {
     expect(within(rowOf(ETH)).getByText('0.001 ETH')).toBeTruthy();
 
     // A known buyer chooses how to pay: this browser's wallet, a phone's, or (test mode) the test wallet.
-    fireEvent.click(within(kdtRow).getByRole('button', { name: 'Pay 15 KDT' }));
+    const payKdt = within(kdtRow).getByRole('button', { name: 'Pay 15 KDT' });
+    payKdt.focus();
+    fireEvent.click(payKdt);
     const choose = await screen.findByRole('dialog', { name: 'Pay 15 KDT' });
     fireEvent.click(await within(choose).findByRole('button', { name: /^Pay with / }));
     await waitFor(() => expect(rowOf(KDT).dataset.status).toBe('paid'));
     expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('15 KDT: Paid');
+    // The row's button is gone with its payment: focus goes to the next row to pay, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rowOf(ETH)).getByRole('button', { name: 'Pay 0.001 ETH' })),
+    );
     // One transfer of the currency's exact sum, asked for this customer in test mode.
     expect(calls.calls(OVERDUE_START)[0]!.body).toEqual({ currency_id: KDT, customer_id: 'cus_1' });
     expect(calls.calls(OVERDUE_START)[0]!.url.searchParams.get('livemode')).toBe('false');
@@ -226,6 +240,33 @@ describe('PastDueDialog', () => {
     await screen.findByRole('dialog', { name: '支付逾期账单' });
     fireEvent.click(await screen.findByRole('button', { name: '支付 10 KDT' }));
     await waitFor(() => expect(within(rowOf(KDT)).getByRole('status').textContent).toBe('10 KDT：已支付'));
+  });
+
+  it('Try again reads the overdue invoices again after a failure; focus goes to the first row to pay', async () => {
+    let fail = true;
+    mockApi({
+      [OVERDUE]: () =>
+        fail ? jsonResponse({ code: 'INTERNAL', error: 'down' }, 500) : overdueAnswer([OWED[0]!]),
+    });
+    injectWallet();
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    expect(await screen.findByText('Your overdue invoices could not be loaded.')).toBeTruthy();
+    fail = false;
+    const again = screen.getByRole('button', { name: 'Try again' });
+    again.focus();
+    fireEvent.click(again);
+    // Try again is gone with the failure: focus goes to the rows' action, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(rowOf(KDT)).getByRole('button', { name: 'Pay 10 KDT' })),
+    );
   });
 
   it('closes on Escape without paying', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
@@ -49,6 +49,8 @@ export interface PastDuePaymentProps {
   onPay: (currencyId: string, provider: Eip1193Provider) => void;
   /** Without it (no buyer known), only a wallet in this browser can pay. */
   connect?: PastDueConnect;
+  /** The Pay (or Retry) of the first row still to pay here, for focus. */
+  actionRef?: Ref<HTMLButtonElement>;
 }
 
 /**
@@ -58,11 +60,14 @@ export interface PastDuePaymentProps {
  * state is announced to screen readers as it changes. A card method's items cannot be paid here: the
  * row says so and links to the invoice.
  */
-export function PastDuePayment({ rows, invoices, onPay, connect }: PastDuePaymentProps) {
+export function PastDuePayment({ rows, invoices, onPay, connect, actionRef }: PastDuePaymentProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const wallets = useInjectedWallets();
   const listLabel = useId();
+  const next = rows.find(
+    (row) => (row.status === 'idle' || row.status === 'failed') && payableInPlace(row.method),
+  );
   return (
     <Stack spacing={1.5}>
       <Typography id={listLabel} variant="subtitle2" component="h3">
@@ -102,6 +107,7 @@ export function PastDuePayment({ rows, invoices, onPay, connect }: PastDuePaymen
                   firstInvoice={ofCurrency[0]}
                   onPay={(provider) => onPay(row.currencyId, provider)}
                   connect={connect}
+                  actionRef={row === next ? actionRef : undefined}
                 />
               </Stack>
               {/* Announced as it changes: the row's amount and where its payment stands. */}
@@ -134,6 +140,7 @@ function RowAction({
   firstInvoice,
   onPay,
   connect,
+  actionRef,
 }: {
   row: PastDueRow;
   amount: string;
@@ -141,6 +148,7 @@ function RowAction({
   firstInvoice: Invoice | undefined;
   onPay: (provider: Eip1193Provider) => void;
   connect: PastDueConnect | undefined;
+  actionRef: Ref<HTMLButtonElement> | undefined;
 }) {
   const { t } = useTranslation();
   const { client } = useKiosk();
@@ -173,6 +181,7 @@ function RowAction({
     return (
       <>
         <Button
+          ref={actionRef}
           variant="contained"
           loading={busy}
           loadingPosition="start"
@@ -208,6 +217,7 @@ function RowAction({
   return (
     <>
       <Button
+        ref={actionRef}
         variant="contained"
         loading={busy}
         loadingPosition="start"
@@ -259,6 +269,15 @@ export function PastDueDialog({ open, scope, livemode, buyerDid, onPaid, onClose
   const descriptionId = useId();
   const payment = usePastDuePayment({ scope, livemode, buyerDid, enabled: open });
   const done = payment.allPaid || payment.nothingOverdue;
+  // A row's Pay goes once it is Paid, Try again once the rows are read: focus moves to the next row
+  // to pay, not to the page behind. Only when focus is in no dialog (the page, or the focus trap's own
+  // container), since a row settles on its own while the customer may be at another control.
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const rowsShown = !payment.error && !payment.loading && payment.rows.length > 0;
+  const paidRows = payment.rows.filter((row) => row.status === 'paid').length;
+  useEffect(() => {
+    if (!document.activeElement?.closest('[role="dialog"]')) actionRef.current?.focus();
+  }, [rowsShown, paidRows]);
   const paid = useEffectEvent(onPaid);
   useEffect(() => {
     if (!done) return;
@@ -310,6 +329,7 @@ export function PastDueDialog({ open, scope, livemode, buyerDid, onPaid, onClose
                   onSent: payment.sentElsewhere,
                 }
               }
+              actionRef={actionRef}
             />
           )}
           {done && (
