@@ -227,6 +227,13 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       );
       const invoice = paid.find((i) => i.period_start === due)!;
       expect(invoice).toMatchObject({ billing_reason: 'subscription_cycle', total: MONTHLY.toString() });
+      // The invoice names the pull that paid it.
+      const intent = (await merchant.test(`/api/payment-intents/${invoice.payment_intent_id}`)).body;
+      expect(intent).toMatchObject({
+        status: 'succeeded',
+        invoice_id: invoice.id,
+        amount_received: MONTHLY.toString(),
+      });
       expect((await customer.subscription()).status).toBe('active');
     }
     const invoices = await customer.invoices();

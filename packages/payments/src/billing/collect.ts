@@ -222,12 +222,8 @@ async function recordCollected(
     description: invoice.description,
     invoiceId: invoice.id,
   });
-  await markIntentProcessing(deps, trx, intent.id);
-  await trx
-    .updateTable('invoices')
-    .set({ payment_intent_id: intent.id })
-    .where('id', '=', invoice.id)
-    .execute();
+  // Settled at once: the invoice names the intent when the intent pays it (payInvoice).
+  const processing = await markIntentProcessing(deps, trx, intent.id);
   const { outcome: _received, ...received } = pull.received;
   const charge = await deps.resources.charges.insert(
     trx,
@@ -255,7 +251,12 @@ async function recordCollected(
     },
     'charge.pending',
   );
-  await settleLockedCharge(deps, trx, charge, { ...received, methodType: pull.methodType });
+  await settleLockedCharge(
+    deps,
+    trx,
+    { charge, intent: processing },
+    { ...received, methodType: pull.methodType },
+  );
 }
 
 /** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */

@@ -28,16 +28,22 @@ export async function settleCharge(
   chargeId: string,
   received: Received & { methodType: string },
 ): Promise<void> {
-  await settleLockedCharge(deps, trx, await lockRow(deps, trx, 'charges', chargeId), received);
+  await settleLockedCharge(deps, trx, { charge: await lockRow(deps, trx, 'charges', chargeId) }, received);
 }
 
-/** settleCharge of a charge this transaction has locked (or written: a pull is recorded settled). */
+/**
+ * settleCharge of a charge this transaction has locked, and of its intent when it holds that too
+ * (a pull is recorded and settled in one transaction that wrote both).
+ */
 export async function settleLockedCharge(
   deps: Deps,
   trx: Executor,
-  charge: ChargeRow,
+  locked: { charge: ChargeRow; intent?: IntentRow },
   received: Received & { methodType: string },
 ): Promise<void> {
+  const { charge } = locked;
+  if (locked.intent && locked.intent.id !== charge.payment_intent_id)
+    throw new Error(`charge ${charge.id} is not of payment intent ${locked.intent.id}`);
   if (charge.status !== 'pending') return;
   const counted = await trx
     .insertInto('payment_references')
@@ -52,7 +58,7 @@ export async function settleLockedCharge(
     .executeTakeFirst();
   if (!counted) return failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
 
-  const intent = await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id);
+  const intent = locked.intent ?? (await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id));
   const session = intent.checkout_session_id
     ? await trx
         .selectFrom('checkout_sessions')
@@ -133,7 +139,7 @@ export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'i
  */
 async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
   const invoices = await unpaidInvoicesOf(trx, intent).execute();
-  for (const invoice of invoices) await payInvoice(deps, trx, invoice);
+  for (const invoice of invoices) await payInvoice(deps, trx, invoice, intent.id);
   const paid = new Set(invoices.map((invoice) => invoice.id));
   const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
   for (const id of subscriptions) {

@@ -183,17 +183,20 @@ export async function reaimInvoice(
 }
 
 /**
- * Paid in full (an uncollectible invoice may still be paid). `invoice` is the row as read in this
- * transaction; the change is made only while it is still open or uncollectible.
+ * Paid in full (an uncollectible invoice may still be paid), by the payment intent `paidBy` when one
+ * paid it (a free invoice has none). `invoice` is the row as read in this transaction; the change is
+ * made only while it is still open or uncollectible.
  */
 export async function payInvoice(
   deps: Deps,
   trx: Executor,
   invoice: Pick<InvoiceRow, 'id' | 'total' | 'status_transitions'>,
+  paidBy?: string,
 ): Promise<void> {
   await deps.resources.invoices.transition(trx, invoice.id, ['open', 'uncollectible'], 'paid', {
     type: 'invoice.paid',
     set: {
+      ...(paidBy ? { payment_intent_id: paidBy } : {}),
       amount_paid: moneyText(invoice.total),
       amount_remaining: '0',
       next_payment_attempt: null,

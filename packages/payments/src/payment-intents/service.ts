@@ -113,8 +113,12 @@ export async function reaimPaymentIntent(
 }
 
 /** A named payment is being checked: nothing about the order may change until it is decided. */
-export async function markIntentProcessing(deps: Deps, trx: Executor, id: string): Promise<void> {
-  await deps.resources.paymentIntents.transition(trx, id, REAIMABLE_INTENT_STATUSES, 'processing', {
+export async function markIntentProcessing(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+): Promise<IntentRow | undefined> {
+  return deps.resources.paymentIntents.transition(trx, id, REAIMABLE_INTENT_STATUSES, 'processing', {
     type: 'payment_intent.processing',
     set: { last_payment_error: 'null' },
   });
