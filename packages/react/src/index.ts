@@ -66,7 +66,12 @@ export {
   type PastDueDialogProps,
   type PastDuePaymentProps,
 } from './checkout/payment/PastDueDialog.tsx';
-export { overdueKey, usePastDuePayment, type PastDueScope } from './checkout/past-due-payment.ts';
+export {
+  overdueKey,
+  usePastDueFocus,
+  usePastDuePayment,
+  type PastDueScope,
+} from './checkout/past-due-payment.ts';
 export { sendAndNameTransfer } from './checkout/payment/wallet-transfer.ts';
 export { PayByConnectDialog, type PayByConnectDialogProps } from './checkout/payment/PayByConnectDialog.tsx';
 export {

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@kiosk/sdk';
@@ -159,4 +159,24 @@ export function usePastDuePayment({
     sentElsewhere,
     collectBatch,
   };
+}
+
+/**
+ * Where focus goes as the rows change: a row's Pay goes once it is Paid, and Try again once the rows
+ * are read, so focus moves to the next row to pay (the ref's button) — only when `lost` says focus
+ * fell out of where the rows are shown, since a row settles on its own while the customer may be at
+ * another control.
+ */
+export function usePastDueFocus(
+  payment: ReturnType<typeof usePastDuePayment>,
+  lost: (active: Element | null) => boolean,
+) {
+  const actionRef = useRef<HTMLButtonElement>(null);
+  const rowsShown = !payment.error && !payment.loading && payment.rows.length > 0;
+  const paidRows = payment.rows.filter((row) => row.status === 'paid').length;
+  const refocus = useEffectEvent(() => {
+    if (lost(document.activeElement)) actionRef.current?.focus();
+  });
+  useEffect(() => refocus(), [rowsShown, paidRows]);
+  return actionRef;
 }

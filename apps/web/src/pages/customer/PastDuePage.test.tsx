@@ -191,6 +191,31 @@ describe('the past-due banner and page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customer'));
   });
 
+  it('Try again reads the overdue invoices again after a failure; focus goes to the row to pay', async () => {
+    let fail = true;
+    api({
+      'GET /api/customers/cus_1/overdue/invoices': () =>
+        fail
+          ? jsonResponse({ code: 'INTERNAL', error: 'down' }, 500)
+          : {
+              invoices: [overdueInvoice],
+              summary: { pc_kdt: { amount: '2500000', currency: kdt, method: { ...method, settings: {} } } },
+              customer: customer(),
+              subscriptionCount: 1,
+            },
+    });
+    injectWallet();
+    renderRoutesAt('/customer/invoice/past-due?livemode=false', routes);
+    const again = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    again.focus();
+    fireEvent.click(again);
+    // Try again is gone with the failure: focus goes to the row's Pay, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay 2.5 KDT' })),
+    );
+  });
+
   it('a past-due subscription says so on its page and leads to the past-due page, in Chinese', async () => {
     api();
     renderRoutesAt('/customer/subscription/sub_1?livemode=false', routes, createKioskI18n('zh'));

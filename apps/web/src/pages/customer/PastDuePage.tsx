@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, PAID_SHOWN_MS, PastDuePayment, usePastDuePayment } from '@kiosk/react';
+import { DataTable, PAID_SHOWN_MS, PastDuePayment, usePastDueFocus, usePastDuePayment } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { modeKey } from '../../lib/query-client.ts';
@@ -44,6 +44,8 @@ export function PastDuePage() {
     buyerDid: session.data?.user?.did,
     enabled: Boolean(customerId),
   });
+  // Lost: back on the page's body once the button that had focus (Pay, Try again) is gone.
+  const actionRef = usePastDueFocus(payment, (active) => !active || active === document.body);
   const columns = useInvoiceColumns(livemode);
   const back = safeReferer(params.get('referer'), window.location.origin, livemode);
   const title = t('portal.pastDue.title');
@@ -133,6 +135,7 @@ export function PastDuePage() {
               rows={payment.rows}
               invoices={payment.invoices}
               onPay={(currencyId, provider) => void payment.pay(currencyId, provider)}
+              actionRef={actionRef}
               connect={
                 payment.collectBatch && {
                   params: payment.collectBatch,

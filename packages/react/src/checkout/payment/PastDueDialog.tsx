@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
@@ -24,7 +24,7 @@ import { PayByConnectDialog } from './PayByConnectDialog.tsx';
 import { formatMoney } from '../format-money.ts';
 import { useBuyer } from '../use-buyer.ts';
 import { payableInPlace, type PastDueRow } from '../past-due.ts';
-import { usePastDuePayment, type PastDueScope } from '../past-due-payment.ts';
+import { usePastDueFocus, usePastDuePayment, type PastDueScope } from '../past-due-payment.ts';
 
 /** How long the dialog shows everything Paid before it goes. */
 export const PAID_SHOWN_MS = 800;
@@ -269,15 +269,8 @@ export function PastDueDialog({ open, scope, livemode, buyerDid, onPaid, onClose
   const descriptionId = useId();
   const payment = usePastDuePayment({ scope, livemode, buyerDid, enabled: open });
   const done = payment.allPaid || payment.nothingOverdue;
-  // A row's Pay goes once it is Paid, Try again once the rows are read: focus moves to the next row
-  // to pay, not to the page behind. Only when focus is in no dialog (the page, or the focus trap's own
-  // container), since a row settles on its own while the customer may be at another control.
-  const actionRef = useRef<HTMLButtonElement>(null);
-  const rowsShown = !payment.error && !payment.loading && payment.rows.length > 0;
-  const paidRows = payment.rows.filter((row) => row.status === 'paid').length;
-  useEffect(() => {
-    if (!document.activeElement?.closest('[role="dialog"]')) actionRef.current?.focus();
-  }, [rowsShown, paidRows]);
+  // Lost: on the page behind, or on the focus trap's own container (outside the dialog's paper).
+  const actionRef = usePastDueFocus(payment, (active) => !active?.closest('[role="dialog"]'));
   const paid = useEffectEvent(onPaid);
   useEffect(() => {
     if (!done) return;
