@@ -39,6 +39,7 @@ interface Invoice {
   total: string;
   amount_paid: string;
   attempt_count: number;
+  payment_intent_id: string | null;
   last_payment_error: { code: string } | null;
   period_start: number;
   period_end: number;
