@@ -149,7 +149,9 @@ export function usePastDuePayment({
     rows: state.rows,
     invoices: overdue.data?.invoices ?? [],
     loading: overdue.isPending && enabled,
-    error: overdue.error,
+    // What could not be read at all: a later read that fails keeps the rows read before (a row waiting
+    // for its payment fails at its own time), rather than putting an error in their place.
+    error: overdue.data === undefined ? overdue.error : null,
     refetch: () => void overdue.refetch(),
     allPaid: allPaid(state),
     /** Read and empty before anything was paid here (paid meanwhile elsewhere). */

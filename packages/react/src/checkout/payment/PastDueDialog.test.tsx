@@ -269,6 +269,33 @@ describe('PastDueDialog', () => {
     );
   });
 
+  it('keeps its rows when a read while paying fails (the row waits for its payment as before)', async () => {
+    const calls = start([OWED[0]!, OWED[2]!]);
+    injectWallet();
+    // After the first read, reads of the overdue invoices fail (the server is briefly unreachable).
+    const answer = calls.fetch.getMockImplementation()!;
+    let reads = 0;
+    calls.fetch.mockImplementation(async (input, init) =>
+      String(input).includes('/overdue/invoices') && ++reads > 1
+        ? jsonResponse({ code: 'INTERNAL', error: 'down' }, 500)
+        : answer(input, init),
+    );
+    renderKiosk(
+      <PastDueDialog
+        open
+        scope={{ customerId: 'cus_1' }}
+        livemode={false}
+        onPaid={() => {}}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay 10 KDT' }));
+    await waitFor(() => expect(reads).toBeGreaterThan(1));
+    expect(rowOf(KDT).dataset.status).toBe('paying');
+    expect(rowOf(ETH).dataset.status).toBe('idle');
+    expect(screen.queryByText('Your overdue invoices could not be loaded.')).toBeNull();
+  });
+
   it('closes on Escape without paying', async () => {
     start([OWED[0]!]);
     const onClose = vi.fn();
