@@ -132,16 +132,25 @@ describe.each(['en', 'zh'] as const)('the unanswered cookie banner on a phone, i
     const banner = page.getByRole('region', { name: text.banner });
     await banner.waitFor();
     // The store home draws its sections once their apps (and their chunks) have loaded, which on a
-    // busy machine can be after the network looks idle: scroll to the end until the end stays put.
+    // busy machine can be after the network looks idle: scroll to the end until the page has no
+    // placeholder left and its height stayed the same between two looks (one look was not enough: a
+    // section drawn just after it pushed the end down again).
     const last = page.getByRole('link', { name: text.apiDocs });
+    let height = -1;
     await expect
       .poll(
         async () => {
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const now = await page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            return document.documentElement.scrollHeight;
+          });
+          const settled = now === height && (await page.locator('.MuiSkeleton-root').count()) === 0;
+          height = now;
+          if (!settled) return Infinity;
           const box = await boxOf(last);
           return box.y + box.height;
         },
-        { timeout: 10_000 },
+        { timeout: 15_000, interval: 250 },
       )
       .toBeLessThanOrEqual(SCREEN_HEIGHT);
     await expectClearOfBanner(banner, last);
