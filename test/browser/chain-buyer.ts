@@ -1,9 +1,11 @@
 import type { DevChain } from '@kiosk/devchain';
-import type { TestClock } from '@kiosk/platform';
-import type { TestWallet } from '@kiosk/test-wallet';
+import { deployCollector } from '@kiosk/payments';
+import { TestClock } from '@kiosk/platform';
+import { TestWallet } from '@kiosk/test-wallet';
 import type { merchantOf, signedIn } from '@kiosk/testkit';
 import type { Page } from 'playwright-core';
 import { createWalletClient, http, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { until, type BrowserHarness, type VIEWPORTS } from './harness.ts';
 
@@ -135,4 +137,28 @@ export async function subscribeWithMandate(
   const subscription = () => merchant.test(`/api/subscriptions/${id}`).then((answer) => answer.body);
   await until(subscription, (s) => s.status === (order.trialDays ? 'trialing' : 'active'));
   return { id, subscription };
+}
+
+/** The server's test clock, started at the chain's time: the collector counts its cycles by block time. */
+export async function clockAtChainTime(chain: DevChain): Promise<TestClock> {
+  const latest = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp);
+  return new TestClock((latest + 10) * 1000);
+}
+
+/**
+ * The project's collector contract on `chain`, and the key of a new account the server pulls with
+ * (funded for gas, as are `fund`, buyers who send their own transactions).
+ */
+export async function deployCollectorWithKey(
+  chain: DevChain,
+  fund: Address[] = [],
+): Promise<{ collector: Address; collectorKey: Hex }> {
+  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
+  const collector = await deployCollector(deployer, chain.publicClient);
+  const collectorKey = generatePrivateKey();
+  for (const to of [privateKeyToAccount(collectorKey).address, ...fund])
+    await chain.publicClient.waitForTransactionReceipt({
+      hash: await deployer.sendTransaction({ to, value: 10n ** 18n }),
+    });
+  return { collector, collectorKey };
 }

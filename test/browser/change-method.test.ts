@@ -1,14 +1,16 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { TestClock } from '@kiosk/platform';
+import type { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
 import { erc20Abi, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The payments module's own deployment of its collector contract (what its subscription tests use).
-import { deployCollector } from '@kiosk/payments';
 import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
-import { openWithWallet, subscribeWithMandate, walletClientOf } from './chain-buyer.ts';
+import {
+  clockAtChainTime,
+  deployCollectorWithKey,
+  openWithWallet,
+  subscribeWithMandate,
+} from './chain-buyer.ts';
 
 /**
  * "Change payment method" in the customer portal (issue 11 item 5; seed 000 §1, future invoices only),
@@ -68,10 +70,7 @@ const allowanceOf = (wallet: TestWallet, token: Address) =>
 
 beforeAll(async () => {
   chain = await startDevChain();
-  // The server's clock starts at the chain's time: the contract counts its cycles by block time. It
-  // stands still, so the billing engine makes no invoice while a test runs.
-  const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
-  clock = new TestClock(start * 1000);
+  clock = await clockAtChainTime(chain);
   const holders = BUYERS.map((index) => new TestWallet({ index }).address);
   const token = await chain.deployDemoToken({
     name: 'Kiosk Demo Token',
@@ -87,20 +86,9 @@ beforeAll(async () => {
     mintTo: holders,
     amount: 1_000_000_000n,
   });
-  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
-  collector = await deployCollector(deployer, chain.publicClient);
-  const collectorKey = generatePrivateKey();
-  await chain.publicClient.waitForTransactionReceipt({
-    hash: await deployer.sendTransaction({
-      to: privateKeyToAccount(collectorKey).address,
-      value: 10n ** 18n,
-    }),
-  });
   // The buyers pay gas for their own transactions.
-  for (const address of holders)
-    await chain.publicClient.waitForTransactionReceipt({
-      hash: await deployer.sendTransaction({ to: address, value: 10n ** 18n }),
-    });
+  const { collector: deployed, collectorKey } = await deployCollectorWithKey(chain, holders);
+  collector = deployed;
 
   harness = await startBrowserHarness(
     { KIOSK_EVM_COLLECTOR_KEY: collectorKey, KIOSK_TEST_WALLET: 'true' },

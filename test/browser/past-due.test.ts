@@ -1,14 +1,17 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { TestClock } from '@kiosk/platform';
+import type { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
 import { createTestClient, erc20Abi, http, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The payments module's own deployment of its collector contract (what its subscription tests use).
-import { deployCollector } from '@kiosk/payments';
 import { startBrowserHarness, VIEWPORTS, type BrowserHarness, until } from './harness.ts';
-import { openWithWallet, subscribeWithMandate, walletClientOf } from './chain-buyer.ts';
+import {
+  clockAtChainTime,
+  deployCollectorWithKey,
+  openWithWallet,
+  subscribeWithMandate,
+  walletClientOf,
+} from './chain-buyer.ts';
 
 /**
  * Past-due blocking and paying it (issue 11 items 6 and 7), on a real local chain: a buyer subscribes
@@ -93,9 +96,7 @@ async function pastDueSubscriber(wallet: TestWallet) {
 
 beforeAll(async () => {
   chain = await startDevChain();
-  // The server's clock starts at the chain's time: the contract counts its cycles by block time.
-  const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
-  clock = new TestClock(start * 1000);
+  clock = await clockAtChainTime(chain);
   token = await chain.deployDemoToken({
     name: 'Kiosk Demo Token',
     symbol: 'KDT',
@@ -103,20 +104,12 @@ beforeAll(async () => {
     mintTo: BUYERS.map((index) => new TestWallet({ index }).address),
     amount: 1_000_000_000n,
   });
-  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
-  collector = await deployCollector(deployer, chain.publicClient);
-  const collectorKey = generatePrivateKey();
-  await chain.publicClient.waitForTransactionReceipt({
-    hash: await deployer.sendTransaction({
-      to: privateKeyToAccount(collectorKey).address,
-      value: 10n ** 18n,
-    }),
-  });
   // The buyers pay gas for their own transfers.
-  for (const index of BUYERS)
-    await chain.publicClient.waitForTransactionReceipt({
-      hash: await deployer.sendTransaction({ to: new TestWallet({ index }).address, value: 10n ** 18n }),
-    });
+  const { collector: deployed, collectorKey } = await deployCollectorWithKey(
+    chain,
+    BUYERS.map((index) => new TestWallet({ index }).address),
+  );
+  collector = deployed;
 
   harness = await startBrowserHarness(
     { KIOSK_EVM_COLLECTOR_KEY: collectorKey, KIOSK_TEST_WALLET: 'true' },

@@ -1,15 +1,12 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { TestClock } from '@kiosk/platform';
+import type { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn } from '@kiosk/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The payments module's own deployment of its collector contract (what its subscription tests use).
-import { deployCollector } from '@kiosk/payments';
 import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.ts';
-import { subscribeWithMandate, walletClientOf } from './chain-buyer.ts';
+import { clockAtChainTime, deployCollectorWithKey, subscribeWithMandate } from './chain-buyer.ts';
 
 /**
  * The customer portal as a subscriber sees it, on a real local chain: subscriptions are made through
@@ -60,9 +57,7 @@ async function openAs(
 
 beforeAll(async () => {
   chain = await startDevChain();
-  // The server's clock starts at the chain's time: the contract counts its cycles by block time.
-  const start = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp) + 10;
-  clock = new TestClock(start * 1000);
+  clock = await clockAtChainTime(chain);
   const token = await chain.deployDemoToken({
     name: 'Kiosk Demo Token',
     symbol: 'KDT',
@@ -70,15 +65,7 @@ beforeAll(async () => {
     mintTo: BUYERS.map((index) => new TestWallet({ index }).address),
     amount: 1_000_000_000n,
   });
-  const deployer = walletClientOf(chain, new TestWallet({ index: 0 }));
-  const collector = await deployCollector(deployer, chain.publicClient);
-  const collectorKey = generatePrivateKey();
-  await chain.publicClient.waitForTransactionReceipt({
-    hash: await deployer.sendTransaction({
-      to: privateKeyToAccount(collectorKey).address,
-      value: 10n ** 18n,
-    }),
-  });
+  const { collector, collectorKey } = await deployCollectorWithKey(chain);
 
   harness = await startBrowserHarness({ KIOSK_EVM_COLLECTOR_KEY: collectorKey }, { clock });
   merchant = await merchantOf(harness.server);
