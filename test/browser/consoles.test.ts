@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { catalogs, consoleMessages, developerAppsMessages, interpolate, type Locale } from '@kiosk/core';
+import { catalogs, interpolate, type Locale } from '@kiosk/core';
+import { consoleMessages } from '@kiosk/core/i18n/console';
+import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { makeApp, packAndSign, removeTempDirs } from '@kiosk/store/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';

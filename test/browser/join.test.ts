@@ -1,12 +1,8 @@
-import {
-  catalogs,
-  consoleMessages,
-  developerAppsMessages,
-  developerMessages,
-  interpolate,
-  joinMessages,
-  type Locale,
-} from '@kiosk/core';
+import { catalogs, interpolate, type Locale } from '@kiosk/core';
+import { consoleMessages } from '@kiosk/core/i18n/console';
+import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
+import { developerMessages } from '@kiosk/core/i18n/developer';
+import { joinMessages } from '@kiosk/core/i18n/join';
 import { TestWallet } from '@kiosk/test-wallet';
 import { cookieClient, signedIn } from '@kiosk/testkit';
 import type { BrowserContext } from 'playwright-core';

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  catalogs,
-  consoleMessages,
-  developerAppsMessages,
-  developerMessages,
-  genKeyPairMessages,
-  joinMessages,
-  localeFromAcceptLanguage,
-  matchLocale,
-  methodChangeMessages,
-  planChangeMessages,
-  storeFrontMessages,
-  translate,
-} from './index.ts';
+import { consoleMessages } from './console.ts';
+import { developerAppsMessages } from './developer-apps.ts';
+import { developerMessages } from './developer.ts';
+import { genKeyPairMessages } from './gen-key-pair.ts';
+import { catalogs, localeFromAcceptLanguage, matchLocale, translate } from './index.ts';
+import { joinMessages } from './join.ts';
+import { methodChangeMessages } from './method-change.ts';
+import { planChangeMessages } from './plan-change.ts';
+import { storeFrontMessages } from './store-front.ts';
 
 /** The first-load catalogs and every screen's own group, each checked as the app loads it. */
 const groups = {

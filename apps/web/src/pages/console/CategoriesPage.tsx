@@ -1,4 +1,4 @@
-import { consoleMessages } from '@kiosk/core';
+import { consoleMessages } from '@kiosk/core/i18n/console';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AddIcon from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-import { joinMessages } from '@kiosk/core';
+import { joinMessages } from '@kiosk/core/i18n/join';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';

@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { methodChangeMessages } from '@kiosk/core';
+import { methodChangeMessages } from '@kiosk/core/i18n/method-change';
 import type { Subscription } from '@kiosk/contracts';
 import { useInjectedWallets, useKioskSettings, useScreenMessages, type Eip1193Provider } from '@kiosk/react';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';

@@ -1,4 +1,4 @@
-import { planChangeMessages } from '@kiosk/core';
+import { planChangeMessages } from '@kiosk/core/i18n/plan-change';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';

@@ -1,4 +1,4 @@
-import { developerAppsMessages } from '@kiosk/core';
+import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { developerMessages } from '@kiosk/core';
+import { developerMessages } from '@kiosk/core/i18n/developer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import AddIcon from '@mui/icons-material/Add';

@@ -1,4 +1,4 @@
-import { developerMessages } from '@kiosk/core';
+import { developerMessages } from '@kiosk/core/i18n/developer';
 import { useScreenMessages } from '@kiosk/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import KeyIcon from '@mui/icons-material/Key';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { genKeyPairMessages } from '@kiosk/core';
+import { genKeyPairMessages } from '@kiosk/core/i18n/gen-key-pair';
 import { useScreenMessages, visuallyHidden } from '@kiosk/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-import { joinMessages } from '@kiosk/core';
+import { joinMessages } from '@kiosk/core/i18n/join';
 import { useScreenMessages } from '@kiosk/react';
 import { useId, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { storeFrontMessages } from '@kiosk/core';
+import { storeFrontMessages } from '@kiosk/core/i18n/store-front';
 import { useScreenMessages } from '@kiosk/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
