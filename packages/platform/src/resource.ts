@@ -64,14 +64,30 @@ export class Resource<Row extends BaseRow> {
 
   /** Inserts the row and records `type` (`….created`), in one transaction. */
   async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
+    return (await this.insertMany(executor, [row], type))[0]!;
+  }
+
+  /**
+   * Inserts rows of the same columns, as few statements as the engine takes (a batch of a billing run
+   * is one), and records `type` for each; answers them in the order given.
+   */
+  async insertMany(executor: AnyKysely, rows: Row[], type: string): Promise<Row[]> {
+    if (rows.length === 0) return [];
+    // SQLite takes at most 32 766 parameters a statement.
+    const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
     return singleWrite(executor, async (trx) => {
-      const inserted = (await trx
-        .insertInto(this.definition.table)
-        .values(row)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as Row;
-      await this.record(trx, inserted, type);
-      return inserted;
+      const inserted = new Map<string, Row>();
+      for (let from = 0; from < rows.length; from += perStatement) {
+        const written = (await trx
+          .insertInto(this.definition.table)
+          .values(rows.slice(from, from + perStatement))
+          .returningAll()
+          .execute()) as Row[];
+        for (const row of written) inserted.set(row.id, row);
+      }
+      const answer = rows.map((row) => inserted.get(row.id)!);
+      for (const row of answer) await this.record(trx, row, type);
+      return answer;
     });
   }
 
@@ -99,10 +115,11 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     super(definition, outbox, clock);
   }
 
-  override async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
-    if (!this.definition.machine.initial.includes(row.status))
-      throw new IllegalTransitionError(this.definition.objectType, '(new)', row.status);
-    return super.insert(executor, row, type);
+  override async insertMany(executor: AnyKysely, rows: Row[], type: string): Promise<Row[]> {
+    for (const row of rows)
+      if (!this.definition.machine.initial.includes(row.status))
+        throw new IllegalTransitionError(this.definition.objectType, '(new)', row.status);
+    return super.insertMany(executor, rows, type);
   }
 
   /**
@@ -145,20 +162,42 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     to: S,
     event: { type: string; set?: Partial<Row> },
   ): Promise<Row | undefined> {
+    return (await this.transitionMany(executor, [id], from, to, event))[0];
+  }
+
+  /**
+   * transition of several rows with the same `set`, in one statement: answers the rows that moved, in
+   * the order of `ids` (each once).
+   */
+  async transitionMany(
+    executor: AnyKysely,
+    ids: readonly string[],
+    from: S | readonly S[],
+    to: S,
+    event: { type: string; set?: Partial<Row> },
+  ): Promise<Row[]> {
     const sources = typeof from === 'string' ? [from] : from;
     for (const source of sources)
       if (!this.definition.machine.allows(source, to))
         throw new IllegalTransitionError(this.definition.objectType, source, to);
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
     return singleWrite(executor, async (trx) => {
-      const row = (await trx
-        .updateTable(this.definition.table)
-        .set({ ...event.set, status: to, updated_at: this.clock.nowUnix() })
-        .where('id', '=', id)
-        .where('status', 'in', sources)
-        .returningAll()
-        .executeTakeFirst()) as Row | undefined;
-      if (row) await this.record(trx, row, event.type);
-      return row;
+      const moved = new Map<string, Row>();
+      // SQLite takes at most 32 766 parameters a statement.
+      for (let from = 0; from < unique.length; from += 10_000) {
+        const rows = (await trx
+          .updateTable(this.definition.table)
+          .set({ ...event.set, status: to, updated_at: this.clock.nowUnix() })
+          .where('id', 'in', unique.slice(from, from + 10_000))
+          .where('status', 'in', sources)
+          .returningAll()
+          .execute()) as Row[];
+        for (const row of rows) moved.set(row.id, row);
+      }
+      const answer = unique.flatMap((id) => moved.get(id) ?? []);
+      for (const row of answer) await this.record(trx, row, event.type);
+      return answer;
     });
   }
 }

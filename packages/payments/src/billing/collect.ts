@@ -2,10 +2,10 @@ import { newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { settleLockedCharge } from '../charges/settle.ts';
+import { settleLockedCharges } from '../charges/settle.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
-import { createPaymentIntent, markIntentProcessing } from '../payment-intents/service.ts';
+import { createPaymentIntents, markIntentsProcessing } from '../payment-intents/service.ts';
 import {
   lockSubscription,
   storedMandateOf,
@@ -111,49 +111,54 @@ async function attemptCollection(
 }
 
 /**
- * An attempt's outcome, in the caller's transaction with its events: received → a payment intent and
+ * Attempts' outcomes, in the caller's transaction with their events: received → a payment intent and
  * charge settled through the same path as a buyer's payment (so a pull counts once, ever), the invoice
  * paid, the subscription active; waiting → tried again when the rail says; failed → retried with
- * backoff, and at the end uncollectible and past due.
+ * backoff, and at the end uncollectible and past due. The batch's invoices are read, and its pulls
+ * recorded and settled, together.
  */
-async function recordAttempt(
-  deps: Deps,
-  trx: Executor,
-  { invoiceId, verdict, method }: Attempt,
-): Promise<void> {
+async function recordAttempts(deps: Deps, trx: Executor, attempts: Attempt[]): Promise<void> {
   const now = deps.clock.nowUnix();
-  const current = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('id', '=', invoiceId)
-    .executeTakeFirstOrThrow();
-  if (current.status !== 'open') return;
-  if (verdict.outcome === 'received') {
-    await recordCollected(deps, trx, current, {
-      methodId: method!.id,
-      methodType: method!.type,
-      network: method!.network,
-      received: verdict,
-    });
-    return;
+  const current = new Map(
+    (
+      await trx
+        .selectFrom('invoices')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          attempts.map((attempt) => attempt.invoiceId),
+        )
+        .execute()
+    ).map((invoice) => [invoice.id, invoice]),
+  );
+  const pulls: Pull[] = [];
+  for (const { invoiceId, verdict, method } of attempts) {
+    const invoice = current.get(invoiceId);
+    if (invoice?.status !== 'open') continue;
+    if (verdict.outcome === 'received') {
+      pulls.push({ invoice, method: method!, received: verdict });
+      continue;
+    }
+    if (verdict.outcome === 'waiting') {
+      await deps.resources.invoices.update(
+        trx,
+        invoiceId,
+        { next_payment_attempt: verdict.retryAt },
+        'invoice.updated',
+        ['open'],
+      );
+      await enqueueCollection(deps, trx, [invoiceId], verdict.retryAt * 1000);
+      continue;
+    }
+    const attempt = Number(invoice.attempt_count) + 1;
+    const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
+    const retryAt = delay === undefined ? null : now + delay;
+    await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
+    if (retryAt !== null) await enqueueCollection(deps, trx, [invoiceId], retryAt * 1000);
+    else await markPastDue(deps, trx, invoice.subscription_id!);
   }
-  if (verdict.outcome === 'waiting') {
-    await deps.resources.invoices.update(
-      trx,
-      invoiceId,
-      { next_payment_attempt: verdict.retryAt },
-      'invoice.updated',
-      ['open'],
-    );
-    await enqueueCollection(deps, trx, [invoiceId], verdict.retryAt * 1000);
-    return;
-  }
-  const attempt = Number(current.attempt_count) + 1;
-  const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
-  const retryAt = delay === undefined ? null : now + delay;
-  await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
-  if (retryAt !== null) await enqueueCollection(deps, trx, [invoiceId], retryAt * 1000);
-  else await markPastDue(deps, trx, current.subscription_id!);
+  await recordCollections(deps, trx, pulls);
 }
 
 /**
@@ -182,60 +187,81 @@ export async function collectInvoices(
   }
   try {
     await transaction(deps.db, async (trx) => {
-      for (const attempt of attempts) await recordAttempt(deps, trx, attempt);
+      await recordAttempts(deps, trx, attempts);
     });
   } catch {
-    for (const attempt of attempts) await transaction(deps.db, (trx) => recordAttempt(deps, trx, attempt));
+    for (const attempt of attempts) await transaction(deps.db, (trx) => recordAttempts(deps, trx, [attempt]));
   }
   for (const attempt of attempts) outcomes.set(attempt.invoiceId, attempt.verdict.outcome);
   if (unreachable) throw unreachable;
   return outcomes;
 }
 
-/** The pull as a payment: an intent for the invoice, its charge, settled as every payment is. */
-async function recordCollected(
-  deps: Deps,
-  trx: Executor,
-  invoice: InvoiceRow,
-  pull: {
-    methodId: string;
-    methodType: string;
-    network: string;
-    received: Extract<CollectVerdict, { outcome: 'received' }>;
-  },
-): Promise<void> {
-  const session = invoice.checkout_session_id
-    ? await trx
-        .selectFrom('checkout_sessions')
-        .select('status')
-        .where('id', '=', invoice.checkout_session_id)
-        .executeTakeFirst()
-    : undefined;
-  const intent = await createPaymentIntent(deps, trx, {
-    livemode: flag(invoice.livemode),
-    amount: BigInt(moneyText(invoice.amount_remaining)),
-    currencyId: invoice.currency_id,
-    methodId: pull.methodId,
-    customerId: invoice.customer_id,
-    // The first invoice of a checkout completes it when paid.
-    sessionId: session?.status === 'open' ? invoice.checkout_session_id : null,
-    description: invoice.description,
-    invoiceId: invoice.id,
-  });
-  // Settled at once: the invoice names the intent when the intent pays it (payInvoice).
-  const processing = await markIntentProcessing(deps, trx, intent.id);
-  const { outcome: _received, ...received } = pull.received;
-  const charge = await deps.resources.charges.insert(
+/** A pull the rail answered "received" for an open invoice, by the method it was pulled through. */
+interface Pull {
+  invoice: InvoiceRow;
+  method: NonNullable<Attempt['method']>;
+  received: Extract<CollectVerdict, { outcome: 'received' }>;
+}
+
+/**
+ * The pulls as payments: an intent for each invoice and its charge, settled as every payment is (in
+ * one statement each for the batch where the batch allows it).
+ */
+async function recordCollections(deps: Deps, trx: Executor, pulls: Pull[]): Promise<void> {
+  if (pulls.length === 0) return;
+  const sessionIds = pulls.flatMap(({ invoice }) => invoice.checkout_session_id ?? []);
+  const openSessions = new Set(
+    sessionIds.length
+      ? (
+          await trx
+            .selectFrom('checkout_sessions')
+            .select('id')
+            .where('id', 'in', sessionIds)
+            .where('status', '=', 'open')
+            .execute()
+        ).map((session) => session.id)
+      : [],
+  );
+  const intents = await createPaymentIntents(
+    deps,
     trx,
-    {
+    pulls.map(({ invoice, method }) => ({
+      livemode: flag(invoice.livemode),
+      amount: BigInt(moneyText(invoice.amount_remaining)),
+      currencyId: invoice.currency_id,
+      methodId: method.id,
+      customerId: invoice.customer_id,
+      // The first invoice of a checkout completes it when paid.
+      sessionId:
+        invoice.checkout_session_id && openSessions.has(invoice.checkout_session_id)
+          ? invoice.checkout_session_id
+          : null,
+      description: invoice.description,
+      invoiceId: invoice.id,
+    })),
+  );
+  // Settled at once: the invoice names the intent when the intent pays it (payInvoice).
+  const processing = new Map(
+    (
+      await markIntentsProcessing(
+        deps,
+        trx,
+        intents.map((intent) => intent.id),
+      )
+    ).map((intent) => [intent.id, intent]),
+  );
+  const charges = await deps.resources.charges.insertMany(
+    trx,
+    pulls.map(({ invoice, method, received }, i) => ({
       id: newId('charge'),
       livemode: invoice.livemode,
-      status: 'pending',
-      payment_intent_id: intent.id,
-      payment_method_id: pull.methodId,
+      status: 'pending' as const,
+      payment_intent_id: intents[i]!.id,
+      payment_method_id: method.id,
       currency_id: invoice.currency_id,
-      amount_due: intent.amount,
-      network: pull.network,
+      amount_due: intents[i]!.amount,
+      network: method.network,
       reference: received.reference,
       round: 1,
       checks: 0,
@@ -248,14 +274,17 @@ async function recordCollected(
       failure_code: null,
       last_check_error: null,
       ...stamps(deps.clock),
-    },
+    })),
     'charge.pending',
   );
-  await settleLockedCharge(
+  await settleLockedCharges(
     deps,
     trx,
-    { charge, intent: processing },
-    { ...received, methodType: pull.methodType },
+    pulls.map(({ method, received: { outcome: _received, ...received } }, i) => ({
+      charge: charges[i]!,
+      intent: processing.get(intents[i]!.id),
+      received: { ...received, methodType: method.type },
+    })),
   );
 }
 

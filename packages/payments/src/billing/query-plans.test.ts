@@ -36,11 +36,16 @@ describe('query plans on sqlite', () => {
 
   it('finds the invoices a payment settles through indexes, never a scan of all invoices', async () => {
     const db = database.db as unknown as PaymentsDb;
-    for (const intent of [
-      { id: 'pi_1', invoice_id: 'in_1' },
-      { id: 'pi_1', invoice_id: null },
+    for (const intents of [
+      [{ id: 'pi_1', invoice_id: 'in_1' }],
+      [{ id: 'pi_1', invoice_id: null }],
+      [
+        { id: 'pi_1', invoice_id: 'in_1' },
+        { id: 'pi_2', invoice_id: 'in_2' },
+        { id: 'pi_3', invoice_id: null },
+      ],
     ]) {
-      const plan = await planOf(unpaidInvoicesOf(db, intent));
+      const plan = await planOf(unpaidInvoicesOf(db, intents));
       expect(plan.join('\n')).toMatch(
         /invoices.*(USING INDEX invoices_payment_intent|USING INTEGER|PRIMARY KEY)/,
       );

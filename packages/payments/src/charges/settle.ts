@@ -6,7 +6,7 @@ import { lockStock, quantitiesOf, type StoredLine } from '../checkout-sessions/l
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
-import { activateAfterPayment, lockSubscription } from '../subscriptions/service.ts';
+import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from '../subscriptions/plan-change.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -28,37 +28,73 @@ export async function settleCharge(
   chargeId: string,
   received: Received & { methodType: string },
 ): Promise<void> {
-  await settleLockedCharge(deps, trx, { charge: await lockRow(deps, trx, 'charges', chargeId) }, received);
+  await settleLockedCharges(deps, trx, [{ charge: await lockRow(deps, trx, 'charges', chargeId), received }]);
+}
+
+/** A charge this transaction has locked, with its intent when it holds that too, and what arrived. */
+export interface LockedCharge {
+  charge: ChargeRow;
+  intent?: IntentRow;
+  received: Received & { methodType: string };
 }
 
 /**
- * settleCharge of a charge this transaction has locked, and of its intent when it holds that too
- * (a pull is recorded and settled in one transaction that wrote both).
+ * settleCharge of charges this transaction has locked, one per intent: the billing engine records a
+ * batch of pulls (each with the intent it has just written) and settles them together, reading and
+ * counting for the whole batch in one statement each. Each charge is decided on its own.
  */
-export async function settleLockedCharge(
-  deps: Deps,
-  trx: Executor,
-  locked: { charge: ChargeRow; intent?: IntentRow },
-  received: Received & { methodType: string },
-): Promise<void> {
-  const { charge } = locked;
-  if (locked.intent && locked.intent.id !== charge.payment_intent_id)
-    throw new Error(`charge ${charge.id} is not of payment intent ${locked.intent.id}`);
-  if (charge.status !== 'pending') return;
+export async function settleLockedCharges(deps: Deps, trx: Executor, locked: LockedCharge[]): Promise<void> {
+  for (const { charge, intent } of locked)
+    if (intent && intent.id !== charge.payment_intent_id)
+      throw new Error(`charge ${charge.id} is not of payment intent ${intent.id}`);
+  // Two charges of one intent would each be decided against the intent as it was before the other.
+  if (new Set(locked.map(({ charge }) => charge.payment_intent_id)).size !== locked.length)
+    throw new Error('a batch settles one charge per payment intent');
+  const pending = locked.filter(({ charge }) => charge.status === 'pending');
+  const counted = await countReferences(deps, trx, pending);
+  const paid: IntentRow[] = [];
+  for (const { charge, intent: held, received } of pending) {
+    if (!counted.has(charge.id)) {
+      await failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
+      continue;
+    }
+    const intent = held ?? (await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id));
+    if (await settleOne(deps, trx, charge, intent, received)) paid.push(intent);
+  }
+  await payInvoicesOf(deps, trx, paid);
+  for (const intent of paid) if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
+}
+
+/** Counts each charge's proof of payment, once ever; answers the charges whose proof is new. */
+async function countReferences(deps: Deps, trx: Executor, pending: LockedCharge[]): Promise<Set<string>> {
+  if (pending.length === 0) return new Set();
   const counted = await trx
     .insertInto('payment_references')
-    .values({
-      network: charge.network,
-      reference: charge.reference,
-      charge_id: charge.id,
-      created_at: deps.clock.nowUnix(),
-    })
+    .values(
+      pending.map(({ charge }) => ({
+        network: charge.network,
+        reference: charge.reference,
+        charge_id: charge.id,
+        created_at: deps.clock.nowUnix(),
+      })),
+    )
     .onConflict((oc) => oc.columns(['network', 'reference']).doNothing())
     .returning('charge_id')
-    .executeTakeFirst();
-  if (!counted) return failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
+    .execute();
+  return new Set(counted.map((row) => row.charge_id));
+}
 
-  const intent = locked.intent ?? (await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id));
+/**
+ * One counted charge decided against its intent: the charge succeeds with what arrived, and the intent
+ * with it if the charge pays it (answers whether it does); otherwise the intent waits for the buyer.
+ */
+async function settleOne(
+  deps: Deps,
+  trx: Executor,
+  charge: ChargeRow,
+  intent: IntentRow,
+  received: Received & { methodType: string },
+): Promise<boolean> {
   const session = intent.checkout_session_id
     ? await trx
         .selectFrom('checkout_sessions')
@@ -107,43 +143,53 @@ export async function settleLockedCharge(
         intent.id,
         soldOut ? 'SOLD_OUT' : waiting ? 'UNDERPAID' : 'ORDER_CLOSED',
       );
-    return;
+    return false;
   }
-
   await succeedIntent(deps, trx, intent, {
     amount: received.amount,
     methodType: received.methodType,
     details: received.details,
   });
-  await payInvoicesOf(deps, trx, intent);
-  if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
-}
-
-/** The unpaid invoices an intent pays, read through the id and `invoices_payment_intent` indexes. */
-export function unpaidInvoicesOf(db: Executor, intent: Pick<IntentRow, 'id' | 'invoice_id'>) {
-  const query = db
-    .selectFrom('invoices')
-    .select(['id', 'subscription_id', 'total', 'status_transitions'])
-    .where('status', 'in', ['open', 'uncollectible']);
-  const { invoice_id: own } = intent;
-  return (
-    own
-      ? query.where((eb) => eb.or([eb('id', '=', own), eb('payment_intent_id', '=', intent.id)]))
-      : query.where('payment_intent_id', '=', intent.id)
-  ).orderBy('id');
+  return true;
 }
 
 /**
- * The invoices an intent pays: its own (a checkout's, a cycle's), or every one that names it (the
- * overdue invoices a customer pays at once); a subscription whose payment this was runs again.
+ * The unpaid invoices these intents pay, read through the id and `invoices_payment_intent` indexes:
+ * each intent's own (a checkout's, a cycle's), and every one that names an intent (the overdue
+ * invoices a customer pays at once).
  */
-async function payInvoicesOf(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
-  const invoices = await unpaidInvoicesOf(trx, intent).execute();
-  for (const invoice of invoices) await payInvoice(deps, trx, invoice, intent.id);
+export function unpaidInvoicesOf(db: Executor, intents: Pick<IntentRow, 'id' | 'invoice_id'>[]) {
+  const own = intents.flatMap((intent) => intent.invoice_id ?? []);
+  const named = intents.map((intent) => intent.id);
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'subscription_id', 'total', 'status_transitions', 'payment_intent_id'])
+    .where('status', 'in', ['open', 'uncollectible'])
+    .where((eb) =>
+      own.length
+        ? eb.or([eb('id', 'in', own), eb('payment_intent_id', 'in', named)])
+        : eb('payment_intent_id', 'in', named),
+    )
+    .orderBy('id');
+}
+
+/**
+ * The invoices these intents pay, each by the intent it belongs to; every subscription whose payment
+ * this was (locked once, in id order) runs again.
+ */
+async function payInvoicesOf(deps: Deps, trx: Executor, intents: IntentRow[]): Promise<void> {
+  if (intents.length === 0) return;
+  const invoices = await unpaidInvoicesOf(trx, intents).execute();
+  const ownerOf = new Map(
+    intents.flatMap((intent) => (intent.invoice_id ? [[intent.invoice_id, intent.id]] : [])),
+  );
+  for (const invoice of invoices)
+    await payInvoice(deps, trx, invoice, ownerOf.get(invoice.id) ?? invoice.payment_intent_id!);
   const paid = new Set(invoices.map((invoice) => invoice.id));
-  const subscriptions = new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []));
-  for (const id of subscriptions) {
-    const subscription = await lockSubscription(deps, trx, id);
+  const subscriptions = await lockSubscriptions(deps, trx, [
+    ...new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? [])),
+  ]);
+  for (const subscription of subscriptions.values()) {
     await applyPaidPlanChange(deps, trx, subscription, paid);
     await activateAfterPayment(deps, trx, subscription);
   }

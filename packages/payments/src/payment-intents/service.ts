@@ -48,26 +48,33 @@ export interface IntentTerms {
   customerId: string;
 }
 
+type NewIntent = IntentTerms & {
+  livemode: boolean;
+  sessionId: string | null;
+  description: string | null;
+  invoiceId?: string;
+};
+
 /**
  * A checkout's intent, made on its first submit: the buyer must now send the payment. (The billing
- * engine makes one for each collection of an invoice, with `invoiceId`.)
+ * engine makes one for each collection of an invoice, with `invoiceId`: createPaymentIntents.)
  */
-export async function createPaymentIntent(
+export async function createPaymentIntent(deps: Deps, trx: Executor, input: NewIntent): Promise<IntentRow> {
+  return (await createPaymentIntents(deps, trx, [input]))[0]!;
+}
+
+/** createPaymentIntent of each, in one statement; answers them in the order given. */
+export async function createPaymentIntents(
   deps: Deps,
   trx: Executor,
-  input: IntentTerms & {
-    livemode: boolean;
-    sessionId: string | null;
-    description: string | null;
-    invoiceId?: string;
-  },
-): Promise<IntentRow> {
-  return deps.resources.paymentIntents.insert(
+  inputs: NewIntent[],
+): Promise<IntentRow[]> {
+  return deps.resources.paymentIntents.insertMany(
     trx,
-    {
+    inputs.map((input) => ({
       id: newId('paymentIntent'),
       livemode: input.livemode,
-      status: 'requires_action',
+      status: 'requires_action' as const,
       amount: input.amount.toString(),
       amount_received: '0',
       currency_id: input.currencyId,
@@ -80,7 +87,7 @@ export async function createPaymentIntent(
       payment_details: '{}',
       metadata: '{}',
       ...stamps(deps.clock),
-    },
+    })),
     'payment_intent.created',
   );
 }
@@ -118,7 +125,12 @@ export async function markIntentProcessing(
   trx: Executor,
   id: string,
 ): Promise<IntentRow | undefined> {
-  return deps.resources.paymentIntents.transition(trx, id, REAIMABLE_INTENT_STATUSES, 'processing', {
+  return (await markIntentsProcessing(deps, trx, [id]))[0];
+}
+
+/** markIntentProcessing of each, in one statement; answers those that moved. */
+export async function markIntentsProcessing(deps: Deps, trx: Executor, ids: string[]): Promise<IntentRow[]> {
+  return deps.resources.paymentIntents.transitionMany(trx, ids, REAIMABLE_INTENT_STATUSES, 'processing', {
     type: 'payment_intent.processing',
     set: { last_payment_error: 'null' },
   });

@@ -23,6 +23,7 @@ import { paymentsMigrations } from '../tables.ts';
  * "received" at once, so that the engine is measured and not a chain.
  */
 
+/** Its pulls are on the network `bench:1`, each named by the invoice it pays. */
 const stubAdapter: PaymentMethodAdapter<unknown> = {
   types: ['evm'],
   capabilities: { recurring: true, collect: true, refund: false },
@@ -74,6 +75,7 @@ async function insertInvoicesRaw(deps: Deps, count: number): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
+/** `count` active monthly subscriptions of one price, each with its own customer and mandate, due at `due`. */
 async function seed(deps: Deps, database: Database, count: number, due: number): Promise<void> {
   const db = deps.db;
   const base = { livemode: false, created_at: due - 86_400, updated_at: due - 86_400 };
@@ -232,9 +234,8 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
   }
 }
 
-/** Seeds `count` subscriptions due now in a fresh SQLite file under `dataDir` and runs their billing. */
-export async function measureBillingRun(dataDir: string, count: number): Promise<BillingRunFigures> {
-  const database = openDatabase({ databaseUrl: undefined, dataDir });
+/** The billing engine on `database`: the real job runner and platform, the stub adapter registered. */
+export async function openBillingEngine(database: Database) {
   await migrateToLatest(database, [jobsMigrations, platformMigrations, paymentsMigrations]);
   const clock = new TestClock();
   const jobs = new JobRunner(database, { pollMs: 10, concurrency: 4, now: () => clock.nowMs() });
@@ -242,8 +243,15 @@ export async function measureBillingRun(dataDir: string, count: number): Promise
   const deps: Deps = { ...createDeps(platform, 'http://bench.local'), methods: new MethodRegistry() };
   deps.methods.register(stubAdapter);
   await defineBillingJobs(deps);
+  return { deps, jobs, clock, seed: (count: number) => seed(deps, database, count, clock.nowUnix()) };
+}
+
+/** Seeds `count` subscriptions due now in a fresh SQLite file under `dataDir` and runs their billing. */
+export async function measureBillingRun(dataDir: string, count: number): Promise<BillingRunFigures> {
+  const database = openDatabase({ databaseUrl: undefined, dataDir });
+  const { deps, jobs, seed } = await openBillingEngine(database);
   try {
-    await seed(deps, database, count, clock.nowUnix());
+    await seed(count);
     const started = performance.now();
     await billDueSubscriptions(deps);
     const invoiced = performance.now();
