@@ -51,7 +51,12 @@ type EventRow = Insertable<PlatformTables['events']>;
 export const DISPATCH_JOB = 'platform.dispatch-events';
 export const DELIVER_JOB = 'platform.deliver-event';
 export const DISPATCH_SWEEP_MS = 5_000;
-const BATCH = 100;
+/**
+ * Events dispatched per transaction. Each commit is a sync to disk, and a billing run records about
+ * nine events a subscription: at 100 a batch, dispatch commits cost more than the run's own. A batch
+ * of 1 000 holds the writer about 8 ms (measured in the billing bench).
+ */
+const BATCH = 1000;
 
 interface Subscription {
   subscriber: string;
@@ -164,9 +169,10 @@ export class EventOutbox {
     let total = 0;
     for (;;) {
       const sent = await transaction(this.db, async (trx) => {
+        // Not the snapshots: a delivery reads its event again, and dispatch only routes.
         let due = trx
           .selectFrom('events')
-          .selectAll()
+          .select(['id', 'type', 'topics', 'object_id'])
           .where('dispatched_at', 'is', null)
           .orderBy('id')
           .limit(BATCH);
