@@ -3,7 +3,7 @@ import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { createSubscriptionInvoice } from '../invoices/service.ts';
+import { createSubscriptionInvoices } from '../invoices/service.ts';
 import { loadPrices } from '../checkout-sessions/lines.ts';
 import {
   BILLED_STATUSES,
@@ -15,7 +15,10 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { settleCarriedLines } from '../subscriptions/plan-change.ts';
+import type { PaymentsTables } from '../tables.ts';
 import { enqueueCollection } from './collect.ts';
+
+type InvoiceRow = PaymentsTables['invoices'];
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
 /** Subscriptions advanced in one transaction (one commit, one collection job). */
@@ -78,12 +81,12 @@ async function advancePage(deps: Deps, ids: string[]): Promise<number> {
       items.set(item.subscription_id, own);
     }
     const prices = await pricesOf(trx, [...subscriptions.values()], items);
-    const toCollect: string[] = [];
+    const next: NextPeriod[] = [];
     let moved = 0;
     for (const id of ids) {
       const subscription = subscriptions.get(id);
       if (!subscription) continue;
-      const outcome = await advanceSubscription(deps, trx, subscription, () =>
+      const outcome = await endPeriod(deps, trx, subscription, () =>
         cycleChargeOf(
           items.get(id) ?? [],
           prices.get(flag(subscription.livemode)) ?? new Map(),
@@ -91,8 +94,11 @@ async function advancePage(deps: Deps, ids: string[]): Promise<number> {
         ),
       );
       if (outcome) moved++;
-      if (outcome?.collect) toCollect.push(outcome.collect);
+      if (outcome && outcome !== 'canceled') next.push(outcome);
     }
+    const invoices = await beginPeriods(deps, trx, next);
+    // A period that bills nothing has its invoice paid already.
+    const toCollect = invoices.filter((_, i) => next[i]!.charge.total > 0n).map((invoice) => invoice.id);
     await enqueueCollection(deps, trx, toCollect, deps.clock.nowMs());
     return moved;
   });
@@ -114,58 +120,75 @@ async function pricesOf(
   return byMode;
 }
 
+/** A subscription whose next period begins, with what that period bills. */
+interface NextPeriod {
+  subscription: SubscriptionRow;
+  start: number;
+  end: number;
+  charge: Awaited<ReturnType<typeof settleCarriedLines>>;
+}
+
 /**
  * One period end of one subscription, in the caller's transaction, its row locked there (`cycle`
  * prices a period from the items read with it): a cancel scheduled for it takes effect (no invoice);
- * otherwise the next period begins and its invoice (subscription_cycle) is made. Checked again under
- * the lock, so two sweeps never bill one period twice. Answers undefined when nothing was due, else
- * the invoice to collect (if it bills anything).
+ * otherwise the next period is due to begin (beginPeriods). Checked again under the lock, so two
+ * sweeps never bill one period twice. Answers undefined when nothing was due.
  */
-async function advanceSubscription(
+async function endPeriod(
   deps: Deps,
   trx: Executor,
   subscription: SubscriptionRow,
   cycle: () => { total: bigint; lines: unknown[] },
-): Promise<{ collect?: string } | undefined> {
-  const id = subscription.id;
+): Promise<NextPeriod | 'canceled' | undefined> {
   const now = deps.clock.nowUnix();
   const end = Number(subscription.current_period_end);
   if (!BILLED_STATUSES.includes(subscription.status) || end > now) return undefined;
 
   const cancelAt = subscription.cancel_at === null ? undefined : Number(subscription.cancel_at);
   if (flag(subscription.cancel_at_period_end) || (cancelAt !== undefined && cancelAt <= end)) {
-    await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
+    await deps.resources.subscriptions.transition(trx, subscription.id, subscription.status, 'canceled', {
       type: 'customer.subscription.deleted',
       set: { ended_at: end },
     });
-    return {};
+    return 'canceled';
   }
+  return {
+    subscription,
+    start: end,
+    end: nextPeriodEnd(Number(subscription.billing_cycle_anchor), recurringOf(subscription), end),
+    charge: await settleCarriedLines(deps, trx, subscription, cycle()),
+  };
+}
 
-  const start = end;
-  const next = nextPeriodEnd(Number(subscription.billing_cycle_anchor), recurringOf(subscription), start);
-  const charge = await settleCarriedLines(deps, trx, subscription, cycle());
-  const invoice = await createSubscriptionInvoice(deps, trx, {
-    livemode: flag(subscription.livemode),
-    subscriptionId: id,
-    customerId: subscription.customer_id,
-    currencyId: subscription.currency_id,
-    billingReason: 'subscription_cycle',
-    total: charge.total,
-    lines: charge.lines,
-    period: { start, end: next },
-    description: subscription.description,
-    checkoutSessionId: null,
-  });
-  await deps.resources.subscriptions.update(
+/** The next periods begin: their invoices (subscription_cycle), made in one statement, and each row moved on. */
+async function beginPeriods(deps: Deps, trx: Executor, periods: NextPeriod[]): Promise<InvoiceRow[]> {
+  const invoices = await createSubscriptionInvoices(
+    deps,
     trx,
-    id,
-    {
-      current_period_start: start,
-      current_period_end: next,
-      latest_invoice_id: invoice.id,
-      pending_invoice_items: toJson(charge.carry),
-    },
-    'customer.subscription.updated',
+    periods.map(({ subscription, start, end, charge }) => ({
+      livemode: flag(subscription.livemode),
+      subscriptionId: subscription.id,
+      customerId: subscription.customer_id,
+      currencyId: subscription.currency_id,
+      billingReason: 'subscription_cycle' as const,
+      total: charge.total,
+      lines: charge.lines,
+      period: { start, end },
+      description: subscription.description,
+      checkoutSessionId: null,
+    })),
   );
-  return charge.total > 0n ? { collect: invoice.id } : {};
+  for (const [i, { subscription, start, end, charge }] of periods.entries())
+    await deps.resources.subscriptions.update(
+      trx,
+      subscription.id,
+      {
+        current_period_start: start,
+        current_period_end: end,
+        latest_invoice_id: invoices[i]!.id,
+        pending_invoice_items: toJson(charge.carry),
+      },
+      'customer.subscription.updated',
+    );
+  return invoices;
 }

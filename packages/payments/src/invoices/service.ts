@@ -208,6 +208,21 @@ export async function payInvoice(
   });
 }
 
+export interface NewSubscriptionInvoice {
+  livemode: boolean;
+  subscriptionId: string;
+  customerId: string;
+  currencyId: string;
+  billingReason: BillingReason;
+  total: bigint;
+  lines: unknown[];
+  period: { start: number; end: number };
+  description: string | null;
+  checkoutSessionId: string | null;
+  /** False for an invoice the customer pays by hand: the billing engine never pulls it. */
+  collect?: boolean;
+}
+
 /**
  * A subscription's invoice (billing reason subscription_create, subscription_cycle …), finalised at
  * once. A zero total is paid on the spot (a trial's first invoice); otherwise the billing engine
@@ -216,58 +231,57 @@ export async function payInvoice(
 export async function createSubscriptionInvoice(
   deps: Deps,
   trx: Executor,
-  input: {
-    livemode: boolean;
-    subscriptionId: string;
-    customerId: string;
-    currencyId: string;
-    billingReason: BillingReason;
-    total: bigint;
-    lines: unknown[];
-    period: { start: number; end: number };
-    description: string | null;
-    checkoutSessionId: string | null;
-    /** False for an invoice the customer pays by hand: the billing engine never pulls it. */
-    collect?: boolean;
-  },
+  input: NewSubscriptionInvoice,
 ): Promise<InvoiceRow> {
-  const total = input.total.toString();
+  return (await createSubscriptionInvoices(deps, trx, [input]))[0]!;
+}
+
+/** createSubscriptionInvoice of each, in one statement (a billing sweep's page); answers them in order. */
+export async function createSubscriptionInvoices(
+  deps: Deps,
+  trx: Executor,
+  inputs: NewSubscriptionInvoice[],
+): Promise<InvoiceRow[]> {
   const now = deps.clock.nowUnix();
-  const free = input.total === 0n;
-  const row = await deps.resources.invoices.insert(
+  const rows = await deps.resources.invoices.insertMany(
     trx,
-    {
-      id: newId('invoice'),
-      livemode: input.livemode,
-      number: invoiceNumber(now),
-      status: 'open',
-      billing_reason: input.billingReason,
-      description: input.description,
-      customer_id: input.customerId,
-      subscription_id: input.subscriptionId,
-      checkout_session_id: input.checkoutSessionId,
-      payment_intent_id: null,
-      currency_id: input.currencyId,
-      subtotal: total,
-      total,
-      amount_due: total,
-      amount_paid: '0',
-      amount_remaining: total,
-      lines: toJson(input.lines),
-      period_start: input.period.start,
-      period_end: input.period.end,
-      status_transitions: toJson({ finalized_at: now }),
-      metadata: '{}',
-      attempt_count: 0,
-      next_payment_attempt: free || input.collect === false ? null : now,
-      last_payment_error: 'null',
-      ...stamps(deps.clock),
-    },
+    inputs.map((input) => {
+      const total = input.total.toString();
+      return {
+        id: newId('invoice'),
+        livemode: input.livemode,
+        number: invoiceNumber(now),
+        status: 'open' as const,
+        billing_reason: input.billingReason,
+        description: input.description,
+        customer_id: input.customerId,
+        subscription_id: input.subscriptionId,
+        checkout_session_id: input.checkoutSessionId,
+        payment_intent_id: null,
+        currency_id: input.currencyId,
+        subtotal: total,
+        total,
+        amount_due: total,
+        amount_paid: '0',
+        amount_remaining: total,
+        lines: toJson(input.lines),
+        period_start: input.period.start,
+        period_end: input.period.end,
+        status_transitions: toJson({ finalized_at: now }),
+        metadata: '{}',
+        attempt_count: 0,
+        next_payment_attempt: input.total === 0n || input.collect === false ? null : now,
+        last_payment_error: 'null',
+        ...stamps(deps.clock),
+      };
+    }),
     'invoice.created',
   );
-  await deps.resources.invoices.record(trx, row, 'invoice.finalized');
-  if (free) await payInvoice(deps, trx, row);
-  return row;
+  for (const [i, row] of rows.entries()) {
+    await deps.resources.invoices.record(trx, row, 'invoice.finalized');
+    if (inputs[i]!.total === 0n) await payInvoice(deps, trx, row);
+  }
+  return rows;
 }
 
 /** A collection attempt failed: try again at `retryAt`, or give up (`uncollectible`: past due, payable). */
