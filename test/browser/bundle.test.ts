@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@kiosk/core';
+import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { consoleMessages } from '@kiosk/core/i18n/console';
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { developerMessages } from '@kiosk/core/i18n/developer';
@@ -24,8 +26,11 @@ const scripts = (dir: string): string[] =>
     return entry.name.endsWith('.js') ? [path] : [];
   });
 
-/** The scripts a page's HTML entry loads before it can render: its chunk and every static import's. */
-function firstLoad(entry: string): { files: string[]; text: string } {
+/**
+ * The scripts a page's HTML entry loads before it can render: its chunk, every static import's, and
+ * its visitor's language's messages (imported at once, and announced in the HTML by the server).
+ */
+function firstLoad(entry: string, locale: Locale = 'en'): { files: string[]; text: string } {
   const manifest = JSON.parse(readFileSync(join(WEB_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
@@ -39,6 +44,7 @@ function firstLoad(entry: string): { files: string[]; text: string } {
     chunk.imports?.forEach(visit);
   };
   visit(entry);
+  visit(Object.keys(manifest).find((key) => key.endsWith(`/i18n/first-load.${locale}.ts`)) ?? 'messages');
   return {
     files: [...files],
     text: [...files].map((file) => readFileSync(join(WEB_DIR, file), 'utf8')).join('\n'),
@@ -85,9 +91,25 @@ describe("the pages' first loads (issue 10)", () => {
     }
   });
 
-  it('each page fetches its first scripts in a few files, not dozens', () => {
+  it("each page's first load carries its visitor's language and not the other", () => {
+    const keys = ['shell.skipToContent', 'checkout.submit.connect', 'error.ROUTE_NOT_FOUND'];
     for (const entry of ['index.html', 'checkout.html'])
-      expect(firstLoad(entry).files.length, entry).toBeLessThanOrEqual(15);
+      for (const [locale, other] of [
+        ['en', 'zh'],
+        ['zh', 'en'],
+      ] as const) {
+        const { text } = firstLoad(entry, locale);
+        for (const key of keys) {
+          expect(text, `${entry} ${locale} ${key}`).toContain(catalogs[locale][key]);
+          expect(text, `${entry} ${locale} ${key}`).not.toContain(catalogs[other][key]);
+        }
+      }
+  });
+
+  it('each page fetches its first scripts in a few files, not dozens', () => {
+    // Its language's messages included: one file more, fetched beside the others.
+    for (const entry of ['index.html', 'checkout.html'])
+      expect(firstLoad(entry).files.length, entry).toBeLessThanOrEqual(16);
   });
 });
 

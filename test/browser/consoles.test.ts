@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { catalogs, interpolate, type Locale } from '@kiosk/core';
+import { interpolate, type Locale } from '@kiosk/core';
+import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { consoleMessages } from '@kiosk/core/i18n/console';
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { makeApp, packAndSign, removeTempDirs } from '@kiosk/store/test-fixtures';

@@ -1,4 +1,5 @@
-import { catalogs, interpolate, type Locale } from '@kiosk/core';
+import { interpolate, type Locale } from '@kiosk/core';
+import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { consoleMessages } from '@kiosk/core/i18n/console';
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { developerMessages } from '@kiosk/core/i18n/developer';

@@ -1,12 +1,5 @@
-import {
-  KioskError,
-  hasMessage,
-  isKioskError,
-  translate,
-  type ErrorBody,
-  type ErrorDetail,
-  type Locale,
-} from '@kiosk/core';
+import { KioskError, isKioskError, type ErrorBody, type ErrorDetail, type Locale } from '@kiosk/core';
+import { hasMessage, translate } from '@kiosk/core/i18n/catalogs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,

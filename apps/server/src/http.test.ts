@@ -67,6 +67,21 @@ writeFileSync(
   join(webDir, 'checkout.html'),
   '<!doctype html><head><title>Kiosk checkout</title><script type="module" src="/assets/checkout-111.js"></script></head><div id="root"></div>',
 );
+// Each language's first-load messages, as the build's manifest names them (apps/web/src/i18n.ts).
+mkdirSync(join(webDir, '.vite'));
+writeFileSync(
+  join(webDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    '../../packages/core/src/i18n/first-load.en.ts': {
+      file: 'assets/first-load.en-aaa.js',
+      isDynamicEntry: true,
+    },
+    '../../packages/core/src/i18n/first-load.zh.ts': {
+      file: 'assets/first-load.zh-bbb.js',
+      isDynamicEntry: true,
+    },
+  }),
+);
 // What the web build writes beside each asset: its brotli and gzip copies.
 const bundle = `console.log(${JSON.stringify('kiosk '.repeat(2_000))});`;
 writeFileSync(join(webDir, 'assets', 'big-def456.js'), bundle);
@@ -199,6 +214,25 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     }
     expect(await (await fetch(`${server.url}/profile`)).text()).toContain('Kiosk shell');
+  });
+
+  it("announces the visitor's language's messages in every page, and only that language's", async () => {
+    const announced = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    for (const path of ['/', '/checkout/pay/cs_123', '/customer']) {
+      const plain = await fetch(`${server.url}${path}`);
+      expect(announced(await plain.text()), path).toEqual(['/assets/first-load.en-aaa.js']);
+      expect(plain.headers.get('vary')).toMatch(/accept-language/i);
+      const byHeader = await fetch(`${server.url}${path}`, {
+        headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+      });
+      expect(announced(await byHeader.text()), path).toEqual(['/assets/first-load.zh-bbb.js']);
+      // The language the visitor chose in the app wins over the browser's.
+      const byCookie = await fetch(`${server.url}${path}`, {
+        headers: { 'accept-language': 'zh-CN', cookie: 'nf_lang=en' },
+      });
+      expect(announced(await byCookie.text()), path).toEqual(['/assets/first-load.en-aaa.js']);
+    }
   });
 
   it("serves an asset's brotli or gzip copy to a browser that takes it, and the plain one otherwise", async () => {

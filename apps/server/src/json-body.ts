@@ -1,4 +1,5 @@
-import { KioskError, translate } from '@kiosk/core';
+import { KioskError } from '@kiosk/core';
+import { translate } from '@kiosk/core/i18n/catalogs';
 import type { FastifyInstance } from 'fastify';
 
 /** Deeper than any request of the API needs; thousands deep would stall whatever walks it next. */

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES, type Locale } from '@kiosk/core';
 
 /**
  * Pages the web build gives an HTML entry of their own (apps/web/vite.config.ts `input`), by the path
@@ -11,13 +12,40 @@ import { join } from 'node:path';
 const PAGE_ENTRIES = [{ prefix: '/checkout/pay/', html: 'checkout.html' }] as const;
 
 /**
- * Answers a function from a page path to the HTML of its own entry, or undefined where index.html
- * serves (no entry of its own there, or a build without it: the store's router shows every page).
+ * The chunk of each language's first-load messages in the web build (its manifest names them by
+ * source): a page loads only its visitor's language (apps/web/src/i18n.ts), by a dynamic import that
+ * the page's HTML announces so that it arrives with the other first scripts, not after them.
  */
-export function pageEntries(webDir: string): (path: string) => string | undefined {
+function messageChunks(webDir: string): Partial<Record<Locale, string>> {
+  const file = join(webDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>;
+  const chunks: Partial<Record<Locale, string>> = {};
+  for (const [source, chunk] of Object.entries(manifest))
+    for (const locale of LOCALES)
+      if (source.endsWith(`/i18n/first-load.${locale}.ts`)) chunks[locale] = `/${chunk.file}`;
+  return chunks;
+}
+
+/**
+ * Answers a function from a page path and the visitor's language to the page's HTML: its own entry's
+ * where it has one, else index.html (the store's router shows every page), with the language's
+ * messages announced beside the page's scripts.
+ */
+export function pageEntries(webDir: string): (path: string, locale: Locale) => string {
+  const chunks = messageChunks(webDir);
+  const withMessages = (html: string): Record<Locale, string> =>
+    Object.fromEntries(
+      LOCALES.map((locale) => {
+        const chunk = chunks[locale];
+        const link = chunk ? `<link rel="modulepreload" crossorigin href="${chunk}">\n  ` : '';
+        return [locale, html.replace('</head>', `${link}</head>`)];
+      }),
+    ) as Record<Locale, string>;
+  const store = withMessages(readFileSync(join(webDir, 'index.html'), 'utf8'));
   const pages = PAGE_ENTRIES.flatMap(({ prefix, html }) => {
     const file = join(webDir, html);
-    return existsSync(file) ? [{ prefix, html: readFileSync(file, 'utf8') }] : [];
+    return existsSync(file) ? [{ prefix, html: withMessages(readFileSync(file, 'utf8')) }] : [];
   });
-  return (path) => pages.find((page) => path.startsWith(page.prefix))?.html;
+  return (path, locale) => (pages.find((page) => path.startsWith(page.prefix))?.html ?? store)[locale];
 }

@@ -43,7 +43,8 @@ function pagePolicy(host: string | undefined, frameOrigins: readonly string[]): 
  * Serves the built web app and the embeddable checkout (`/embed/checkout.js`, for pages on the origins
  * of KIOSK_CORS_ORIGINS). Hashed files are cached for a year; index.html and the embed's entry are
  * revalidated each time so a deploy reaches users at once. Unknown page paths get index.html (or the
- * HTML entry of their own, see page-entries.ts), with the pages' security policy.
+ * HTML entry of their own, see page-entries.ts) announcing the visitor's language's messages, with
+ * the pages' security policy.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -51,7 +52,7 @@ export async function registerWebApp(
   frameOrigins: readonly string[] = [],
 ): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
-  const pageEntry = built ? pageEntries(webDir) : () => undefined;
+  const pageHtml = built ? pageEntries(webDir) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -73,13 +74,16 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (built && wantsPage(request)) {
+    if (pageHtml && wantsPage(request)) {
       reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins));
       // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
       if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('cache-control', 'no-cache');
-      const html = pageEntry(request.url.split('?')[0] ?? '/');
-      return html ? reply.type('text/html; charset=utf-8').send(html) : reply.sendFile('index.html');
+      // The page depends on the visitor's language (the messages it announces): caches keep one per language.
+      reply.header('vary', 'Accept-Language, Cookie');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(pageHtml(request.url.split('?')[0] ?? '/', request.locale));
     }
     return sendError(
       reply,

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchCheckout, reactRootErrorHandlers } from '@kiosk/react';
 import { AppProviders } from './AppProviders.tsx';
-import { appI18n, currentLocale, rememberLocale } from './i18n.ts';
+import { appI18n, appI18nReady, currentLocale, rememberLocale } from './i18n.ts';
 import { kioskClient } from './lib/api.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -29,11 +29,14 @@ if (id === undefined) {
   const queryClient = createQueryClient();
   // Before the first render: the answers are on their way while React draws the page.
   prefetchCheckout(queryClient, kioskClient, id);
-  createRoot(container, reactRootErrorHandlers(errorReporter)).render(
-    <StrictMode>
-      <AppProviders i18n={appI18n} queryClient={queryClient}>
-        <CheckoutApp id={id} />
-      </AppProviders>
-    </StrictMode>,
+  // Once its language's messages are here (a failure to load them is reported, and the page still draws).
+  void appI18nReady.finally(() =>
+    createRoot(container, reactRootErrorHandlers(errorReporter)).render(
+      <StrictMode>
+        <AppProviders i18n={appI18n} queryClient={queryClient}>
+          <CheckoutApp id={id} />
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }

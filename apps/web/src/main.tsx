@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { isRouteErrorResponse } from 'react-router';
 import { reactRootErrorHandlers } from '@kiosk/react';
 import { App } from './App.tsx';
-import { appI18n, currentLocale, rememberLocale } from './i18n.ts';
+import { appI18n, appI18nReady, currentLocale, rememberLocale } from './i18n.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './routes.tsx';
@@ -16,8 +16,11 @@ rememberLocale(currentLocale(appI18n));
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container, reactRootErrorHandlers(errorReporter)).render(
-  <StrictMode>
-    <App i18n={appI18n} queryClient={createQueryClient()} router={createAppRouter()} />
-  </StrictMode>,
+// Once its language's messages are here (a failure to load them is reported, and the page still draws).
+void appI18nReady.finally(() =>
+  createRoot(container, reactRootErrorHandlers(errorReporter)).render(
+    <StrictMode>
+      <App i18n={appI18n} queryClient={createQueryClient()} router={createAppRouter()} />
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,4 @@
-export { createKioskI18n } from './i18n/create-kiosk-i18n.ts';
+export { createKioskI18nWith } from './i18n/create-kiosk-i18n.ts';
 export { useScreenMessages } from './i18n/use-screen-messages.ts';
 export { readCookie, writeCookie, type CookieOptions } from './browser/cookies.ts';
 export { isInsideIframe } from './browser/is-inside-iframe.ts';

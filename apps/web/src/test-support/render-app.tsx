@@ -4,7 +4,8 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { KioskProvider, createKioskI18n } from '@kiosk/react';
+import { KioskProvider } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { kioskClient } from '../lib/api.ts';
 
 function createTestQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, translate } from '../i18n/index.ts';
+import { catalogs, translate } from '../i18n/catalogs.ts';
 import { INVOICE_STATUSES } from '../states/invoice.ts';
 import { SUBSCRIPTION_STATUSES } from '../states/subscription.ts';
 import {

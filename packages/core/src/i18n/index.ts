@@ -1,13 +1,4 @@
-import { billingMessages } from './billing.ts';
-import { checkoutMessages } from './checkout.ts';
-import { errorMessages } from './errors.ts';
-import { identityMessages } from './identity.ts';
-import { pageMessages } from './pages.ts';
-import { paymentsMessages } from './payments.ts';
-import { shellMessages } from './shell.ts';
-import { storeMessages } from './store.ts';
-
-export { defineMessages, type MessageGroup } from './define.ts';
+export { defineMessages, type MessageGroup, type Messages, type Translation } from './define.ts';
 // The messages of screens that load on their first visit are not exported here: each screen imports
 // its group from its own module (`@kiosk/core/i18n/console` …) and adds it to the i18n instance when it
 // renders (@kiosk/react useScreenMessages). Named here, they would ride in every page's first load.
@@ -17,23 +8,6 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 /** The cookie that remembers the visitor's language (set by the web app's language switch). */
 export const LOCALE_COOKIE = 'nf_lang';
-
-const groups = [
-  errorMessages,
-  pageMessages,
-  shellMessages,
-  identityMessages,
-  paymentsMessages,
-  checkoutMessages,
-  billingMessages,
-  storeMessages,
-];
-
-/** Every message the server and the first load need, flat dotted keys; placeholders are written `{name}`. */
-export const catalogs = {
-  en: Object.assign({}, ...groups.map((g) => g.en)) as Record<string, string>,
-  zh: Object.assign({}, ...groups.map((g) => g.zh)) as Record<string, string>,
-} satisfies Record<Locale, Record<string, string>>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -72,14 +46,4 @@ export function interpolate(template: string, params: MessageParams = {}): strin
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
-}
-
-/** The message for `key` in `locale`, falling back to en, then to the key itself. */
-export function translate(locale: Locale, key: string, params?: MessageParams): string {
-  const template = catalogs[locale][key] ?? catalogs.en[key] ?? key;
-  return interpolate(template, params);
-}
-
-export function hasMessage(key: string): boolean {
-  return key in catalogs.en;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@kiosk/sdk';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import type { ExpandedPrice, PaymentInstructions, Recurring } from '@kiosk/contracts';
 import {
   ETH,

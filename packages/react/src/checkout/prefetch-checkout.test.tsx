@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createKioskClient } from '@kiosk/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import { KioskProvider } from '../provider/KioskProvider.tsx';
 import {
   checkoutRoutes,

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import { COOKIE_CONSENT_SPACE } from './bottom-space.ts';
 import { CookieConsent, type CookieConsentProps } from './CookieConsent.tsx';
 

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { matchLocale, type Locale } from '@kiosk/core';
 import { createKioskClient, type KioskClient } from '@kiosk/sdk';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import { KioskProvider } from '../provider/KioskProvider.tsx';
 import { refreshableAuthToken } from './refreshable-auth-token.ts';
 

@@ -4,7 +4,7 @@ import { expect, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createKioskClient } from '@kiosk/sdk';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import { KioskProvider, type KioskContextValue } from '../provider/KioskProvider.tsx';
 
 /** Renders Kiosk components as a host app would: i18n, a query client and a KioskProvider (same origin). */

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createKioskI18n } from '../i18n/create-kiosk-i18n.ts';
+import { createKioskI18n } from '../i18n/both-languages.ts';
 import { CONNECT_POLL_INTERVAL_MS, CONNECT_SESSION_LIFETIME_MS } from './constants.ts';
 import type { ConnectSession, ConnectStatusAnswer } from './types.ts';
 import { WalletConnectDialog, type WalletConnectDialogProps } from './WalletConnectDialog.tsx';

@@ -1,4 +1,4 @@
-import { hasMessage, translate } from '@kiosk/core';
+import { hasMessage, translate } from '@kiosk/core/i18n/catalogs';
 import { describe, expect, it } from 'vitest';
 import { METADATA_RULE } from './metadata.ts';
 import { BUNDLE_PROBLEM_CODES, bundleProblemKey, describeBundleProblem, formatBytes } from './problems.ts';

@@ -1,4 +1,5 @@
-import { translate, type Locale } from '@kiosk/core';
+import { type Locale } from '@kiosk/core';
+import { translate } from '@kiosk/core/i18n/catalogs';
 
 /**
  * Why the store refuses an upload (issue 12 item 6), as values: a code and the parameters of its

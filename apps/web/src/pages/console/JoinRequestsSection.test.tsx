@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinRequest } from '@kiosk/contracts';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
 import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 

@@ -2,7 +2,8 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { periodBoundary } from '@kiosk/core';
 import type { MandateInstructions, PaymentMethod, Subscription } from '@kiosk/contracts';
-import { createKioskI18n, MANDATE_RETRY_MS } from '@kiosk/react';
+import { MANDATE_RETRY_MS } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import {
   BUYER_ADDRESS,
   envelope,

@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExpandedPrice, PlanOption, Subscription } from '@kiosk/contracts';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import {
   BUYER_ADDRESS,
   envelope,

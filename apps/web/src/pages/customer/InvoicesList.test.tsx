@@ -1,7 +1,7 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@kiosk/contracts';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, mockApi, settings, type ApiHandler } from '@kiosk/react/testing';
 import type { ReactNode } from 'react';
 import { modeKey } from '../../lib/query-client.ts';

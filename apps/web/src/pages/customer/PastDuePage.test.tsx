@@ -1,7 +1,8 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '@kiosk/contracts';
-import { createKioskI18n, PAID_SHOWN_MS } from '@kiosk/react';
+import { PAID_SHOWN_MS } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import {
   BUYER_ADDRESS,
   customer,

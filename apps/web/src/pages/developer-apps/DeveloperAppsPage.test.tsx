@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, within } from '@testing-library/
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDetail, AppVersion, Category, DeveloperApp, ReviewEntry } from '@kiosk/contracts';
 import type { AppVersionStatus } from '@kiosk/core';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';

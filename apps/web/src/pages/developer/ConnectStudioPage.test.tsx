@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';

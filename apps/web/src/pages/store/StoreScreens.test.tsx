@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App, AppDetail, AppVersion, Category } from '@kiosk/contracts';
-import { createKioskI18n } from '@kiosk/react';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';
