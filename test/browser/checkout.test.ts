@@ -105,8 +105,11 @@ describe.each(['en', 'zh'] as const)('hosted checkout for a new buyer, in %s', (
     const { context, page, cspViolations } = await harness.open({ viewport, locale: text.locale });
     const realtime = recordRealtime(page);
     await page.goto(`/checkout/pay/${harness.link('Kiosk T-shirt')}`);
-    // A payment link becomes the session's own address.
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/checkout\/pay\/cs_/);
+    // A payment link becomes the session's own address: after the page loads and starts the session,
+    // 0.6–1.2 s on a quiet machine here, so more than expect.poll's default second.
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 10_000 })
+      .toMatch(/^\/checkout\/pay\/cs_/);
     const sessionId = new URL(page.url()).pathname.split('/').pop()!;
     await harness.screenshot(page, `checkout-anonymous-${viewport}-${language}`);
     // On a phone the banner sits over the pay button; a buyer answers it first.
