@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
-import { consoleMessages } from '@kiosk/core/i18n/console';
-import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
-import { developerMessages } from '@kiosk/core/i18n/developer';
-import { genKeyPairMessages } from '@kiosk/core/i18n/gen-key-pair';
-import { joinMessages } from '@kiosk/core/i18n/join';
-import { methodChangeMessages } from '@kiosk/core/i18n/method-change';
-import { planChangeMessages } from '@kiosk/core/i18n/plan-change';
-import { storeFrontMessages } from '@kiosk/core/i18n/store-front';
+import { screenMessageGroups } from '@kiosk/core/i18n/screens';
 import { WEB_DIR } from './harness.ts';
 
 /**
@@ -71,19 +64,9 @@ describe("the pages' first loads (issue 10)", () => {
   });
 
   it("no page's first load carries the messages of a screen that loads later", () => {
-    const screens = {
-      consoleMessages,
-      developerAppsMessages,
-      developerMessages,
-      genKeyPairMessages,
-      joinMessages,
-      methodChangeMessages,
-      planChangeMessages,
-      storeFrontMessages,
-    };
     for (const entry of ['index.html', 'checkout.html']) {
       const { text } = firstLoad(entry);
-      for (const [name, group] of Object.entries(screens)) {
+      for (const [name, group] of Object.entries(screenMessageGroups)) {
         // A catalog's keys stay quoted in the minified script (its values may become template literals).
         const carried = Object.keys(group.en).filter((key) => text.includes(`${JSON.stringify(key)}:`));
         expect(carried, `${entry} carries ${name}`).toEqual([]);

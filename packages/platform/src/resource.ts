@@ -77,10 +77,10 @@ export class Resource<Row extends BaseRow> {
     const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
     return singleWrite(executor, async (trx) => {
       const inserted = new Map<string, Row>();
-      for (let from = 0; from < rows.length; from += perStatement) {
+      for (let start = 0; start < rows.length; start += perStatement) {
         const written = (await trx
           .insertInto(this.definition.table)
-          .values(rows.slice(from, from + perStatement))
+          .values(rows.slice(start, start + perStatement))
           .returningAll()
           .execute()) as Row[];
         for (const row of written) inserted.set(row.id, row);
@@ -185,11 +185,11 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     return singleWrite(executor, async (trx) => {
       const moved = new Map<string, Row>();
       // SQLite takes at most 32 766 parameters a statement.
-      for (let from = 0; from < unique.length; from += 10_000) {
+      for (let start = 0; start < unique.length; start += 10_000) {
         const rows = (await trx
           .updateTable(this.definition.table)
           .set({ ...event.set, status: to, updated_at: this.clock.nowUnix() })
-          .where('id', 'in', unique.slice(from, from + 10_000))
+          .where('id', 'in', unique.slice(start, start + 10_000))
           .where('status', 'in', sources)
           .returningAll()
           .execute()) as Row[];

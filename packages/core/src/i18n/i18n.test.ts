@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { consoleMessages } from './console.ts';
-import { developerAppsMessages } from './developer-apps.ts';
-import { developerMessages } from './developer.ts';
-import { genKeyPairMessages } from './gen-key-pair.ts';
 import { catalogs, translate } from './catalogs.ts';
 import { localeFromAcceptLanguage, matchLocale } from './index.ts';
-import { joinMessages } from './join.ts';
-import { methodChangeMessages } from './method-change.ts';
-import { planChangeMessages } from './plan-change.ts';
-import { storeFrontMessages } from './store-front.ts';
+import { screenMessageGroups } from './screens.ts';
 
 /** The first-load catalogs and every screen's own group, each checked as the app loads it. */
-const groups = {
-  catalogs,
-  consoleMessages,
-  developerAppsMessages,
-  developerMessages,
-  genKeyPairMessages,
-  joinMessages,
-  methodChangeMessages,
-  planChangeMessages,
-  storeFrontMessages,
-};
+const groups = { catalogs, ...screenMessageGroups };
 
 describe('i18n', () => {
   it.each(Object.entries(groups))('%s has a zh entry for every en key, and no zh-only keys', (_, group) => {

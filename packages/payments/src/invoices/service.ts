@@ -114,40 +114,24 @@ export async function createCheckoutInvoice(
     description: string | null;
   },
 ): Promise<InvoiceRow> {
-  const total = input.total.toString();
-  const now = deps.clock.nowUnix();
-  const row = await deps.resources.invoices.insert(
-    trx,
-    {
-      id: newId('invoice'),
-      livemode: input.livemode,
-      number: invoiceNumber(now),
-      status: 'open',
-      billing_reason: 'manual',
-      description: input.description,
-      customer_id: input.customerId,
-      subscription_id: null,
-      checkout_session_id: input.sessionId,
-      payment_intent_id: input.paymentIntentId,
-      currency_id: input.currencyId,
-      subtotal: total,
-      total,
-      amount_due: total,
-      amount_paid: '0',
-      amount_remaining: total,
-      lines: toJson(input.lines),
-      period_start: null,
-      period_end: null,
-      status_transitions: toJson({ finalized_at: now }),
-      metadata: '{}',
-      attempt_count: 0,
-      next_payment_attempt: null,
-      last_payment_error: 'null',
-      ...stamps(deps.clock),
-    },
-    'invoice.created',
-  );
-  await deps.resources.invoices.record(trx, row, 'invoice.finalized');
+  const row = (
+    await finalizeInvoices(deps, trx, [
+      {
+        livemode: input.livemode,
+        billingReason: 'manual',
+        description: input.description,
+        customerId: input.customerId,
+        subscriptionId: null,
+        checkoutSessionId: input.sessionId,
+        paymentIntentId: input.paymentIntentId,
+        currencyId: input.currencyId,
+        total: input.total,
+        lines: input.lines,
+        period: null,
+        nextPaymentAttempt: null,
+      },
+    ])
+  )[0]!;
   await trx
     .updateTable('payment_intents')
     .set({ invoice_id: row.id })
@@ -243,44 +227,82 @@ export async function createSubscriptionInvoices(
   inputs: NewSubscriptionInvoice[],
 ): Promise<InvoiceRow[]> {
   const now = deps.clock.nowUnix();
+  const rows = await finalizeInvoices(
+    deps,
+    trx,
+    inputs.map((input) => ({
+      livemode: input.livemode,
+      billingReason: input.billingReason,
+      description: input.description,
+      customerId: input.customerId,
+      subscriptionId: input.subscriptionId,
+      checkoutSessionId: input.checkoutSessionId,
+      paymentIntentId: null,
+      currencyId: input.currencyId,
+      total: input.total,
+      lines: input.lines,
+      period: input.period,
+      nextPaymentAttempt: input.total === 0n || input.collect === false ? null : now,
+    })),
+  );
+  for (const [i, row] of rows.entries()) if (inputs[i]!.total === 0n) await payInvoice(deps, trx, row);
+  return rows;
+}
+
+/** What sets one invoice apart; an invoice starts with everything else the same. */
+interface InvoiceTerms {
+  livemode: boolean;
+  billingReason: BillingReason;
+  description: string | null;
+  customerId: string;
+  subscriptionId: string | null;
+  checkoutSessionId: string | null;
+  paymentIntentId: string | null;
+  currencyId: string;
+  total: bigint;
+  lines: unknown[];
+  period: { start: number; end: number } | null;
+  nextPaymentAttempt: number | null;
+}
+
+/** Invoices made open (finalised) at once, in one statement, each with its created and finalized events. */
+async function finalizeInvoices(deps: Deps, trx: Executor, terms: InvoiceTerms[]): Promise<InvoiceRow[]> {
+  const now = deps.clock.nowUnix();
   const rows = await deps.resources.invoices.insertMany(
     trx,
-    inputs.map((input) => {
-      const total = input.total.toString();
+    terms.map((invoice) => {
+      const total = invoice.total.toString();
       return {
         id: newId('invoice'),
-        livemode: input.livemode,
+        livemode: invoice.livemode,
         number: invoiceNumber(now),
         status: 'open' as const,
-        billing_reason: input.billingReason,
-        description: input.description,
-        customer_id: input.customerId,
-        subscription_id: input.subscriptionId,
-        checkout_session_id: input.checkoutSessionId,
-        payment_intent_id: null,
-        currency_id: input.currencyId,
+        billing_reason: invoice.billingReason,
+        description: invoice.description,
+        customer_id: invoice.customerId,
+        subscription_id: invoice.subscriptionId,
+        checkout_session_id: invoice.checkoutSessionId,
+        payment_intent_id: invoice.paymentIntentId,
+        currency_id: invoice.currencyId,
         subtotal: total,
         total,
         amount_due: total,
         amount_paid: '0',
         amount_remaining: total,
-        lines: toJson(input.lines),
-        period_start: input.period.start,
-        period_end: input.period.end,
+        lines: toJson(invoice.lines),
+        period_start: invoice.period?.start ?? null,
+        period_end: invoice.period?.end ?? null,
         status_transitions: toJson({ finalized_at: now }),
         metadata: '{}',
         attempt_count: 0,
-        next_payment_attempt: input.total === 0n || input.collect === false ? null : now,
+        next_payment_attempt: invoice.nextPaymentAttempt,
         last_payment_error: 'null',
         ...stamps(deps.clock),
       };
     }),
     'invoice.created',
   );
-  for (const [i, row] of rows.entries()) {
-    await deps.resources.invoices.record(trx, row, 'invoice.finalized');
-    if (inputs[i]!.total === 0n) await payInvoice(deps, trx, row);
-  }
+  for (const row of rows) await deps.resources.invoices.record(trx, row, 'invoice.finalized');
   return rows;
 }
 

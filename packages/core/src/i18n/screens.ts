@@ -1,0 +1,23 @@
+import { consoleMessages } from './console.ts';
+import { developerAppsMessages } from './developer-apps.ts';
+import { developerMessages } from './developer.ts';
+import { genKeyPairMessages } from './gen-key-pair.ts';
+import { joinMessages } from './join.ts';
+import { methodChangeMessages } from './method-change.ts';
+import { planChangeMessages } from './plan-change.ts';
+import { storeFrontMessages } from './store-front.ts';
+
+/**
+ * Every screen's own message group, by name: for the checks that each is complete in both languages
+ * and that none rides in a page's first load. Not for the app: a screen imports its own group.
+ */
+export const screenMessageGroups = {
+  consoleMessages,
+  developerAppsMessages,
+  developerMessages,
+  genKeyPairMessages,
+  joinMessages,
+  methodChangeMessages,
+  planChangeMessages,
+  storeFrontMessages,
+};
