@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/preact-aliases.ts';
 
-// Three projects: pure units (node), React components (jsdom), the real server on both database
-// engines, and the real browser against the built app. `npm test` runs them all.
+// Five projects: pure units (node), the web app's components on Preact and the kit's on React (jsdom),
+// the real server on both database engines, and the real browser against the built app. `npm test`
+// runs them all.
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'test/repo/**/*.test.ts'],
-          // packages/react runs in the web project (jsdom).
+          // packages/react runs in the kit project (jsdom).
           exclude: [
             'packages/db/**',
             'packages/identity/**',
@@ -23,10 +25,33 @@ export default defineConfig({
         },
       },
       {
+        // The web app on Preact, as it ships (apps/web/preact-aliases.ts).
+        resolve: {
+          alias: [
+            ...preactAliases,
+            // MUI's browser field maps this file; Node's resolution would load React's CommonJS build.
+            { find: /^react-transition-group\/cjs\/(.*)$/, replacement: 'react-transition-group/esm/$1' },
+          ],
+          // Libraries' ES builds (their browser ones where they have them), which import through the
+          // aliases, not their CommonJS builds, which Node would load with React.
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'browser', 'development'],
+        },
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/src/**/*.test.{ts,tsx}', 'packages/react/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/preact-effects.ts'],
+          // Libraries that import React get Preact too: they go through the same resolver.
+          server: { deps: { inline: true } },
+        },
+      },
+      {
+        // The kit on React, as host apps run it.
+        test: {
+          name: 'kit',
+          environment: 'jsdom',
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preactAliases } from './preact-aliases.ts';
 
 // Two pages: the store (every screen, behind the router) and the hosted checkout, which buyers reach
 // from other sites and which loads only what it shows (the server sends it for /checkout/pay/).
@@ -25,6 +26,7 @@ const webVersion = (
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: { alias: preactAliases },
   define: { __KIOSK_WEB_VERSION__: JSON.stringify(webVersion) },
   build: {
     outDir: 'dist',
@@ -33,6 +35,12 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       input: pages,
+      onwarn(warning, warn) {
+        // react-router uses React 19's useOptimistic where there is one and falls back where, as on
+        // Preact, there is not.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       output: {
         codeSplitting: {
           groups: [

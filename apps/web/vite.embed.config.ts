@@ -1,13 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, mergeConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preactAliases } from './preact-aliases.ts';
 
-/**
- * The checkout for pages on other origins: an ES module with its own React, served at
- * `/embed/checkout.js`. Code a buyer may never need (phone numbers, the wallet dialog, transaction
- * encoding) stays in chunks the module loads on demand from beside itself.
- */
-export default defineConfig({
+/** What both embed builds share (vite.embed.react.config.ts is the other). */
+export const embedBase = defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   // Chunks and their preloads resolve beside the module, not on the host page's origin.
@@ -17,9 +14,16 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       input: 'src/embed/checkout.ts',
-      // An app build (minified, production React) whose entry keeps its exports for host pages.
+      // An app build (minified) whose entry keeps its exports for host pages.
       preserveEntrySignatures: 'exports-only',
       output: { entryFileNames: 'checkout.js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });
+
+/**
+ * The checkout for pages on other origins: an ES module with its own runtime (Preact's React layer,
+ * as the web app), served at `/embed/checkout.js`. Code a buyer may never need (phone numbers, the
+ * wallet dialog, transaction encoding) stays in chunks the module loads on demand from beside itself.
+ */
+export default mergeConfig(embedBase, defineConfig({ resolve: { alias: preactAliases } }));

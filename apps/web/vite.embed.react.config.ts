@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vite';
-import embed from './vite.embed.config.ts';
+import { embedBase } from './vite.embed.config.ts';
 
 /**
  * The checkout for hosts that run React 19 and MUI themselves, served at `/embed/checkout.react.js`
@@ -13,7 +13,7 @@ const isPeer = (id: string) =>
   id.startsWith('@emotion/') || PEERS.some((name) => id === name || id.startsWith(`${name}/`));
 
 export default mergeConfig(
-  embed,
+  embedBase,
   defineConfig({
     build: {
       emptyOutDir: false,

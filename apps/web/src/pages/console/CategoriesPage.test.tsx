@@ -123,15 +123,15 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openAddDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), {
       target: { value: 'Tools & more' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     expect(
       await within(form).findByText("A category name may contain only letters, digits, spaces and '-'"),
     ).toBeTruthy();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Weather' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Chinese name' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Weather' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Chinese name' }), {
       target: { value: '天气!' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
@@ -145,8 +145,8 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openAddDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: ' Weather ' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Chinese name' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: ' Weather ' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Chinese name' }), {
       target: { value: '天气' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
@@ -164,7 +164,7 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     });
     renderRoutesAt(PAGE, routes);
     const form = await openAddDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'games' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'games' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     expect(await within(form).findByText('There is already a category "games"')).toBeTruthy();
   });
@@ -176,8 +176,8 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     const form = screen.getByRole('dialog', { name: 'Rename category' });
     const name = within(form).getByRole<HTMLInputElement>('textbox', { name: 'Name' });
     expect(name.value).toBe('Games');
-    fireEvent.change(name, { target: { value: 'Games and puzzles' } });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Chinese name' }), {
+    fireEvent.input(name, { target: { value: 'Games and puzzles' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Chinese name' }), {
       target: { value: '游戏' },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));

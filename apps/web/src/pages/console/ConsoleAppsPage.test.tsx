@@ -244,7 +244,7 @@ describe('ConsoleAppsPage', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(calls.calls('GET /api/console/reviews')).toHaveLength(2));
     await vi.waitFor(() => expect(calls.calls(`GET ${VERSION_PATH}/thread`)).toHaveLength(2));
 
-    fireEvent.change(within(panel).getByRole('textbox', { name: 'Message' }), {
+    fireEvent.input(within(panel).getByRole('textbox', { name: 'Message' }), {
       target: { value: '  Looks good ' },
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Approve' }));
@@ -318,7 +318,7 @@ describe('ConsoleAppsPage', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Say why the app is blocked: its developer sees it')).toBeTruthy();
     expect(calls.calls(BLOCK_ROUTE)).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
+    fireEvent.input(within(dialog).getByRole('textbox', { name: 'Reason' }), {
       target: { value: ' Phishing page ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Block' }));

@@ -145,7 +145,7 @@ describe('DevelopersSection', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     expect(await within(form).findByText('Enter the DID of the person to add')).toBeTruthy();
 
-    fireEvent.change(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: '0x1234' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: '0x1234' } });
     expect(await within(form).findByText('Must be a DID like did:pkh:eip155:1:0x…')).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     expect(calls.calls('POST /api/passports')).toHaveLength(0);
@@ -156,7 +156,7 @@ describe('DevelopersSection', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes);
     const form = await openAddDialog();
     const field = within(form).getByRole('textbox', { name: 'DID' });
-    fireEvent.change(field, { target: { value: 'did:pkh' } });
+    fireEvent.input(field, { target: { value: 'did:pkh' } });
     expect(
       within(form).getByText('The DID of someone who has signed in here: did:pkh:eip155:1:0x…'),
     ).toBeTruthy();
@@ -170,7 +170,7 @@ describe('DevelopersSection', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes);
     await within(await developersTable()).findByText('Grace Hopper');
     const form = await openAddDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'DID' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'DID' }), {
       target: { value: ` ${NEW_DID.toUpperCase().replace('DID:PKH:EIP155', 'did:pkh:eip155')} ` },
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
@@ -186,7 +186,7 @@ describe('DevelopersSection', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openAddDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: UNKNOWN_DID } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: UNKNOWN_DID } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     expect(
       await within(form).findByText(
@@ -241,7 +241,7 @@ describe('DevelopersSection', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('columnheader', { name: '成为开发者' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '添加开发者' }));
     const form = screen.getByRole('dialog', { name: '添加开发者' });
-    fireEvent.change(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: UNKNOWN_DID } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'DID' }), { target: { value: UNKNOWN_DID } });
     fireEvent.click(within(form).getByRole('button', { name: '添加' }));
     expect(
       await within(form).findByText('还没有使用此 DID 登录的用户。对方需先登录商店一次，才能成为开发者。'),

@@ -107,7 +107,7 @@ describe('SubscriptionPage', { timeout: 20_000 }, () => {
     const reasons = within(dialog).getByRole('radiogroup', { name: 'Why are you canceling? (optional)' });
     expect(within(reasons).getAllByRole('radio')).toHaveLength(8);
     fireEvent.click(within(reasons).getByRole('radio', { name: 'I switched to another service' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Anything else/ }), {
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Anything else/ }), {
       target: { value: '  Found a cheaper one  ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm cancellation' }));

@@ -307,7 +307,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     fireEvent.click(await within(panel).findByRole('button', { name: 'Edit details' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Weather Board' });
 
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Title' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Title' }), {
       target: { value: ' Weather Wall ' },
     });
     const select = within(form).getByRole('combobox', { name: 'Category' });
@@ -338,12 +338,12 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit details' }));
     const form = await screen.findByRole('dialog', { name: 'Edit Weather Board' });
     const title = within(form).getByRole('textbox', { name: 'Title' });
-    fireEvent.change(title, { target: { value: '  ' } });
+    fireEvent.input(title, { target: { value: '  ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Enter a title')).toBeTruthy();
     expect(calls.calls(`PUT /api/developer/apps/${encoded(DID)}`)).toHaveLength(0);
 
-    fireEvent.change(title, { target: { value: 'Weather' } });
+    fireEvent.input(title, { target: { value: 'Weather' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('There is no such category')).toBeTruthy();
   });
@@ -352,7 +352,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(panelAt(DID), routes);
     const draft = await versionSection('1.2.0');
-    fireEvent.change(within(draft).getByRole('textbox', { name: 'Message' }), {
+    fireEvent.input(within(draft).getByRole('textbox', { name: 'Message' }), {
       target: { value: 'First release with radar.' },
     });
     fireEvent.click(within(draft).getByRole('button', { name: 'Request review' }));
@@ -470,7 +470,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     expect(await within(inReview).findByText('Write a message to reply')).toBeTruthy();
     expect(calls.calls(reviewRoute('1.1.0'))).toHaveLength(0);
 
-    fireEvent.change(within(inReview).getByRole('textbox', { name: 'Message' }), {
+    fireEvent.input(within(inReview).getByRole('textbox', { name: 'Message' }), {
       target: { value: ' Added the privacy note. ' },
     });
     fireEvent.click(within(inReview).getByRole('button', { name: 'Reply' }));

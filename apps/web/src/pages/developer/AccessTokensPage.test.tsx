@@ -172,7 +172,7 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openNewTokenDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: '   ' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: '   ' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Access Token Name is required')).toBeTruthy();
     expect(calls.calls('POST /api/developer/access-tokens')).toHaveLength(0);
@@ -182,7 +182,7 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openNewTokenDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Laptop' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Laptop' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create token' }));
     await screen.findByRole('dialog', { name: 'Your new access token' });
     expect(calls.calls('POST /api/developer/access-tokens')[0]!.body).toEqual({
@@ -197,7 +197,7 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     const calls = api();
     renderRoutesAt(PAGE, routes);
     const form = await openNewTokenDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), {
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), {
       target: { value: '  Stats board ' },
     });
     const scope = within(form).getByRole<HTMLSelectElement>('combobox', { name: 'Scope' });
@@ -241,7 +241,7 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     });
     renderRoutesAt(PAGE, routes);
     const form = await openNewTokenDialog();
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Laptop' } });
+    fireEvent.input(within(form).getByRole('textbox', { name: 'Name' }), { target: { value: 'Laptop' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create token' }));
     expect(await within(form).findByText('Only developers may create tokens')).toBeTruthy();
   });
@@ -254,9 +254,9 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     const remove = within(confirm).getByRole<HTMLButtonElement>('button', { name: 'Delete' });
     const typed = within(confirm).getByRole('textbox', { name: 'Token name' });
     expect(remove.disabled).toBe(true);
-    fireEvent.change(typed, { target: { value: 'CI on mai' } });
+    fireEvent.input(typed, { target: { value: 'CI on mai' } });
     expect(remove.disabled).toBe(true);
-    fireEvent.change(typed, { target: { value: 'CI on main' } });
+    fireEvent.input(typed, { target: { value: 'CI on main' } });
     expect(remove.disabled).toBe(false);
 
     fireEvent.click(remove);
@@ -276,7 +276,7 @@ describe('AccessTokensPage', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete CI on main' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete this access token?' });
-    fireEvent.change(within(confirm).getByRole('textbox', { name: 'Token name' }), {
+    fireEvent.input(within(confirm).getByRole('textbox', { name: 'Token name' }), {
       target: { value: 'CI on main' },
     });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));

@@ -88,7 +88,7 @@ describe('JoinPage', { timeout: 20_000 }, () => {
 
     fireEvent.click(agree());
     await vi.waitFor(() => expect(screen.queryByText(TERMS_REQUIRED)).toBeNull());
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message to the admins (optional)' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message to the admins (optional)' }), {
       target: { value: '  I build weather apps ' },
     });
     fireEvent.click(submitButton());

@@ -159,7 +159,7 @@ describe('store front', { timeout: 20_000 }, () => {
     const calls = api({ 'GET /api/apps': () => page([app()]) });
     const { router } = renderRoutesAt('/', routes);
     const box = await screen.findByRole('searchbox', { name: 'Search apps' });
-    fireEvent.change(box, { target: { value: '  weather ' } });
+    fireEvent.input(box, { target: { value: '  weather ' } });
     fireEvent.submit(screen.getByRole('search', { name: 'Search apps' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for “weather”' })).toBeTruthy();
