@@ -38,9 +38,9 @@ const kilobytes = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
 // Each page is its own HTML entry: the server sends checkout.html for /checkout/pay/… (its chunks
 // and nothing of the store's), index.html for every other page.
-const homeFirstLoad = firstLoadBytes(['index.html']);
+const homeFirstLoad = firstLoadBytes('index.html');
 print('store_home_first_load_js_gzip', kilobytes(homeFirstLoad), 'KB');
-print('checkout_page_first_load_js_gzip', kilobytes(firstLoadBytes(['checkout.html'])), 'KB');
+print('checkout_page_first_load_js_gzip', kilobytes(firstLoadBytes('checkout.html')), 'KB');
 print('embed_checkout_js_gzip', kilobytes(embedEntryBytes()), 'KB');
 
 // Cold loads of the hosted checkout in a real Chromium, done before the req/s server takes the CPU.

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { screenMessageGroups } from '@kiosk/core/i18n/screens';
+import { firstLoadFiles, pageManifest, type WebPage } from './first-load.ts';
 import { WEB_DIR } from './harness.ts';
 
 /**
@@ -19,29 +20,10 @@ const scripts = (dir: string): string[] =>
     return entry.name.endsWith('.js') ? [path] : [];
   });
 
-/**
- * The scripts a page's HTML entry loads before it can render: its chunk, every static import's, and
- * its visitor's language's messages (imported at once, and announced in the HTML by the server).
- */
-function firstLoad(entry: string, locale: Locale = 'en'): { files: string[]; text: string } {
-  const manifest = JSON.parse(readFileSync(join(WEB_DIR, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest`);
-    if (files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit(entry);
-  visit(Object.keys(manifest).find((key) => key.endsWith(`/i18n/first-load.${locale}.ts`)) ?? 'messages');
-  return {
-    files: [...files],
-    text: [...files].map((file) => readFileSync(join(WEB_DIR, file), 'utf8')).join('\n'),
-  };
+/** What `page` loads before it can render (test/browser/first-load.ts), and its text. */
+function firstLoad(page: WebPage, locale: Locale = 'en'): { files: string[]; text: string } {
+  const files = firstLoadFiles(WEB_DIR, page, locale);
+  return { files, text: files.map((file) => readFileSync(join(WEB_DIR, file), 'utf8')).join('\n') };
 }
 
 // What marks a library's code in the minified scripts: its own messages and class names.
@@ -49,12 +31,28 @@ const ROUTER = 'React Router caught the following error during render';
 const MENU = 'MuiPopover'; // menus, selects and their popover
 const TEXT_FIELD = 'MuiInputBase';
 const TOAST = 'MuiSnackbar';
+const FORM_LIBRARY = 'HookFormContext'; // react-hook-form
 
 describe("the pages' first loads (issue 10)", () => {
   it('the hosted checkout loads neither the router nor the fields, menus and toasts it may never show', () => {
     const { text } = firstLoad('checkout.html');
     expect(text).toContain('checkout.submit.connect');
     for (const code of [ROUTER, MENU, TEXT_FIELD, TOAST]) expect(text, code).not.toContain(code);
+  });
+
+  it("the hosted checkout draws its frame and skeleton first, and loads the form's code in one file after", () => {
+    const { files, text } = firstLoad('checkout.html');
+    expect(text).toContain('checkout-skeleton');
+    expect(text).not.toContain(FORM_LIBRARY);
+    // The form's code, which the page imports on demand, carries it, and needs no file beyond those the
+    // page has loaded already: one round trip, not one per shared module.
+    const manifest = pageManifest(WEB_DIR, 'checkout.html');
+    const forms = (manifest['checkout.html']!.dynamicImports ?? []).filter((key) =>
+      readFileSync(join(WEB_DIR, manifest[key]!.file), 'utf8').includes(FORM_LIBRARY),
+    );
+    expect(forms).toHaveLength(1);
+    const needs = (manifest[forms[0]!]!.imports ?? []).map((key) => manifest[key]!.file);
+    expect(needs.filter((file) => !files.includes(file))).toEqual([]);
   });
 
   it("the store's pages load their menus when first opened", () => {
@@ -64,7 +62,7 @@ describe("the pages' first loads (issue 10)", () => {
   });
 
   it("no page's first load carries the messages of a screen that loads later", () => {
-    for (const entry of ['index.html', 'checkout.html']) {
+    for (const entry of ['index.html', 'checkout.html'] as const) {
       const { text } = firstLoad(entry);
       for (const [name, group] of Object.entries(screenMessageGroups)) {
         // A catalog's keys stay quoted in the minified script (its values may become template literals).
@@ -76,7 +74,7 @@ describe("the pages' first loads (issue 10)", () => {
 
   it("each page's first load carries its visitor's language and not the other", () => {
     const keys = ['shell.skipToContent', 'checkout.submit.connect', 'error.ROUTE_NOT_FOUND'];
-    for (const entry of ['index.html', 'checkout.html'])
+    for (const entry of ['index.html', 'checkout.html'] as const)
       for (const [locale, other] of [
         ['en', 'zh'],
         ['zh', 'en'],
@@ -91,7 +89,7 @@ describe("the pages' first loads (issue 10)", () => {
 
   it('each page fetches its first scripts in a few files, not dozens', () => {
     // Its language's messages included: one file more, fetched beside the others.
-    for (const entry of ['index.html', 'checkout.html'])
+    for (const entry of ['index.html', 'checkout.html'] as const)
       expect(firstLoad(entry).files.length, entry).toBeLessThanOrEqual(16);
   });
 });

@@ -67,20 +67,21 @@ writeFileSync(
   join(webDir, 'checkout.html'),
   '<!doctype html><head><title>Kiosk checkout</title><script type="module" src="/assets/checkout-111.js"></script></head><div id="root"></div>',
 );
-// Each language's first-load messages, as the build's manifest names them (apps/web/src/i18n.ts).
+// Each language's first-load messages, as each page's build's manifest names them (apps/web/src/i18n.ts):
+// the store's and the checkout's are built apart.
 mkdirSync(join(webDir, '.vite'));
+const messagesManifest = (en: string, zh: string) =>
+  JSON.stringify({
+    '../../packages/core/src/i18n/first-load.en.ts': { file: `assets/${en}`, isDynamicEntry: true },
+    '../../packages/core/src/i18n/first-load.zh.ts': { file: `assets/${zh}`, isDynamicEntry: true },
+  });
 writeFileSync(
   join(webDir, '.vite', 'manifest.json'),
-  JSON.stringify({
-    '../../packages/core/src/i18n/first-load.en.ts': {
-      file: 'assets/first-load.en-aaa.js',
-      isDynamicEntry: true,
-    },
-    '../../packages/core/src/i18n/first-load.zh.ts': {
-      file: 'assets/first-load.zh-bbb.js',
-      isDynamicEntry: true,
-    },
-  }),
+  messagesManifest('first-load.en-aaa.js', 'first-load.zh-bbb.js'),
+);
+writeFileSync(
+  join(webDir, '.vite', 'checkout.manifest.json'),
+  messagesManifest('first-load.en-ccc.js', 'first-load.zh-ddd.js'),
 );
 // What the web build writes beside each asset: its brotli and gzip copies.
 const bundle = `console.log(${JSON.stringify('kiosk '.repeat(2_000))});`;
@@ -216,22 +217,26 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
     expect(await (await fetch(`${server.url}/profile`)).text()).toContain('Kiosk shell');
   });
 
-  it("announces the visitor's language's messages in every page, and only that language's", async () => {
+  it("announces the visitor's language's messages in every page, from the page's own build, and only that language's", async () => {
     const announced = (html: string) =>
       [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-    for (const path of ['/', '/checkout/pay/cs_123', '/customer']) {
+    for (const [path, en, zh] of [
+      ['/', 'aaa', 'bbb'],
+      ['/checkout/pay/cs_123', 'ccc', 'ddd'],
+      ['/customer', 'aaa', 'bbb'],
+    ]) {
       const plain = await fetch(`${server.url}${path}`);
-      expect(announced(await plain.text()), path).toEqual(['/assets/first-load.en-aaa.js']);
+      expect(announced(await plain.text()), path).toEqual([`/assets/first-load.en-${en}.js`]);
       expect(plain.headers.get('vary')).toMatch(/accept-language/i);
       const byHeader = await fetch(`${server.url}${path}`, {
         headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
       });
-      expect(announced(await byHeader.text()), path).toEqual(['/assets/first-load.zh-bbb.js']);
+      expect(announced(await byHeader.text()), path).toEqual([`/assets/first-load.zh-${zh}.js`]);
       // The language the visitor chose in the app wins over the browser's.
       const byCookie = await fetch(`${server.url}${path}`, {
         headers: { 'accept-language': 'zh-CN', cookie: 'nf_lang=en' },
       });
-      expect(announced(await byCookie.text()), path).toEqual(['/assets/first-load.en-aaa.js']);
+      expect(announced(await byCookie.text()), path).toEqual([`/assets/first-load.en-${en}.js`]);
     }
   });
 

@@ -3,21 +3,24 @@ import { join } from 'node:path';
 import { LOCALES, type Locale } from '@kiosk/core';
 
 /**
- * Pages the web build gives an HTML entry of their own (apps/web/vite.config.ts `input`), by the path
- * prefix they serve. A buyer opening the hosted checkout from another site gets checkout.html, which
- * loads the checkout and the header without the store's router and screens; Vite names the entry's
- * chunks in it as `<link rel="modulepreload">`, so the browser fetches them beside the entry. Every
- * other page path gets index.html, the store.
+ * Pages the web app builds on their own (apps/web/vite.checkout.config.ts), by the path prefix they
+ * serve, with the manifest of their build. A buyer opening the hosted checkout from another site gets
+ * checkout.html, which loads the checkout and the header without the store's router and screens; Vite
+ * names the entry's chunks in it as `<link rel="modulepreload">`, so the browser fetches them beside
+ * the entry. Every other page path gets index.html, the store (apps/web/vite.config.ts).
  */
-const PAGE_ENTRIES = [{ prefix: '/checkout/pay/', html: 'checkout.html' }] as const;
+const PAGE_ENTRIES = [
+  { prefix: '/checkout/pay/', html: 'checkout.html', manifest: 'checkout.manifest.json' },
+] as const;
+const STORE_MANIFEST = 'manifest.json';
 
 /**
  * The chunk of each language's first-load messages in the web build (its manifest names them by
  * source): a page loads only its visitor's language (apps/web/src/i18n.ts), by a dynamic import that
  * the page's HTML announces so that it arrives with the other first scripts, not after them.
  */
-function messageChunks(webDir: string): Partial<Record<Locale, string>> {
-  const file = join(webDir, '.vite', 'manifest.json');
+function messageChunks(webDir: string, manifestName: string): Partial<Record<Locale, string>> {
+  const file = join(webDir, '.vite', manifestName);
   if (!existsSync(file)) return {};
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string }>;
   const chunks: Partial<Record<Locale, string>> = {};
@@ -33,19 +36,20 @@ function messageChunks(webDir: string): Partial<Record<Locale, string>> {
  * messages announced beside the page's scripts.
  */
 export function pageEntries(webDir: string): (path: string, locale: Locale) => string {
-  const chunks = messageChunks(webDir);
-  const withMessages = (html: string): Record<Locale, string> =>
-    Object.fromEntries(
+  const withMessages = (html: string, manifestName: string): Record<Locale, string> => {
+    const chunks = messageChunks(webDir, manifestName);
+    return Object.fromEntries(
       LOCALES.map((locale) => {
         const chunk = chunks[locale];
         const link = chunk ? `<link rel="modulepreload" crossorigin href="${chunk}">\n  ` : '';
         return [locale, html.replace('</head>', `${link}</head>`)];
       }),
     ) as Record<Locale, string>;
-  const store = withMessages(readFileSync(join(webDir, 'index.html'), 'utf8'));
-  const pages = PAGE_ENTRIES.flatMap(({ prefix, html }) => {
+  };
+  const store = withMessages(readFileSync(join(webDir, 'index.html'), 'utf8'), STORE_MANIFEST);
+  const pages = PAGE_ENTRIES.flatMap(({ prefix, html, manifest }) => {
     const file = join(webDir, html);
-    return existsSync(file) ? [{ prefix, html: withMessages(readFileSync(file, 'utf8')) }] : [];
+    return existsSync(file) ? [{ prefix, html: withMessages(readFileSync(file, 'utf8'), manifest) }] : [];
   });
   return (path, locale) => (pages.find((page) => path.startsWith(page.prefix))?.html ?? store)[locale];
 }

@@ -57,7 +57,8 @@ export {
 export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
 export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.tsx';
 export { prefetchCheckout } from './checkout/use-checkout.ts';
-export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/CheckoutFrame.tsx';
+export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/layouts.ts';
+export { CheckoutLoading } from './checkout/states/CheckoutSkeleton.tsx';
 export { checkoutEvents } from './checkout/checkout-events.ts';
 export {
   PAID_SHOWN_MS,

@@ -12,7 +12,7 @@ import {
   checkoutRoutes,
   cleanUpKiosk,
 } from '../test-support/index.ts';
-import { CHECKOUT_LAYOUTS, type CheckoutLayout } from './CheckoutFrame.tsx';
+import { CHECKOUT_LAYOUTS, type CheckoutLayout } from './layouts.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 
 function api(session: Partial<CheckoutSession> = {}) {

@@ -7,13 +7,13 @@ import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { nowUnix } from '@kiosk/core';
 import type { CheckoutSession } from '@kiosk/contracts';
 import { useRealtimeTopic } from '../realtime/use-realtime-topic.ts';
-import { isMinimal, type CheckoutLayout } from './CheckoutFrame.tsx';
+import type { CheckoutLayout } from './layouts.ts';
 import { CheckoutView } from './CheckoutView.tsx';
 import { checkoutErrorText } from './error-text.ts';
 import { checkoutPageState, isCheckoutId } from './page-state.ts';
 import { initialPayState, payReducer } from './pay-flow.ts';
 import { CheckoutMessage } from './states/CheckoutMessage.tsx';
-import { CheckoutSkeleton } from './states/CheckoutSkeleton.tsx';
+import { CheckoutLoading } from './states/CheckoutSkeleton.tsx';
 import { CheckoutSuccess } from './states/CheckoutSuccess.tsx';
 import { PAYING_TIMEOUT_MS, useCheckout } from './use-checkout.ts';
 
@@ -128,7 +128,7 @@ export function CheckoutForm({
   const cancel = onCancel && (() => onCancel(envelope?.checkoutSession));
   switch (state) {
     case 'loading':
-      return <CheckoutSkeleton withSummary={!isMinimal(mode)} wide={mode.startsWith('standalone')} />;
+      return <CheckoutLoading mode={mode} />;
     case 'error':
       return (
         <CheckoutMessage

@@ -8,15 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CheckoutSession } from '@kiosk/contracts';
+import { isMinimal, type CheckoutLayout } from './layouts.ts';
 import { PoweredBy } from './states/PoweredBy.tsx';
-
-/** Seed 000 §2: standalone and inline, and their minimal variants, which hide the order summary. */
-export const CHECKOUT_LAYOUTS = ['standalone', 'inline', 'standalone-minimal', 'inline-minimal'] as const;
-export type CheckoutLayout = (typeof CHECKOUT_LAYOUTS)[number];
-
-export function isMinimal(layout: CheckoutLayout): boolean {
-  return layout.endsWith('-minimal');
-}
 
 export interface CheckoutFrameProps {
   layout: CheckoutLayout;

@@ -9,5 +9,5 @@ export {
   type CheckoutConnectionProviderProps,
 } from './checkout-connection.tsx';
 export { CheckoutForm, type CheckoutFormProps } from '../checkout/CheckoutForm.tsx';
-export { CHECKOUT_LAYOUTS, type CheckoutLayout } from '../checkout/CheckoutFrame.tsx';
+export { CHECKOUT_LAYOUTS, type CheckoutLayout } from '../checkout/layouts.ts';
 export { checkoutEvents } from '../checkout/checkout-events.ts';

@@ -1,10 +1,16 @@
-import { useCallback, useState } from 'react';
-import { CookieConsent } from '@kiosk/react';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import { CheckoutLoading, CookieConsent } from '@kiosk/react';
 import { HeaderBar } from '../../components/layout/HeaderBar.tsx';
 import { PageFrame } from '../../components/layout/PageFrame.tsx';
 import { usePageView } from '../../hooks/use-page-view.ts';
 import { checkoutPathOf } from './checkout-address.ts';
-import { HostedCheckout } from './HostedCheckout.tsx';
+import { hostedLayoutOf } from './hosted-layout.ts';
+
+// The form's code (the kit's checkout, the form library) loads after the page's frame: on a phone's
+// slow network the header and the skeleton draw while it arrives with the session's answer.
+const HostedCheckout = lazy(() =>
+  import('./HostedCheckout.tsx').then((module) => ({ default: module.HostedCheckout })),
+);
 
 export interface CheckoutAppProps {
   /** The id the page was opened with. */
@@ -33,15 +39,17 @@ export function CheckoutApp({ id: openedWith }: CheckoutAppProps) {
   return (
     <>
       <PageFrame header={<HeaderBar />}>
-        <HostedCheckout
-          id={id}
-          search={search}
-          onSessionStarted={showSession}
-          onLeave={() => {
-            if (window.history.length > 1) window.history.back();
-            else window.location.assign('/');
-          }}
-        />
+        <Suspense fallback={<CheckoutLoading mode={hostedLayoutOf(search)} />}>
+          <HostedCheckout
+            id={id}
+            search={search}
+            onSessionStarted={showSession}
+            onLeave={() => {
+              if (window.history.length > 1) window.history.back();
+              else window.location.assign('/');
+            }}
+          />
+        </Suspense>
       </PageFrame>
       <CookieConsent />
     </>

@@ -1,15 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CHECKOUT_LAYOUTS, CheckoutForm, KioskProvider, type CheckoutLayout } from '@kiosk/react';
+import { CheckoutForm, KioskProvider } from '@kiosk/react';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSignInRequest } from '../../hooks/use-sign-in-request.tsx';
 import { kioskClient } from '../../lib/api.ts';
-
-/** `?mode=standalone-minimal` hides the summary; the hosted page is standalone either way. */
-function layoutOf(mode: string | null): CheckoutLayout {
-  return (
-    CHECKOUT_LAYOUTS.find((layout) => layout === mode && layout.startsWith('standalone')) ?? 'standalone'
-  );
-}
+import { hostedLayoutOf } from './hosted-layout.ts';
 
 export interface HostedCheckoutProps {
   /** The address's id: a payment link's or a checkout session's. */
@@ -37,7 +31,7 @@ export function HostedCheckout({ id, search, onSessionStarted, onLeave }: Hosted
     <KioskProvider client={kioskClient} signIn={signIn}>
       <CheckoutForm
         id={id}
-        mode={layoutOf(params.get('mode'))}
+        mode={hostedLayoutOf(search)}
         currencyId={params.get('currencyId') ?? undefined}
         onSessionStarted={onSessionStarted}
         onCancel={(session) => {

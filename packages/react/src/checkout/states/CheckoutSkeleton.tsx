@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { visuallyHidden } from '../../data-table/visually-hidden.ts';
+import { isMinimal, type CheckoutLayout } from '../layouts.ts';
 
 /** The checkout's shape while it loads: the summary (unless minimal) beside the payment form. */
-export function CheckoutSkeleton({ withSummary, wide }: { withSummary: boolean; wide: boolean }) {
+function CheckoutSkeleton({ withSummary, wide }: { withSummary: boolean; wide: boolean }) {
   const { t } = useTranslation();
   const column = (rows: number) => (
     <Stack spacing={1.5} sx={{ flex: 1 }}>
@@ -33,4 +34,12 @@ export function CheckoutSkeleton({ withSummary, wide }: { withSummary: boolean; 
       </Stack>
     </Box>
   );
+}
+
+/**
+ * The skeleton of a layout: what CheckoutForm shows while its session loads, and what a page that loads
+ * the form's own code on demand shows meanwhile, so that nothing moves when the form arrives.
+ */
+export function CheckoutLoading({ mode }: { mode: CheckoutLayout }) {
+  return <CheckoutSkeleton withSummary={!isMinimal(mode)} wide={mode.startsWith('standalone')} />;
 }
