@@ -36,6 +36,7 @@ import { demoPlugin } from './demo/plugin.ts';
 import { registerHealth } from './health.ts';
 import { registerErrorHandling } from './http-errors.ts';
 import { registerJsonBodies } from './json-body.ts';
+import { registerExpectContinue } from './expect-continue.ts';
 import { registerLocale } from './locale.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
@@ -166,6 +167,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   registerLocale(app);
   registerJsonBodies(app);
+  registerExpectContinue(app);
   // API answers above a kilobyte go compressed (checkout pages poll retrieve every 2 s); the web
   // app's files come compressed from the build instead (web.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -18,6 +18,9 @@ export interface PublishOptions {
 }
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+/** How long an upload waits for the store's "100 Continue" before it sends the bundle anyway. */
+const CONTINUE_WAIT_MS = 3_000;
 
 async function readAppKey(file: string): Promise<`0x${string}`> {
   let text: string;
@@ -50,7 +53,9 @@ async function releaseFieldsOf(dir: string): Promise<{ did: string; name: string
 
 /**
  * POSTs the tarball as the raw body (docs/store.md, upload protocol), reporting the bytes handed to
- * the socket; a file stream with backpressure, so a large bundle is never held in memory.
+ * the socket; a file stream with backpressure, so a large bundle is never held in memory. The request
+ * asks first (`Expect: 100-continue`): a store that refuses the token answers before a byte of the
+ * bundle is sent, so its reason always arrives, never a connection closed under the upload.
  */
 function upload(
   io: CliIo,
@@ -70,26 +75,37 @@ function upload(
         ...apiHeaders(io, connection),
         'content-type': 'application/gzip',
         'content-length': String(size),
+        expect: '100-continue',
       },
     });
-    let sent = 0;
+    let body: ReadStream | undefined;
     let answered = false;
-    const body = createReadStream(file);
-    body.on('data', (chunk) => {
-      sent += chunk.length;
-      progress.update(sent);
-    });
-    body.on('end', () => progress.finish());
-    body.on('error', reject);
+    const sendBody = () => {
+      if (body || answered) return;
+      let sent = 0;
+      body = createReadStream(file);
+      body.on('data', (chunk) => {
+        sent += chunk.length;
+        progress.update(sent);
+      });
+      body.on('end', () => progress.finish());
+      body.on('error', reject);
+      body.pipe(request);
+    };
+    request.on('continue', sendBody);
+    // A server or proxy that ignores the question never says continue: send anyway after a while.
+    const unasked = setTimeout(sendBody, CONTINUE_WAIT_MS);
     request.on('error', (error) => {
+      clearTimeout(unasked);
       // The store may close the connection after refusing early; its answer is what counts.
       if (!answered)
         reject(new CliFailure([`kiosk: the upload to ${connection.server} failed: ${error.message}`]));
     });
     request.on('response', (response) => {
       answered = true;
-      // A refusal before the whole body was sent (a token out of scope, a bundle too large).
-      if (!body.readableEnded) {
+      clearTimeout(unasked);
+      // A refusal before the whole body was sent (a bundle too large as it streams).
+      if (body && !body.readableEnded) {
         body.unpipe(request);
         body.destroy();
         progress.halt();
@@ -104,7 +120,7 @@ function upload(
       );
       response.on('error', reject);
     });
-    body.pipe(request);
+    request.flushHeaders();
   });
 }
 
