@@ -221,7 +221,9 @@ describe.each(await testEngines())('publishing a version on %s', (engine) => {
         ...extra,
       });
 
-    // Declared too large: refused from the headers, before a byte of the body is sent.
+    // Declared too large: refused from the headers, before a byte of the body is sent, and a client
+    // that asks first (Expect: 100-continue, as the CLI does) is never told to go on.
+    let toldToContinue = false;
     const declared = await new Promise<{ status: number; code: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no answer before the body was sent')), 5_000);
       const sending = httpRequest(
@@ -232,6 +234,7 @@ describe.each(await testEngines())('publishing a version on %s', (engine) => {
             'content-type': 'application/gzip',
             'content-length': String(BUNDLE_MAX_BYTES + 1),
             cookie: developer.cookie,
+            expect: '100-continue',
           },
         },
         (response) => {
@@ -244,9 +247,11 @@ describe.each(await testEngines())('publishing a version on %s', (engine) => {
         },
       );
       sending.on('error', reject);
+      sending.on('continue', () => (toldToContinue = true));
       sending.flushHeaders();
     });
     expect(declared).toEqual({ status: 413, code: 'UPLOAD_TOO_LARGE' });
+    expect(toldToContinue).toBe(false);
 
     // Chunked: no Content-Length, so the bytes themselves run past the limit.
     const chunk = new Uint8Array(1024 * 1024);

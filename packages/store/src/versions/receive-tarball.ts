@@ -31,6 +31,12 @@ function tooLarge(maxBytes: number): KioskError {
   return new KioskError('UPLOAD_TOO_LARGE', { status: 413, params: { max: formatBytes(maxBytes) } });
 }
 
+/** A declared Content-Length over `maxBytes` is refused from the headers, before a byte is read. */
+export function refuseDeclaredTooLarge(request: IncomingMessage, maxBytes: number): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+}
+
 /**
  * Receives `body` (the request's payload) into a new file of `dir`, hashing it on the way. Refuses more than `maxBytes` with
  * 413: at once when the declared Content-Length says so, without reading a byte; otherwise as soon
@@ -42,8 +48,7 @@ export async function receiveTarball(
   body: Readable,
   options: { dir: string; maxBytes: number },
 ): Promise<Tarball> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > options.maxBytes) throw tooLarge(options.maxBytes);
+  refuseDeclaredTooLarge(request, options.maxBytes);
 
   await mkdir(options.dir, { recursive: true });
   const file = join(options.dir, `${randomUUID()}.tgz`);

@@ -8,7 +8,7 @@ import type { ReleaseCheck } from '../bundles/check-release.ts';
 import { describeBundleProblem } from '../bundles/problems.ts';
 import type { StoreDeps } from '../context.ts';
 import { sendBundle } from '../storage/send-bundle.ts';
-import { discardTarball, receiveTarball } from './receive-tarball.ts';
+import { discardTarball, receiveTarball, refuseDeclaredTooLarge } from './receive-tarball.ts';
 import { checkTarball, countDownload, findDownload, publishUpload } from './service.ts';
 import { versionView } from './view.ts';
 
@@ -47,11 +47,13 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
         consumes: [GZIP],
         ...upload.schema,
       },
-      // Before the body: a token that may not publish this app never has its tarball received. A
-      // release without a DID is left to the query's validation.
+      // Before the body (and before a client that asks first is told to send it): a token that may
+      // not publish this app, or a body declared too large, never has its tarball received. A release
+      // without a DID is left to the query's validation.
       onRequest: async (request) => {
         const did = (request.query as { did?: unknown }).did;
         if (typeof did === 'string') checkAccessTokenGrant(request.auth, did, 'publish');
+        refuseDeclaredTooLarge(request.raw, deps.maxBundleBytes);
       },
       preHandler: async (request) => {
         const { request_review: _asked, ...release } = request.query;
