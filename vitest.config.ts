@@ -29,6 +29,8 @@ export default defineConfig({
         resolve: {
           alias: [
             ...preactAliases,
+            // Testing Library's act() where React has none.
+            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
             // MUI's browser field maps this file; Node's resolution would load React's CommonJS build.
             { find: /^react-transition-group\/cjs\/(.*)$/, replacement: 'react-transition-group/esm/$1' },
           ],
