@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '@kiosk/core';
+import { PAGE_MANIFESTS } from '@kiosk/server';
 
 /** A page of the web build: each is built on its own, with its own manifest (apps/web/vite*.config.ts). */
-export type WebPage = 'index.html' | 'checkout.html';
+export type WebPage = keyof typeof PAGE_MANIFESTS;
 
-const MANIFESTS: Record<WebPage, string> = {
-  'index.html': 'manifest.json',
-  'checkout.html': 'checkout.manifest.json',
-};
-
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];
@@ -19,7 +15,7 @@ export interface ManifestChunk {
 /** The manifest of the build that made `page`, keyed by source (or by chunk name, for a group). */
 export function pageManifest(webDir: string, page: WebPage): Record<string, ManifestChunk> {
   try {
-    return JSON.parse(readFileSync(join(webDir, '.vite', MANIFESTS[page]), 'utf8'));
+    return JSON.parse(readFileSync(join(webDir, '.vite', PAGE_MANIFESTS[page]), 'utf8'));
   } catch {
     throw new Error(`the web app is not built at ${webDir}: run \`npm run build\` first`);
   }

@@ -4,15 +4,18 @@ import { LOCALES, type Locale } from '@kiosk/core';
 
 /**
  * Pages the web app builds on their own (apps/web/vite.checkout.config.ts), by the path prefix they
- * serve, with the manifest of their build. A buyer opening the hosted checkout from another site gets
+ * serve. A buyer opening the hosted checkout from another site gets
  * checkout.html, which loads the checkout and the header without the store's router and screens; Vite
  * names the entry's chunks in it as `<link rel="modulepreload">`, so the browser fetches them beside
  * the entry. Every other page path gets index.html, the store (apps/web/vite.config.ts).
  */
-const PAGE_ENTRIES = [
-  { prefix: '/checkout/pay/', html: 'checkout.html', manifest: 'checkout.manifest.json' },
-] as const;
-const STORE_MANIFEST = 'manifest.json';
+const PAGE_ENTRIES = [{ prefix: '/checkout/pay/', html: 'checkout.html' }] as const;
+
+/** Each page's build manifest in the build's `.vite/` (each page is built on its own). */
+export const PAGE_MANIFESTS = {
+  'index.html': 'manifest.json',
+  'checkout.html': 'checkout.manifest.json',
+} as const;
 
 /**
  * The chunk of each language's first-load messages in the web build (its manifest names them by
@@ -36,20 +39,20 @@ function messageChunks(webDir: string, manifestName: string): Partial<Record<Loc
  * messages announced beside the page's scripts.
  */
 export function pageEntries(webDir: string): (path: string, locale: Locale) => string {
-  const withMessages = (html: string, manifestName: string): Record<Locale, string> => {
-    const chunks = messageChunks(webDir, manifestName);
+  const withMessages = (html: keyof typeof PAGE_MANIFESTS): Record<Locale, string> => {
+    const page = readFileSync(join(webDir, html), 'utf8');
+    const chunks = messageChunks(webDir, PAGE_MANIFESTS[html]);
     return Object.fromEntries(
       LOCALES.map((locale) => {
         const chunk = chunks[locale];
         const link = chunk ? `<link rel="modulepreload" crossorigin href="${chunk}">\n  ` : '';
-        return [locale, html.replace('</head>', `${link}</head>`)];
+        return [locale, page.replace('</head>', `${link}</head>`)];
       }),
     ) as Record<Locale, string>;
   };
-  const store = withMessages(readFileSync(join(webDir, 'index.html'), 'utf8'), STORE_MANIFEST);
-  const pages = PAGE_ENTRIES.flatMap(({ prefix, html, manifest }) => {
-    const file = join(webDir, html);
-    return existsSync(file) ? [{ prefix, html: withMessages(readFileSync(file, 'utf8'), manifest) }] : [];
-  });
+  const store = withMessages('index.html');
+  const pages = PAGE_ENTRIES.flatMap(({ prefix, html }) =>
+    existsSync(join(webDir, html)) ? [{ prefix, html: withMessages(html) }] : [],
+  );
   return (path, locale) => (pages.find((page) => path.startsWith(page.prefix))?.html ?? store)[locale];
 }

@@ -9,8 +9,8 @@ import { storeEn } from './store.ts';
 
 /**
  * Every message the server and a page's first load need, in English: flat dotted keys, `{name}`
- * placeholders. A page loads its language's module only (index.ts `catalogs` joins both for the
- * server); a screen that loads later brings its own group (`@kiosk/core/i18n/<screen>`).
+ * placeholders. A page loads its language's module only (catalogs.ts joins both for the server); a
+ * screen that loads later brings its own group (`@kiosk/core/i18n/<screen>`).
  */
 export const firstLoadEn = {
   ...errorEn,

@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '@kiosk/contracts';
-import { type Locale } from '@kiosk/core';
+import type { Locale } from '@kiosk/core';
 import { translate } from '@kiosk/core/i18n/catalogs';
 import { flag, fromJson, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';

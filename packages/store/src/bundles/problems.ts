@@ -1,4 +1,4 @@
-import { type Locale } from '@kiosk/core';
+import type { Locale } from '@kiosk/core';
 import { translate } from '@kiosk/core/i18n/catalogs';
 
 /**
