@@ -1,0 +1,5 @@
+// The shared UI kit the app's screens are built on (docs/architecture.md): dialogs, list pages and
+// the detail frame. A new dashboard or console screen is data and columns on these, not a copied page.
+export * from './dialogs/index.ts';
+export * from './list/index.ts';
+export * from './detail/index.ts';
