@@ -1,0 +1,43 @@
+import type { ChargeStatus } from '@kiosk/core';
+import type { Json, Money, Row } from '../columns.ts';
+
+/**
+ * One claimed payment of a payment intent (a named chain transaction …), checked by its method's
+ * adapter. What the intent asked when it was named is kept here: the payment is judged against
+ * that, whatever happens to the order later.
+ */
+export type ChargeRow = Row & {
+  status: ChargeStatus;
+  payment_intent_id: string;
+  payment_method_id: string;
+  currency_id: string;
+  /** The intent's amount when the payment was named. */
+  amount_due: Money;
+  /** Where `reference` is unique: `eip155:{chain id}` for an EVM chain. */
+  network: string;
+  /** The method's proof: a transaction hash (lowercase) on a chain. */
+  reference: string;
+  /** How many times it was named; each naming starts a new round of checks. */
+  round: number;
+  checks: number;
+  /** Unix seconds after which an unconfirmed payment stops being waited for. */
+  check_until: number;
+  /** What arrived, once verified. */
+  amount: Money;
+  payer: string | null;
+  details: Json;
+  /** Money that arrived but is not the intent's to keep (too little, too much, too late). */
+  amount_refundable: Money;
+  refund_reason: string | null;
+  failure_code: string | null;
+  /** Why the last check could not decide (the chain did not answer …). */
+  last_check_error: string | null;
+};
+
+/** Each proof of payment counts once, ever: a transaction hash pays for one charge. */
+export type PaymentReferenceRow = {
+  network: string;
+  reference: string;
+  charge_id: string;
+  created_at: number;
+};

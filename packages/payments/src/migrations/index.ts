@@ -1,0 +1,20 @@
+import type { MigrationSet } from '@kiosk/db';
+import { createPaymentsTables } from './20261122_20_payments.ts';
+import { addCheckoutStartKey } from './20261122_21_payments_checkout_start_key.ts';
+import { createCharges } from './20261123_20_payments_charges.ts';
+import { createSubscriptions } from './20261125_20_payments_subscriptions.ts';
+import { indexInvoicesByIntent } from './20261126_10_payments_invoice_intent.ts';
+import { addPendingInvoiceItems } from './20261126_20_payments_plan_change.ts';
+
+/**
+ * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
+ * history: a file is never edited once released; a change of schema is a new file, added here.
+ */
+export const paymentsMigrations: MigrationSet = {
+  '20261122_20_payments': createPaymentsTables,
+  '20261122_21_payments_checkout_start_key': addCheckoutStartKey,
+  '20261123_20_payments_charges': createCharges,
+  '20261125_20_payments_subscriptions': createSubscriptions,
+  '20261126_10_payments_invoice_intent': indexInvoicesByIntent,
+  '20261126_20_payments_plan_change': addPendingInvoiceItems,
+};
