@@ -1,0 +1,94 @@
+import type { ReviewType } from '@kiosk/core';
+import { sql } from 'kysely';
+import type { Flag, Json, Stamped } from '../columns.ts';
+
+export type AppVisibility = 'public' | 'private';
+
+/**
+ * One row per app, keyed by the app's DID (the address of its own key). What the store shows of
+ * it: `name`, `logo` and `screenshots` follow its published version (they are in the signed
+ * bundle); `title`, `description` and `category_id` are seeded from the first upload's kiosk.json
+ * and are the developer's to edit afterwards.
+ */
+export type AppRow = Stamped & {
+  id: string;
+  /** Unique whatever its case (index `store_apps_name`); too-close names are refused before that. */
+  name: string;
+  title: string;
+  description: string;
+  /** A path inside the bundle of `published_version` (or of the only version before one is published). */
+  logo: string | null;
+  /** Paths inside the same bundle. */
+  screenshots: Json;
+  category_id: string | null;
+  developer_did: string;
+  visibility: AppVisibility;
+  blocked: Flag;
+  /** Shown to the developer while the app is blocked. */
+  block_reason: string | null;
+  auto_publish: Flag;
+  /** The admins' choice for this app; null follows the store's setting. */
+  review_type: ReviewType | null;
+  /** Counted downloads of its published versions. */
+  downloads: number;
+  /** The highest version uploaded, whatever became of it. */
+  latest_version: string | null;
+  /** The version the store front shows; null until one is published. */
+  published_version: string | null;
+  published_at: number | null;
+  /** The Kiosk Pay price a buyer pays for it; null while the app is free (paid apps issue). */
+  price_id: string | null;
+};
+
+/*
+ * Ratings, comments and purchases have no resource folder yet (their slices of issue 12 and the paid
+ * apps issue come later); their tables were designed with the apps' (../shared/reference/
+ * store-reference.md §1 and §10.7) and stay beside the app they belong to until those slices come.
+ */
+
+/** One rating per user and app (seed 001 §1: users rate), changed in place. */
+export type RatingRow = Stamped & {
+  id: string;
+  app_did: string;
+  user_did: string;
+  /** 1 to 5. */
+  score: number;
+  /** The version the user rated, as they had it. */
+  version: string | null;
+};
+
+export type CommentRow = Stamped & {
+  id: string;
+  app_did: string;
+  author_did: string;
+  /** A reply names the comment it answers. */
+  parent_id: string | null;
+  body: string;
+  /** Hidden by an admin: kept for the record, never shown. */
+  hidden: Flag;
+};
+
+/**
+ * A user's purchase of a paid app through Kiosk Pay (the store buys as a host app would): a
+ * checkout session, and its outcome once Kiosk Pay's events say so.
+ */
+export type PurchaseRow = Stamped & {
+  id: string;
+  livemode: Flag;
+  app_did: string;
+  buyer_did: string;
+  checkout_session_id: string;
+  status: 'open' | 'paid' | 'expired' | 'refunded';
+  paid_at: number | null;
+};
+
+/**
+ * What the store front shows: apps with a published version, public and not blocked (of `row`). The
+ * search index holds exactly these (its partial index and triggers are built with this condition).
+ */
+export function shownOnStoreFront(row?: string) {
+  const of = row ? `${row}.` : '';
+  return sql.raw(
+    `${of}published_version is not null and ${of}visibility = 'public' and ${of}blocked = false`,
+  );
+}

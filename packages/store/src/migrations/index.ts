@@ -1,0 +1,18 @@
+import type { MigrationSet } from '@kiosk/db';
+import { createStoreTables } from './20261125_30_store_apps.ts';
+import { createStoreSettings } from './20261125_50_store_settings.ts';
+import { createAppSearch } from './20261126_40_store_app_search.ts';
+import { indexAppSearchDirectly } from './20261127_40_store_app_search_direct.ts';
+import { searchUnspacedScripts } from './20261127_41_store_app_search_unspaced.ts';
+
+/**
+ * Kiosk Store's migrations, one file each, named as they are recorded in the database. Migrations are
+ * history: a file is never edited once released; a change of schema is a new file, added here.
+ */
+export const storeMigrations: MigrationSet = {
+  '20261125_30_store_apps': createStoreTables,
+  '20261125_50_store_settings': createStoreSettings,
+  '20261126_40_store_app_search': createAppSearch,
+  '20261127_40_store_app_search_direct': indexAppSearchDirectly,
+  '20261127_41_store_app_search_unspaced': searchUnspacedScripts,
+};

@@ -1,0 +1,35 @@
+import type { AppVersionStatus } from '@kiosk/core';
+import type { Json, Stamped } from '../columns.ts';
+
+/** Every uploaded version, its signed release, its bundle and where it stands in review. */
+export type VersionRow = Stamped & {
+  id: string;
+  app_did: string;
+  version: string;
+  status: AppVersionStatus;
+  /** The name this release was signed with (the bundle's file name uses it). */
+  name: string;
+  integrity: string;
+  /** The app key's signature of the release (`signRelease`). */
+  signature: string;
+  size: number;
+  bundle_key: string;
+  /** kiosk.json as uploaded. */
+  metadata: Json;
+  changelog: string | null;
+  /** Who uploaded it: the developer's DID. */
+  uploaded_by: string;
+  /** When it entered each status after `draft` (`{ pending: 1767…, … }`). */
+  status_transitions: Json;
+  published_at: number | null;
+};
+
+/** One row per counted download of a published version; the console sums them per day (the last 30 days, seed 001 §3). */
+export type DownloadRow = {
+  id: string;
+  app_did: string;
+  version: string;
+  /** The signed-in user who downloaded, if any; a later slice counts each one once a day. */
+  downloader_did: string | null;
+  at: number;
+};
