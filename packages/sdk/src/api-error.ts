@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 
   /** The error an answer stands for; Kiosk's `{ code, error, details }` when the body has it. */
-  static of(response: Response, body: unknown): ApiError {
+  static of(response: { status: number; statusText?: string }, body: unknown): ApiError {
     const shaped = (typeof body === 'object' && body !== null ? body : {}) as {
       code?: unknown;
       error?: unknown;

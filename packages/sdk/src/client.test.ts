@@ -1,4 +1,5 @@
-import { ApiError, createKioskClient } from '@kiosk/sdk';
+import { request as httpRequest } from 'node:http';
+import { ApiError, createKioskClient, type PreparedCall, type RouteName } from '@kiosk/sdk';
 import { evmMethodBody, merchantOf, startTestServer, type TestServer } from '@kiosk/testkit';
 import { TestWallet } from '@kiosk/test-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +16,13 @@ describe('the Kiosk SDK', () => {
   let methodId: string;
   let currencyId: string;
   let authToken: string;
+  let testKey: string;
   const buyer = TestWallet.random();
 
   beforeAll(async () => {
     server = await startTestServer('sqlite');
     const merchant = await merchantOf(server);
+    testKey = merchant.testKey;
     const method = (await merchant.test('/api/payment-methods', { method: 'POST', body: evmMethodBody() }))
       .body;
     methodId = method.id;
@@ -104,7 +107,75 @@ describe('the Kiosk SDK', () => {
     expect((refusal as ApiError).message).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it('prepares a call whose body its caller sends, and reads the answer as a call would', async () => {
+    const kiosk = createKioskClient({
+      baseUrl: server.url,
+      apiKey: testKey,
+      params: () => ({ locale: 'zh', livemode: false }),
+    });
+    // A raw upload's request: the contract's path and query, the common parameters and the key.
+    const upload = kiosk.prepare('POST /api/developer/apps/upload', {
+      query: { name: 'tide-tables', version: '1.0.0', request_review: '1' },
+    });
+    const url = new URL(upload.url);
+    expect([upload.method, `${url.origin}${url.pathname}`]).toEqual([
+      'POST',
+      `${server.url}/api/developer/apps/upload`,
+    ]);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      name: 'tide-tables',
+      version: '1.0.0',
+      request_review: '1',
+      locale: 'zh',
+      livemode: 'false',
+    });
+    expect(upload.headers).toEqual({ Accept: 'application/json', Authorization: `Bearer ${testKey}` });
+
+    // A body sent in pieces by Node's own client, on the prepared address with the prepared headers.
+    const create = kiosk.prepare('POST /api/products');
+    const product = create.answer(...(await sendItself(create, ['{"name":', '"Tote"}'])));
+    expect(product).toMatchObject({ name: 'Tote', livemode: false });
+    expect(product.id).toMatch(/^prod_/);
+
+    const refused = await sendItself(create, ['{"name":', '""}']);
+    let refusal: unknown;
+    try {
+      create.answer(...refused);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect((refusal as ApiError).details.map((detail) => detail.path)).toEqual(['body.name']);
+    expect((refusal as ApiError).message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('needs a base URL outside a browser', () => {
     expect(() => createKioskClient()).toThrow(/baseUrl is required/);
   });
 });
+
+/** Sends a prepared call's JSON body in pieces over Node's own HTTP client; answers the status and text. */
+function sendItself<Name extends RouteName>(
+  prepared: PreparedCall<Name>,
+  pieces: string[],
+): Promise<[{ status: number; statusText?: string }, string]> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      prepared.url,
+      { method: prepared.method, headers: { ...prepared.headers, 'Content-Type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve([{ status: response.statusCode ?? 0, statusText: response.statusMessage }, text]),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    for (const piece of pieces) request.write(piece);
+    request.end();
+  });
+}

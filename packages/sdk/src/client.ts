@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.ts';
-import type { CallAnswer, CallArgs, RouteName } from './types.ts';
+import type { CallAnswer, CallArgs, PrepareArgs, RouteName } from './types.ts';
 
 /** Seed 000 §7: every request carries the language, the mode and, when embedded, the authToken. */
 export interface CommonParams {
@@ -13,7 +13,10 @@ export interface KioskClientOptions {
   baseUrl?: string;
   /** Read on every call, as the language and the mode change while the page lives. */
   params?: () => CommonParams;
-  /** A secret API key (`sk_…`), for a merchant's back end; never in a browser. */
+  /**
+   * A secret API key (`sk_…`) for a merchant's back end, or a developer access token (`kat_…`) for
+   * the CLI and other tools: sent as `Authorization: Bearer`. Never in a browser.
+   */
   apiKey?: string;
   fetch?: typeof fetch;
 }
@@ -25,6 +28,13 @@ export interface KioskClient {
   readonly crossOrigin: boolean;
   /** Calls a route of the contract table, typed by its name: `call('GET /api/session')`. */
   call<Name extends RouteName>(route: Name, ...args: CallArgs<Name>): Promise<CallAnswer<Name>>;
+  /**
+   * What `call` would send for a route, without sending it: the method, the address (its path
+   * parameters, query and the common parameters) and the headers. For a body `call` does not send,
+   * which the caller streams itself: a bundle read from a file with upload progress, after asking
+   * with `Expect: 100-continue` (fetch can do neither). The answer is read with `answer`.
+   */
+  prepare<Name extends RouteName>(route: Name, ...args: PrepareArgs<Name>): PreparedCall<Name>;
   /** The address of `path` with the common parameters; relative when Kiosk is the page's origin. */
   url(path: string): string;
   /** An absolute address of a Kiosk page (for links out of an embedded form). */
@@ -33,12 +43,22 @@ export interface KioskClient {
   authToken(): string | undefined;
 }
 
+/** A route's request, built as `call` builds it, for a caller that sends the body itself. */
+export interface PreparedCall<Name extends RouteName> {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  /**
+   * The route's answer as `call` reads it, from the status and the body's text: the contract's
+   * success body, or else an ApiError with the server's code, message and details.
+   */
+  answer(response: { status: number; statusText?: string }, text: string): CallAnswer<Name>;
+}
+
 const pageOrigin = () => (typeof window === 'undefined' ? undefined : window.location.origin);
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
+function parseBody(status: number, text: string): unknown {
+  if (status === 204 || !text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -84,18 +104,11 @@ export function createKioskClient({
     return crossOrigin ? target.toString() : `${target.pathname}${target.search}`;
   };
 
-  async function call<Name extends RouteName>(route: Name, ...[input]: CallArgs<Name>) {
-    const {
-      params: pathParams,
-      query,
-      body,
-      signal,
-    } = ((input as unknown) ?? {}) as {
+  function prepare<Name extends RouteName>(route: Name, ...[input]: PrepareArgs<Name>): PreparedCall<Name> {
+    const { params: pathParams, query } = ((input as unknown) ?? {}) as {
       // Untyped here: `CallInput<RouteName>` would spell out every route's input at once, too many for tsc.
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
-      body?: unknown;
-      signal?: AbortSignal;
     };
     const [method, template] = route.split(' ') as [string, string];
     const search = new URLSearchParams();
@@ -103,24 +116,39 @@ export function createKioskClient({
       if (value !== undefined) search.set(name, String(value));
     }
     const path = fillPath(template, pathParams) + (search.size ? `?${search}` : '');
-    const headers = new Headers({ Accept: 'application/json' });
-    if (apiKey) headers.set('Authorization', `Bearer ${apiKey}`);
-    if (body !== undefined) headers.set('Content-Type', 'application/json');
-    const response = await send(url(path), {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+    return {
       method,
+      url: url(path),
+      headers,
+      answer: (response, text) => {
+        const body = parseBody(response.status, text);
+        if (response.status < 200 || response.status > 299) throw ApiError.of(response, body);
+        return body as CallAnswer<Name>;
+      },
+    };
+  }
+
+  async function call<Name extends RouteName>(route: Name, ...[input]: CallArgs<Name>) {
+    const { body, signal } = ((input as unknown) ?? {}) as { body?: unknown; signal?: AbortSignal };
+    const prepared = prepare(route, ...([input] as unknown as PrepareArgs<Name>));
+    const headers = new Headers(prepared.headers);
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    const response = await send(prepared.url, {
+      method: prepared.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
-    const answer = await readBody(response);
-    if (!response.ok) throw ApiError.of(response, answer);
-    return answer as CallAnswer<Name>;
+    return prepared.answer(response, response.status === 204 ? '' : await response.text());
   }
 
   return {
     baseUrl: origin,
     crossOrigin,
     call,
+    prepare,
     url,
     pageUrl: (path) => new URL(path, origin).toString(),
     realtimeUrl: () => {

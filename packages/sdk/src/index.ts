@@ -1,3 +1,9 @@
 export { ApiError, type ApiErrorDetail } from './api-error.ts';
-export { createKioskClient, type CommonParams, type KioskClient, type KioskClientOptions } from './client.ts';
-export type { CallAnswer, CallArgs, CallInput, RouteName } from './types.ts';
+export {
+  createKioskClient,
+  type CommonParams,
+  type KioskClient,
+  type KioskClientOptions,
+  type PreparedCall,
+} from './client.ts';
+export type { CallAnswer, CallArgs, CallInput, PrepareArgs, PrepareInput, RouteName } from './types.ts';

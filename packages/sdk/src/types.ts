@@ -30,9 +30,13 @@ export type CallInput<Name extends RouteName> = ParamsPart<SchemaOf<Name>> &
   BodyPart<SchemaOf<Name>> & { signal?: AbortSignal };
 
 /** A call's arguments: the input may be left out when nothing in it is required. */
-export type CallArgs<Name extends RouteName> = [RequiredKeys<CallInput<Name>>] extends [never]
-  ? [input?: CallInput<Name>]
-  : [input: CallInput<Name>];
+export type CallArgs<Name extends RouteName> = OptionalWhenEmpty<CallInput<Name>>;
+
+/** What `prepare` takes: a call's path parameters and query; the caller sends the body itself. */
+export type PrepareInput<Name extends RouteName> = Omit<CallInput<Name>, 'body' | 'signal'>;
+export type PrepareArgs<Name extends RouteName> = OptionalWhenEmpty<PrepareInput<Name>>;
+
+type OptionalWhenEmpty<Input> = [RequiredKeys<Input>] extends [never] ? [input?: Input] : [input: Input];
 type RequiredKeys<T> = { [Key in keyof T]-?: undefined extends T[Key] ? never : Key }[keyof T];
 
 /** What a call of `Name` answers: the contract's success body (nothing for a 204). */
