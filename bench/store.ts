@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, readFile, rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { makeApp, packAndSign, removeTempDirs, writeTree } from '@kiosk/store/test-fixtures';
+import { makeApp, packAndSign, removeTempDirs, writeTree } from '@kiosk/bundle/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn, startTestServer, type TestServer } from '@kiosk/testkit';
 import type { StoreTables } from '@kiosk/store/tables';

@@ -3,7 +3,7 @@ import { interpolate, type Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { consoleMessages } from '@kiosk/core/i18n/console';
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
-import { makeApp, packAndSign, removeTempDirs } from '@kiosk/store/test-fixtures';
+import { makeApp, packAndSign, removeTempDirs } from '@kiosk/bundle/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';
 import type { BrowserContext } from 'playwright-core';

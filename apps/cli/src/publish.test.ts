@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appDidFromPrivateKey, packBundle } from '@kiosk/store';
+import { appDidFromPrivateKey, packBundle } from '@kiosk/bundle';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { Command } from 'commander';

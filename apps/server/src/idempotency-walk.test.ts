@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from '@kiosk/testkit';
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/store';
+import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/bundle';
 import { TestWallet } from '@kiosk/test-wallet';
 import { sql, type Kysely } from 'kysely';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

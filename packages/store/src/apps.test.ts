@@ -12,7 +12,7 @@ import {
 } from '@kiosk/testkit';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, packAndSign, removeTempDirs, type TestApp } from './bundles/test-fixtures.ts';
+import { makeApp, packAndSign, removeTempDirs, type TestApp } from '@kiosk/bundle/test-fixtures';
 import type { StoreTables } from './tables.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, packAndSign, removeTempDirs, type TestApp } from './bundles/test-fixtures.ts';
+import { makeApp, packAndSign, removeTempDirs, type TestApp } from '@kiosk/bundle/test-fixtures';
 
 /**
  * The admins' console over HTTP (issue 12 item 8): categories, which the store front lists, and

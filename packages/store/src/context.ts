@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { appVersionReviewMachine, type AppVersionStatus, type ReviewType } from '@kiosk/core';
 import type { Engine } from '@kiosk/db';
 import type { Clock, Platform } from '@kiosk/platform';
-import { BUNDLE_MAX_BYTES } from './bundles/metadata.ts';
+import { BUNDLE_MAX_BYTES } from '@kiosk/bundle';
 import type { BundleStorage } from './storage/bundle-storage.ts';
 import { FileBundleStorage } from './storage/file-storage.ts';
 import type { AppRow, CategoryRow, StoreDb, VersionRow } from './tables.ts';

@@ -13,8 +13,8 @@ import {
 import type { Kysely } from 'kysely';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE_MAX_BYTES } from './bundles/metadata.ts';
-import { makeApp, packAndSign, removeTempDirs, type PackedApp } from './bundles/test-fixtures.ts';
+import { BUNDLE_MAX_BYTES } from '@kiosk/bundle';
+import { makeApp, packAndSign, removeTempDirs, type PackedApp } from '@kiosk/bundle/test-fixtures';
 import type { StoreTables } from './tables.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   removeTempDirs,
   type PackedApp,
   type TestApp,
-} from './bundles/test-fixtures.ts';
+} from '@kiosk/bundle/test-fixtures';
 import type { StoreTables } from './tables.ts';
 
 /**

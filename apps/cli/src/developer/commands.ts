@@ -1,4 +1,4 @@
-import { APP_KEY_FILE } from '@kiosk/store';
+import { APP_KEY_FILE } from '@kiosk/bundle';
 import type { Command } from 'commander';
 import { callApi, refusalLines } from './api.ts';
 import { connectionOf } from './config.ts';

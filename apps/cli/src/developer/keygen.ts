@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { APP_KEY_FILE, appDidFromPrivateKey } from '@kiosk/store';
+import { APP_KEY_FILE, appDidFromPrivateKey } from '@kiosk/bundle';
 import { generatePrivateKey } from 'viem/accounts';
 import { CliFailure, type CliIo } from './io.ts';
 

@@ -4,7 +4,13 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { APP_KEY_FILE, METADATA_FILE, packBundleToFile, signRelease, type SignedRelease } from '@kiosk/store';
+import {
+  APP_KEY_FILE,
+  METADATA_FILE,
+  packBundleToFile,
+  signRelease,
+  type SignedRelease,
+} from '@kiosk/bundle';
 import { apiHeaders, parseJson, refusalLines, type ApiAnswer } from './api.ts';
 import { connectionOf, type Connection } from './config.ts';
 import { CliFailure, type CliIo } from './io.ts';

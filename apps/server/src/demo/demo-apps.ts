@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/store';
+import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/bundle';
 import type { FastifyInstance } from 'fastify';
 import { keccak256, stringToHex } from 'viem';
 import { DEMO_OWNER } from './demo-accounts.ts';

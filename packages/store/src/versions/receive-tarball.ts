@@ -5,10 +5,9 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createIntegrityHash, formatBytes, integrityOfHash } from '@kiosk/bundle';
 import type { ReceivedTarball } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { createIntegrityHash, integrityOfHash } from '../bundles/integrity.ts';
-import { formatBytes } from '../bundles/problems.ts';
 
 /**
  * An upload's body, received to a temp file under the upload folder before anything else looks at

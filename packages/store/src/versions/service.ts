@@ -1,4 +1,13 @@
 import { createReadStream } from 'node:fs';
+import {
+  BUNDLE_PROBLEM_CODES,
+  checkRelease,
+  problem,
+  type BundleProblem,
+  type BundleProblemCode,
+  type ReleaseCheck,
+  type SignedRelease,
+} from '@kiosk/bundle';
 import type { AppVersion, DeveloperApp, ReceivedTarball } from '@kiosk/contracts';
 import {
   applyReviewAction,
@@ -14,15 +23,7 @@ import { transaction } from '@kiosk/db';
 import { sql } from 'kysely';
 import { assertDeveloperOf, findCategoryId, getDeveloperApp } from '../apps/service.ts';
 import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
-import { checkRelease, type ReleaseCheck } from '../bundles/check-release.ts';
 import { storeReviewType } from '../reviews/settings.ts';
-import {
-  BUNDLE_PROBLEM_CODES,
-  problem,
-  type BundleProblem,
-  type BundleProblemCode,
-} from '../bundles/problems.ts';
-import type { SignedRelease } from '../bundles/release-signature.ts';
 import type { StoreDeps } from '../context.ts';
 import { bundleKey, isBundleStorageError, type BundleStorage } from '../storage/bundle-storage.ts';
 import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';

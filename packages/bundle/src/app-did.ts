@@ -1,4 +1,3 @@
-import { didFromAddress } from '@kiosk/identity';
 import { privateKeyToAddress } from 'viem/accounts';
 
 /**
@@ -12,9 +11,17 @@ export function isAppDid(value: string): boolean {
   return APP_DID_PATTERN.test(value);
 }
 
+/**
+ * The DID of an EVM address, as identity's `didFromAddress` writes every account's: this package sits
+ * below identity, and the address here always comes from viem (a key's, or a signature's signer).
+ */
+export function appDidOfAddress(address: `0x${string}`): string {
+  return `did:pkh:eip155:1:${address.toLowerCase()}`;
+}
+
 /** The app DID of a private key (what `kiosk keygen` prints and kiosk.json's `did` holds). */
 export function appDidFromPrivateKey(privateKey: `0x${string}`): string {
-  return didFromAddress(privateKeyToAddress(privateKey));
+  return appDidOfAddress(privateKeyToAddress(privateKey));
 }
 
 /** The address an app DID names, or undefined when the text is not an app DID. */

@@ -1,8 +1,7 @@
 import { parseSemver } from '@kiosk/core';
-import { didFromAddress } from '@kiosk/identity';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { addressOfAppDid, appDidFromPrivateKey, isAppDid } from './app-did.ts';
+import { addressOfAppDid, appDidFromPrivateKey, appDidOfAddress, isAppDid } from './app-did.ts';
 import { isIntegrity } from './integrity.ts';
 
 /**
@@ -85,7 +84,7 @@ export async function verifyRelease(release: SignedRelease): Promise<ReleaseVerd
   if (field) return { ok: false, reason: 'MALFORMED_RELEASE', field };
   if (typeof release.signature !== 'string' || !SIGNATURE_FORM.test(release.signature))
     return { ok: false, reason: 'BAD_SIGNATURE' };
-  let signer: string;
+  let signer: `0x${string}`;
   try {
     signer = await recoverMessageAddress({
       message: releaseText(release),
@@ -94,7 +93,7 @@ export async function verifyRelease(release: SignedRelease): Promise<ReleaseVerd
   } catch {
     return { ok: false, reason: 'BAD_SIGNATURE' };
   }
-  const signerDid = didFromAddress(signer);
+  const signerDid = appDidOfAddress(signer);
   if (signer.toLowerCase() !== addressOfAppDid(release.did))
     return { ok: false, reason: 'WRONG_SIGNER', signer: signerDid };
   return { ok: true, signer: signerDid };
