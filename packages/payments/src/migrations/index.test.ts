@@ -1,0 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { paymentsMigrations } from './index.ts';
+
+// A migration file left out of the set would never run; one under another name would run again.
+it('holds every migration file of this folder under its own name, and no other', () => {
+  const files = readdirSync(fileURLToPath(new URL('.', import.meta.url)))
+    .filter((file) => /^\d{8}_\d{2}_.*\.ts$/.test(file))
+    .map((file) => file.slice(0, -'.ts'.length));
+  expect(Object.keys(paymentsMigrations).sort()).toEqual(files.sort());
+  for (const name of files) expect(name).toMatch(/^\d{8}_\d{2}_payments(_[a-z0-9]+)*$/);
+});
