@@ -6,6 +6,7 @@ import { joinMessages } from './join.ts';
 import { methodChangeMessages } from './method-change.ts';
 import { planChangeMessages } from './plan-change.ts';
 import { storeFrontMessages } from './store-front.ts';
+import { uiListsMessages } from './ui-lists.ts';
 
 /**
  * Every screen's own message group, by name: for the checks that each is complete in both languages
@@ -20,4 +21,5 @@ export const screenMessageGroups = {
   methodChangeMessages,
   planChangeMessages,
   storeFrontMessages,
+  uiListsMessages,
 };

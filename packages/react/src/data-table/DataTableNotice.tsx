@@ -19,12 +19,16 @@ export function DataTableNotice({ error, emptyText }: DataTableNoticeProps) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={error.onRetry}>
-            {t('table.retry')}
+            {error.retryLabel ?? t('table.retry')}
           </Button>
         }
         sx={{ textAlign: 'start' }}
       >
-        {t('table.error')} {error.message}
+        {error.text ?? (
+          <>
+            {t('table.error')} {error.message}
+          </>
+        )}
       </Alert>
     );
   }

@@ -12,4 +12,7 @@ export interface DataTableColumn<Row> {
 export interface DataTableError {
   message: string;
   onRetry: () => void;
+  /** Said instead of the generic "could not be loaded" and the message, where a screen has its own words. */
+  text?: ReactNode;
+  retryLabel?: string;
 }
