@@ -12,5 +12,12 @@ export {
   outsideUnitOfWork,
   singleWrite,
   transaction,
+  unitOfWork,
   unitState,
 } from './unit-of-work.ts';
+export {
+  askFirst,
+  assertOutsideTransaction,
+  OutsideIoInTransactionError,
+  reportOutsideIoWith,
+} from './ask-first.ts';

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.ts';
 import { migrateToLatest, type MigrationSet } from './migrations.ts';
 import { createTestDatabase, testEngines, type TestDatabase } from './testing.ts';
-import { afterCommit, beforeCommit, outsideUnitOfWork, transaction, unitState } from './unit-of-work.ts';
+import { askFirst, assertOutsideTransaction, OutsideIoInTransactionError } from './ask-first.ts';
+import {
+  afterCommit,
+  beforeCommit,
+  outsideUnitOfWork,
+  transaction,
+  unitOfWork,
+  unitState,
+} from './unit-of-work.ts';
 
 interface Tables {
   notes: { id: number; text: string };
@@ -174,5 +182,87 @@ describe.each(await testEngines())('units of work on %s', (engine) => {
       later = new Promise((resolve) => setTimeout(() => resolve(texts()), 30));
     });
     expect(await later).toEqual(['x']);
+  });
+
+  it("begins a request's unit at its first query: what it asks first holds no connection", async () => {
+    await open();
+    let release!: () => void;
+    const remote = new Promise<void>((resolve) => (release = resolve));
+    let asking!: () => void;
+    const asked = new Promise<void>((resolve) => (asking = resolve));
+    const began: string[] = [];
+    const request = unitOfWork(
+      db,
+      async () => {
+        const seen = await askFirst(async () => {
+          const before = await texts();
+          asking();
+          await remote; // a slow chain, say
+          return before;
+        });
+        await add(db, 2, `after asking, saw ${seen.length}`);
+      },
+      { onBegin: async () => void began.push((await texts()).join()) },
+    );
+    await asked;
+    // Another request writes and commits while the first waits: nothing of the first holds the
+    // connection (SQLite's only one) or a transaction.
+    const other = transaction(db, (trx) => add(trx, 1, 'other'));
+    const outcome = await Promise.race([
+      other.then(() => 'committed'),
+      new Promise((resolve) => setTimeout(() => resolve('blocked'), 2_000)),
+    ]);
+    expect(outcome).toBe('committed');
+    expect(began).toEqual([]);
+    release();
+    await request;
+    // onBegin ran once, inside the transaction, before the first write.
+    expect(began).toEqual(['other']);
+    expect(await texts()).toEqual(['other', 'after asking, saw 0']);
+  });
+
+  it('refuses writes and transactions inside askFirst, and askFirst once the transaction has begun', async () => {
+    await open();
+    await expect(askFirst(() => add(db, 1, 'written while asking'))).rejects.toThrow(/askFirst only reads/);
+    await expect(askFirst(() => transaction(db, (trx) => add(trx, 1, 'x')))).rejects.toThrow(
+      /inside askFirst/,
+    );
+    await expect(askFirst(() => db.selectFrom('notes').selectAll().forUpdate().execute())).rejects.toThrow(
+      /askFirst only reads/,
+    );
+    await unitOfWork(db, async () => {
+      await add(db, 1, 'begun');
+      await expect(askFirst(async () => 'late')).rejects.toBeInstanceOf(OutsideIoInTransactionError);
+    });
+    expect(await texts()).toEqual(['begun']);
+  });
+
+  it('lets outside I/O start before a unit begins and refuses it once it has', async () => {
+    await open();
+    const callRemote = () => assertOutsideTransaction('the slow rail');
+    expect(callRemote).not.toThrow();
+    await unitOfWork(db, async () => {
+      expect(callRemote).not.toThrow(); // nothing queried yet: no transaction
+      await askFirst(async () => {
+        await texts();
+        callRemote();
+      });
+      await texts();
+      expect(callRemote).toThrow(OutsideIoInTransactionError);
+    });
+    await transaction(db, async () => {
+      await texts();
+      expect(callRemote).toThrow(/inside a database transaction/);
+    });
+  });
+
+  it('never begins a unit that makes no query', async () => {
+    await open();
+    let began = false;
+    const answer = await unitOfWork(db, async () => 'nothing to write', {
+      onBegin: async () => void (began = true),
+    });
+    expect(answer).toBe('nothing to write');
+    expect(began).toBe(false);
   });
 });

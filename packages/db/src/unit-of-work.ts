@@ -1,6 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseConnection, Dialect, Driver, Kysely, QueryCompiler, TransactionSettings } from 'kysely';
 import { CompiledQuery } from 'kysely';
+import { readOnlyConnection, refuseWhileAsking } from './ask-first.ts';
+import { current, openUnit, type Work } from './unit-store.ts';
 
 /**
  * A unit of work is one database transaction that everything inside it joins, however deep in the
@@ -13,31 +14,20 @@ import { CompiledQuery } from 'kysely';
  * begun inside it (`db.transaction()`, or `transaction()`) becomes a savepoint, so an inner failure
  * rolls back only what the inner transaction wrote — the same atomicity each service has alone.
  * Outside a unit of work the driver behaves exactly as the wrapped one.
+ *
+ * A request's unit (`unitOfWork`) begins its transaction at its first query, not before: what the
+ * request asks the outside world first (`askFirst`: a chain, Stripe, storage) holds no connection
+ * and no lock while it waits, and once the transaction has begun no outside I/O may run in it
+ * (`assertOutsideTransaction`, ask-first.ts).
  */
-
-interface Work {
-  readonly driver: UnitOfWorkDriver;
-  readonly connection: DatabaseConnection;
-  /** Savepoint names of the transactions open inside the unit, innermost last. */
-  readonly savepoints: string[];
-  readonly beforeCommit: (() => Promise<void>)[];
-  readonly afterCommit: (() => void)[];
-  /** What helpers keep for the length of this unit (`unitState`). */
-  readonly state: Map<object, unknown>;
-  /** Rows waiting to be written at the commit (`bufferForCommit`), each with its savepoint depth. */
-  readonly buffers: Map<object, { depth: number; item: unknown }[]>;
-  open: boolean;
-}
-
-const current = new AsyncLocalStorage<Work>();
 
 class UnitOfWorkDriver implements Driver {
   constructor(private readonly inner: Driver) {}
 
   /** The running unit of this database, if any (a closed one may linger in callbacks it spawned). */
   private work(): Work | undefined {
-    const work = current.getStore();
-    return work?.driver === this && work.open ? work : undefined;
+    const work = openUnit();
+    return work?.driver === this ? work : undefined;
   }
 
   private owns(connection: DatabaseConnection): Work | undefined {
@@ -49,7 +39,27 @@ class UnitOfWorkDriver implements Driver {
     return this.inner.init();
   }
   async acquireConnection() {
-    return this.work()?.connection ?? this.inner.acquireConnection();
+    // askFirst's reads run outside any transaction, on a connection that refuses writes.
+    if (current.getStore()?.kind === 'asking')
+      return readOnlyConnection(await this.inner.acquireConnection());
+    const work = this.work();
+    if (!work) return this.inner.acquireConnection();
+    return work.connection ?? this.begin(work);
+  }
+
+  /** Begins the unit's transaction (once, whichever query asks first) and runs its onBegin. */
+  private begin(work: Work): Promise<DatabaseConnection> {
+    work.beginning ??= (async () => {
+      const raw = await this.inner.acquireConnection();
+      work.raw = raw;
+      await this.inner.beginTransaction(raw, {});
+      const connection = oneQueryAtATime(raw);
+      work.connection = connection;
+      // Its queries find the connection set, so they run in the transaction, before the one that asked.
+      await work.onBegin?.();
+      return connection;
+    })();
+    return work.beginning;
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const work = this.owns(connection);
@@ -84,7 +94,7 @@ class UnitOfWorkDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
   }
   async releaseConnection(connection: DatabaseConnection) {
-    if (!this.owns(connection)) await this.inner.releaseConnection(connection);
+    if (!this.owns(connection)) await this.inner.releaseConnection(readOnlyConnection.inner(connection));
   }
   destroy() {
     return this.inner.destroy();
@@ -102,14 +112,15 @@ class UnitOfWorkDriver implements Driver {
   /**
    * Runs `work` as a unit of work: committed when it resolves, rolled back when it throws; inside a
    * running one it simply joins it. Transactions inside one unit run one after another (savepoints
-   * nest, they do not interleave).
+   * nest, they do not interleave). `lazy`: the transaction begins at the unit's first query (and
+   * then runs `onBegin` in it); a unit that never queries holds no connection at all.
    */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>, options: { lazy?: boolean; onBegin?: () => Promise<void> } = {}) {
     if (this.work()) return work();
-    const connection = await this.inner.acquireConnection();
     const unit: Work = {
+      kind: 'unit',
       driver: this,
-      connection: oneQueryAtATime(connection),
+      onBegin: options.onBegin,
       savepoints: [],
       beforeCommit: [],
       afterCommit: [],
@@ -118,10 +129,10 @@ class UnitOfWorkDriver implements Driver {
       open: true,
     };
     try {
-      await this.inner.beginTransaction(connection, {});
       let result: T;
       try {
         result = await current.run(unit, async () => {
+          if (!options.lazy) await this.begin(unit);
           const answer = await work();
           // A callback may add another (it writes, and the write asks for one): run until none is left.
           for (let i = 0; i < unit.beforeCommit.length; i++) await unit.beforeCommit[i]!();
@@ -129,16 +140,17 @@ class UnitOfWorkDriver implements Driver {
         });
       } catch (error) {
         unit.open = false;
-        await this.inner.rollbackTransaction(connection);
+        await unit.beginning?.catch(() => undefined);
+        if (unit.connection) await this.inner.rollbackTransaction(unit.raw!);
         throw error;
       }
       unit.open = false;
-      await this.inner.commitTransaction(connection);
+      if (unit.connection) await this.inner.commitTransaction(unit.raw!);
       for (const callback of unit.afterCommit) callback();
       return result;
     } finally {
       unit.open = false;
-      await this.inner.releaseConnection(connection);
+      if (unit.raw) await this.inner.releaseConnection(unit.raw);
     }
   }
 }
@@ -209,10 +221,25 @@ export async function transaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>)
   if (db.isTransaction) return work(db);
   const dialect = dialects.get(db);
   if (!dialect) throw new Error('transaction(): this Kysely instance was not opened by openDatabase');
+  refuseWhileAsking('transaction()');
   const driver = dialect.unitDriver();
-  if (current.getStore()?.driver === driver && current.getStore()?.open)
-    return db.transaction().execute((trx) => work(trx));
+  if (openUnit()?.driver === driver) return db.transaction().execute((trx) => work(trx));
   return driver.run(() => work(db));
+}
+
+/**
+ * Runs `work` as a request's unit of work: one transaction that everything it calls joins, begun at
+ * its first query (then `onBegin` runs in it first), so that what it asks the outside world before
+ * that (`askFirst`) holds no connection. Committed when `work` resolves, rolled back when it throws.
+ */
+export async function unitOfWork<DB, T>(
+  db: Kysely<DB>,
+  work: () => Promise<T>,
+  options: { onBegin?: () => Promise<void> } = {},
+): Promise<T> {
+  const dialect = dialects.get(db);
+  if (!dialect) throw new Error('unitOfWork(): this Kysely instance was not opened by openDatabase');
+  return dialect.unitDriver().run(work, { lazy: true, onBegin: options.onBegin });
 }
 
 /**
@@ -224,8 +251,8 @@ export async function transaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>)
  */
 export async function singleWrite<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   const dialect = dialects.get(db);
-  const unit = current.getStore();
-  if (dialect?.statementsFailAlone && unit?.open && unit.driver === dialect.unitDriver()) return work(db);
+  const unit = openUnit();
+  if (dialect?.statementsFailAlone && unit && unit.driver === dialect.unitDriver()) return work(db);
   return transaction(db, work);
 }
 
@@ -234,8 +261,8 @@ export async function singleWrite<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>)
  * is running: for what must not be seen before the data is (a realtime push, waking a worker).
  */
 export function afterCommit(callback: () => void): void {
-  const work = current.getStore();
-  if (work?.open) work.afterCommit.push(callback);
+  const work = openUnit();
+  if (work) work.afterCommit.push(callback);
   else callback();
 }
 
@@ -245,8 +272,8 @@ export function afterCommit(callback: () => void): void {
  * of version bumps, in one order, so two units never wait on each other's rows in a cycle).
  */
 export async function beforeCommit(callback: () => Promise<void>): Promise<void> {
-  const work = current.getStore();
-  if (work?.open) work.beforeCommit.push(callback);
+  const work = openUnit();
+  if (work) work.beforeCommit.push(callback);
   else await callback();
 }
 
@@ -262,8 +289,8 @@ export function bufferForCommit<T>(
   item: T,
   flush: (items: T[]) => Promise<void>,
 ): boolean {
-  const work = current.getStore();
-  if (!work?.open || dialects.get(db)?.unitDriver() !== work.driver) return false;
+  const work = openUnit();
+  if (!work || dialects.get(db)?.unitDriver() !== work.driver) return false;
   let items = work.buffers.get(key);
   if (!items) {
     items = [];
@@ -283,8 +310,8 @@ export function bufferForCommit<T>(
  * for in that unit; undefined when no unit is running.
  */
 export function unitState<T>(key: object, init: () => T): T | undefined {
-  const work = current.getStore();
-  if (!work?.open) return undefined;
+  const work = openUnit();
+  if (!work) return undefined;
   if (!work.state.has(key)) work.state.set(key, init());
   return work.state.get(key) as T;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isKioskError, KioskError } from '@kiosk/core';
-import { transaction, type AnyKysely, type Database } from '@kiosk/db';
+import { unitOfWork, type AnyKysely, type Database } from '@kiosk/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
@@ -10,7 +10,8 @@ import type { PlatformTables } from './tables.ts';
  * Every write of the API (POST, PUT, PATCH, DELETE under /api) runs as one unit of work, and honours
  * an `Idempotency-Key` header (the IETF Idempotency-Key draft, as Stripe does):
  * - the key is claimed, the work done and its answer stored in one transaction: a crash anywhere
- *   leaves neither the work nor the key, so a retry simply runs again;
+ *   leaves neither the work nor the key, so a retry simply runs again; the transaction begins at the
+ *   work's first query, so what the work asks the outside world first (`askFirst`) holds nothing;
  * - a repeat of the same request answers the stored answer (`Idempotent-Replayed: true`) and writes
  *   nothing; the same key with another request is refused with 422;
  * - a concurrent repeat waits for the first to commit (PostgreSQL holds the key's row; SQLite runs one
@@ -50,7 +51,7 @@ interface Stored {
   body: unknown;
 }
 
-type Outcome = { replay: Stored } | { payload: unknown } | { refusal: KioskError };
+type Outcome = { payload: unknown } | { refusal: KioskError };
 
 export function registerUnitsOfWork(app: FastifyInstance, options: UnitsOfWorkOptions): void {
   const db = options.database.db as Kysely<PlatformTables>;
@@ -66,42 +67,73 @@ export function registerUnitsOfWork(app: FastifyInstance, options: UnitsOfWorkOp
       if (given !== undefined && kind === 'refused') throw new KioskError('IDEMPOTENCY_NOT_SUPPORTED');
       const key = kind === 'ignored' ? undefined : given;
       const scope = key === undefined ? '' : options.scopeOf(request);
-      const outcome = await transaction(db, async (trx): Promise<Outcome> => {
-        if (key !== undefined) {
-          const earlier = await claim(trx, scope, key, fingerprint(request), options.clock.nowUnix());
-          if (earlier) return { replay: earlier };
-        }
-        try {
-          const payload = await handler.call(this, request, reply);
-          if (reply.sent)
-            throw new Error(`${route.url}: a write route returns its answer instead of sending it`);
-          if (key !== undefined)
-            await trx
-              .updateTable('idempotency_keys')
-              .set({ status_code: reply.statusCode, response: JSON.stringify(payload ?? null) })
-              .where('scope', '=', scope)
-              .where('key', '=', key)
-              .execute();
-          return { payload };
-        } catch (error) {
-          if (!isKioskError(error) || error.status >= 500) throw error;
-          if (key !== undefined)
-            await trx
-              .deleteFrom('idempotency_keys')
-              .where('scope', '=', scope)
-              .where('key', '=', key)
-              .execute();
-          return { refusal: error };
-        }
-      });
-      if ('refusal' in outcome) throw outcome.refusal;
-      if ('replay' in outcome) {
-        reply.status(outcome.replay.status).header('idempotent-replayed', 'true');
-        return outcome.replay.body;
+      const hash = key === undefined ? '' : fingerprint(request);
+      // A plain repeat is answered before the work asks anything of the outside world again.
+      const answered =
+        key === undefined ? undefined : await storedAnswer(db, scope, key, hash, options.clock);
+      if (answered) return replay(reply, answered);
+
+      // The key is claimed as the transaction begins (at the work's first query, after what it asks
+      // first): a concurrent run of the same request that committed meanwhile is answered instead.
+      let earlier: Stored | undefined;
+      let claimed = false;
+      const onBegin =
+        key === undefined
+          ? undefined
+          : async () => {
+              earlier = await claim(db, scope, key, hash, options.clock.nowUnix());
+              if (earlier) throw new ReplayInstead();
+              claimed = true;
+            };
+      let outcome: Outcome;
+      try {
+        outcome = await unitOfWork(
+          db,
+          async (): Promise<Outcome> => {
+            try {
+              const payload = await handler.call(this, request, reply);
+              if (reply.sent)
+                throw new Error(`${route.url}: a write route returns its answer instead of sending it`);
+              if (key !== undefined)
+                await db
+                  .updateTable('idempotency_keys')
+                  .set({ status_code: reply.statusCode, response: JSON.stringify(payload ?? null) })
+                  .where('scope', '=', scope)
+                  .where('key', '=', key)
+                  .execute();
+              if (earlier) throw new ReplayInstead();
+              return { payload };
+            } catch (error) {
+              // The handler may have caught and rethrown the claim's signal as something else.
+              if (earlier) throw new ReplayInstead();
+              if (!isKioskError(error) || error.status >= 500) throw error;
+              if (claimed)
+                await db
+                  .deleteFrom('idempotency_keys')
+                  .where('scope', '=', scope)
+                  .where('key', '=', key!)
+                  .execute();
+              return { refusal: error };
+            }
+          },
+          { onBegin },
+        );
+      } catch (error) {
+        if (earlier) return replay(reply, earlier);
+        throw error;
       }
+      if ('refusal' in outcome) throw outcome.refusal;
       return outcome.payload;
     };
   });
+}
+
+/** Stops a run whose request another run answered while it was asking (its answer is replayed). */
+class ReplayInstead extends Error {}
+
+function replay(reply: FastifyReply, stored: Stored): unknown {
+  reply.status(stored.status).header('idempotent-replayed', 'true');
+  return stored.body;
 }
 
 function keyOf(request: FastifyRequest): string | undefined {
@@ -126,6 +158,30 @@ function fingerprint(request: FastifyRequest): string {
       JSON.stringify([request.method, request.routeOptions.url, request.params, query, request.body ?? null]),
     )
     .digest('hex');
+}
+
+/**
+ * The answer an earlier run of this request stored under the key, if any and still fresh; the same key
+ * with another request is refused. Read outside any transaction: a run still under way is not waited
+ * for here (its commit is, when this run claims the key).
+ */
+async function storedAnswer(
+  db: Kysely<PlatformTables>,
+  scope: string,
+  key: string,
+  requestHash: string,
+  clock: Clock,
+): Promise<Stored | undefined> {
+  const earlier = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!earlier || earlier.response === null) return undefined;
+  if (Number(earlier.created_at) <= clock.nowUnix() - IDEMPOTENCY_TTL_SECONDS) return undefined;
+  if (earlier.request_hash !== requestHash) throw new KioskError('IDEMPOTENCY_KEY_REUSED', { status: 422 });
+  return { status: Number(earlier.status_code), body: JSON.parse(earlier.response) };
 }
 
 /** Claims the key for this run, or answers the stored answer of an earlier run of the same request. */
