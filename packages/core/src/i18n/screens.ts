@@ -6,6 +6,7 @@ import { joinMessages } from './join.ts';
 import { methodChangeMessages } from './method-change.ts';
 import { planChangeMessages } from './plan-change.ts';
 import { storeFrontMessages } from './store-front.ts';
+import { uiDialogsMessages } from './ui-dialogs.ts';
 import { uiListsMessages } from './ui-lists.ts';
 
 /**
@@ -21,5 +22,6 @@ export const screenMessageGroups = {
   methodChangeMessages,
   planChangeMessages,
   storeFrontMessages,
+  uiDialogsMessages,
   uiListsMessages,
 };

@@ -1,1 +1,17 @@
-export {};
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type DialogTone,
+  type TypedConfirmation,
+} from './ConfirmDialog.tsx';
+export { DialogError, type DialogErrorProps } from './DialogError.tsx';
+export { DialogFrame, type DialogFrameProps } from './DialogFrame.tsx';
+export { FormDialog, type FormDialogProps, type FormDialogResult } from './FormDialog.tsx';
+export {
+  FormRadioGroup,
+  FormTextField,
+  type FormRadioGroupProps,
+  type FormTextFieldProps,
+} from './FormFields.tsx';
+export { useDialogFocus } from './dialog-focus.ts';
+export { errorMessage } from './server-error.ts';
