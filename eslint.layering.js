@@ -26,7 +26,7 @@ const LAYERS = {
   react: ['core', 'contracts', 'sdk'],
   web: ['core', 'contracts', 'sdk', 'react'],
   server: [ANY],
-  cli: ['server', 'core', 'db', 'devchain', 'bundle'],
+  cli: ['server', 'core', 'db', 'devchain', 'bundle', 'sdk'],
   devchain: [],
   'test-wallet': [],
   // Below the server app: the app hands the kit its builder (test/setup/test-server.ts).

@@ -1,18 +1,5 @@
+import { ApiError, createKioskClient, type KioskClient } from '@kiosk/sdk';
 import { CliFailure, type CliIo } from './io.ts';
-import type { Connection } from './config.ts';
-
-export interface ApiAnswer {
-  status: number;
-  /** The JSON answer (its shape is the route's, docs/identity.md and docs/store.md), or null. */
-  body: unknown;
-}
-
-/** The store's error shape (ARCHITECTURE.md): a code, a message, maybe one detail per problem. */
-interface ErrorAnswer {
-  code?: string;
-  error?: string;
-  details?: { path?: string; message?: string }[];
-}
 
 /** The store's messages in the developer's language: LC_ALL, LC_MESSAGES or LANG (zh_CN.UTF-8 → zh). */
 export function languageOf(env: CliIo['env']): string {
@@ -20,34 +7,38 @@ export function languageOf(env: CliIo['env']): string {
   return tag.toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
 
-export function apiHeaders(io: CliIo, connection: Connection): Record<string, string> {
-  return { authorization: `Bearer ${connection.token}`, 'accept-language': languageOf(io.env) };
+/**
+ * The store as the CLI speaks to it: the SDK's client, calling each route by its contract, with the
+ * developer's access token (once there is one) and language on every request.
+ */
+export function storeClient(io: CliIo, { server, token }: { server: string; token?: string }): KioskClient {
+  return createKioskClient({
+    baseUrl: server,
+    apiKey: token,
+    params: () => ({ locale: languageOf(io.env) }),
+  });
 }
 
-/** A JSON call to the store as the token's developer. */
-export async function callApi(io: CliIo, connection: Connection, path: string): Promise<ApiAnswer> {
-  let response: Response;
+/** The store's refusal as the lines to print: its message and code, then one line per detail. */
+export function refusalLines(refusal: ApiError): string[] {
+  return [
+    `kiosk: ${refusal.message} (${refusal.code})`,
+    ...refusal.details.map((detail) => `  - ${detail.message || detail.path}`),
+  ];
+}
+
+/** Ends the command with the store's reason when `error` is its refusal; anything else goes on. */
+export function failOnRefusal(error: unknown): never {
+  if (error instanceof ApiError) throw new CliFailure(refusalLines(error));
+  throw error;
+}
+
+/** A call's answer; a refusal, or a store that cannot be reached, ends the command with the reason. */
+export async function ask<Answer>(server: string, call: Promise<Answer>): Promise<Answer> {
   try {
-    response = await fetch(`${connection.server}${path}`, { headers: apiHeaders(io, connection) });
+    return await call;
   } catch (error) {
-    throw new CliFailure([`kiosk: cannot reach ${connection.server}: ${(error as Error).message}`]);
+    if (error instanceof ApiError) throw new CliFailure(refusalLines(error));
+    throw new CliFailure([`kiosk: cannot reach ${server}: ${(error as Error).message}`]);
   }
-  const text = await response.text();
-  return { status: response.status, body: parseJson(text) };
-}
-
-export function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return { error: text };
-  }
-}
-
-/** The store's refusal as the lines to print: its message, then one line per detail. */
-export function refusalLines(answer: ApiAnswer): string[] {
-  const body = (answer.body ?? {}) as ErrorAnswer;
-  const head = `kiosk: ${body.error ?? `the store answered ${answer.status}`}${body.code ? ` (${body.code})` : ''}`;
-  const details = Array.isArray(body.details) ? body.details : [];
-  return [head, ...details.map((d) => `  - ${d.message ?? d.path}`)];
 }

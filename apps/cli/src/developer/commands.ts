@@ -1,29 +1,11 @@
 import { APP_KEY_FILE } from '@kiosk/bundle';
 import type { Command } from 'commander';
-import { callApi, refusalLines } from './api.ts';
+import { ask, storeClient } from './api.ts';
 import { connectionOf } from './config.ts';
-import { CliFailure, type CliIo } from './io.ts';
+import type { CliIo } from './io.ts';
 import { keygen } from './keygen.ts';
 import { login } from './login.ts';
 import { publish, type PublishOptions } from './publish.ts';
-
-/** `GET /api/developer/whoami` (docs/identity.md §4). */
-interface DeveloperIdentity {
-  did: string;
-  roles: string[];
-  token: { name: string; scope: string; permission: string; expires_at: number } | null;
-}
-
-/** One of `GET /api/developer/access-tokens`'s list. */
-interface AccessToken {
-  name: string;
-  prefix: string;
-  scope: string;
-  permission: string;
-  status: 'active' | 'expired';
-  expires_at: number;
-  last_used_at: number | null;
-}
 
 interface ConnectionFlags {
   server?: string;
@@ -35,9 +17,7 @@ const scopeText = (scope: string) => (scope === 'all' ? 'all your apps' : scope)
 
 async function whoami(io: CliIo, flags: ConnectionFlags): Promise<void> {
   const connection = await connectionOf(io, flags);
-  const answer = await callApi(io, connection, '/api/developer/whoami');
-  if (answer.status !== 200) throw new CliFailure(refusalLines(answer));
-  const who = answer.body as DeveloperIdentity;
+  const who = await ask(connection.server, storeClient(io, connection).call('GET /api/developer/whoami'));
   io.out(who.did);
   io.out(`roles: ${who.roles.join(', ')}`);
   if (who.token)
@@ -49,9 +29,10 @@ async function whoami(io: CliIo, flags: ConnectionFlags): Promise<void> {
 
 async function tokens(io: CliIo, flags: ConnectionFlags): Promise<void> {
   const connection = await connectionOf(io, flags);
-  const answer = await callApi(io, connection, '/api/developer/access-tokens?pageSize=100');
-  if (answer.status !== 200) throw new CliFailure(refusalLines(answer));
-  const { list } = answer.body as { list: AccessToken[] };
+  const { list } = await ask(
+    connection.server,
+    storeClient(io, connection).call('GET /api/developer/access-tokens', { query: { pageSize: 100 } }),
+  );
   if (list.length === 0) {
     io.out('No access tokens.');
     return;

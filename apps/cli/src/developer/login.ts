@@ -1,26 +1,12 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { languageOf, parseJson, refusalLines, type ApiAnswer } from './api.ts';
+import { ask, storeClient } from './api.ts';
 import { configFile } from './config.ts';
 import { CliFailure, type CliIo } from './io.ts';
 
 /** How often the CLI asks whether the browser approved; `KIOSK_LOGIN_POLL_MS` changes it (tests). */
 const POLL_MS = 2_000;
-
-async function post(io: CliIo, url: string, body: unknown): Promise<ApiAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': languageOf(io.env) },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new CliFailure([`kiosk: cannot reach ${new URL(url).origin}: ${(error as Error).message}`]);
-  }
-  return { status: response.status, body: parseJson(await response.text()) };
-}
 
 /** Writes the server and token into the config file (0600), keeping whatever else it holds. */
 async function saveLogin(io: CliIo, server: string, token: string): Promise<string> {
@@ -56,11 +42,11 @@ export async function login(io: CliIo, options: { server?: string }): Promise<vo
       2,
     );
   }
-  const opened = await post(io, `${server}/api/connect-cli`, {
-    source: `Kiosk CLI on ${hostname()}`.slice(0, 64),
-  });
-  if (opened.status !== 201) throw new CliFailure(refusalLines(opened));
-  const { id, secret, approve_url } = opened.body as { id: string; secret: string; approve_url: string };
+  const store = storeClient(io, { server });
+  const { id, secret, approve_url } = await ask(
+    server,
+    store.call('POST /api/connect-cli', { body: { source: `Kiosk CLI on ${hostname()}`.slice(0, 64) } }),
+  );
   io.err.write(
     `Open this page, signed in as a developer, and approve the connection:\n\n  ${approve_url}\n\n`,
   );
@@ -69,12 +55,10 @@ export async function login(io: CliIo, options: { server?: string }): Promise<vo
   const interval = Number(io.env.KIOSK_LOGIN_POLL_MS) || POLL_MS;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, interval));
-    const answer = await post(io, `${server}/api/connect-cli/${encodeURIComponent(id)}/redeem`, { secret });
-    if (answer.status !== 200) throw new CliFailure(refusalLines(answer));
-    const { status, token } = answer.body as {
-      status: string;
-      token: { secret: string; name: string; expires_at: number } | null;
-    };
+    const { status, token } = await ask(
+      server,
+      store.call('POST /api/connect-cli/:id/redeem', { params: { id }, body: { secret } }),
+    );
     if (token) {
       const file = await saveLogin(io, server, token.secret);
       io.out(`Logged in to ${server}: the access token "${token.name}" is kept in ${file}`);

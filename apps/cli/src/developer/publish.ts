@@ -9,10 +9,12 @@ import {
   METADATA_FILE,
   packBundleToFile,
   signRelease,
+  type Release,
   type SignedRelease,
 } from '@kiosk/bundle';
-import { apiHeaders, parseJson, refusalLines, type ApiAnswer } from './api.ts';
-import { connectionOf, type Connection } from './config.ts';
+import type { CallAnswer, KioskClient, PrepareInput } from '@kiosk/sdk';
+import { failOnRefusal, storeClient } from './api.ts';
+import { connectionOf } from './config.ts';
 import { CliFailure, type CliIo } from './io.ts';
 import { formatBytes, uploadProgress } from './progress.ts';
 
@@ -24,6 +26,9 @@ export interface PublishOptions {
 }
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+const UPLOAD = 'POST /api/developer/apps/upload';
+type Upload = typeof UPLOAD;
 
 /** How long an upload waits for the store's "100 Continue" before it sends the bundle anyway. */
 const CONTINUE_WAIT_MS = 3_000;
@@ -42,7 +47,7 @@ async function readAppKey(file: string): Promise<`0x${string}`> {
 }
 
 /** The release's did, name and version, from kiosk.json; the store checks the rest of it. */
-async function releaseFieldsOf(dir: string): Promise<{ did: string; name: string; version: string }> {
+async function releaseFieldsOf(dir: string): Promise<Omit<Release, 'integrity'>> {
   const file = join(dir, METADATA_FILE);
   let metadata: Record<string, unknown>;
   try {
@@ -59,26 +64,28 @@ async function releaseFieldsOf(dir: string): Promise<{ did: string; name: string
 
 /**
  * POSTs the tarball as the raw body (docs/store.md, upload protocol), reporting the bytes handed to
- * the socket; a file stream with backpressure, so a large bundle is never held in memory. The request
+ * the socket; a file stream with backpressure, so a large bundle is never held in memory. The SDK
+ * builds the request from the route's contract (address, release query, token, language) and reads
+ * its answer; the body is sent here, as fetch can neither report progress nor ask first. The request
  * asks first (`Expect: 100-continue`): a store that refuses the token answers before a byte of the
  * bundle is sent, so its reason always arrives, never a connection closed under the upload.
  */
 function upload(
   io: CliIo,
-  connection: Connection,
-  release: SignedRelease & { request_review?: string },
+  store: KioskClient,
+  query: PrepareInput<Upload>['query'],
   file: string,
   size: number,
-): Promise<ApiAnswer> {
-  const url = new URL(`${connection.server}/api/developer/apps/upload`);
-  for (const [name, value] of Object.entries(release)) if (value) url.searchParams.set(name, value);
+): Promise<CallAnswer<Upload>> {
+  const call = store.prepare(UPLOAD, { query });
+  const url = new URL(call.url);
   const progress = uploadProgress(io.err, 'Uploading', size);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolvePromise, reject) => {
     const request = send(url, {
-      method: 'POST',
+      method: call.method,
       headers: {
-        ...apiHeaders(io, connection),
+        ...call.headers,
         'content-type': 'application/gzip',
         'content-length': String(size),
         expect: '100-continue',
@@ -105,7 +112,7 @@ function upload(
       clearTimeout(unasked);
       // The store may close the connection after refusing early; its answer is what counts.
       if (!answered)
-        reject(new CliFailure([`kiosk: the upload to ${connection.server} failed: ${error.message}`]));
+        reject(new CliFailure([`kiosk: the upload to ${store.baseUrl} failed: ${error.message}`]));
     });
     request.on('response', (response) => {
       answered = true;
@@ -118,12 +125,16 @@ function upload(
       }
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolvePromise({
-          status: response.statusCode ?? 0,
-          body: parseJson(Buffer.concat(chunks).toString('utf8')),
-        }),
-      );
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolvePromise(
+            call.answer({ status: response.statusCode ?? 0, statusText: response.statusMessage }, text),
+          );
+        } catch (refusal) {
+          reject(refusal);
+        }
+      });
       response.on('error', reject);
     });
     request.flushHeaders();
@@ -154,18 +165,13 @@ export async function publish(io: CliIo, dirArgument: string | undefined, option
     } catch (error) {
       throw new CliFailure([`kiosk: cannot sign the release: ${(error as Error).message}`]);
     }
-    const answer = await upload(
+    const { app, version } = await upload(
       io,
-      connection,
-      { ...release, ...(options.requestReview ? { request_review: '1' } : {}) },
+      storeClient(io, connection),
+      { ...release, request_review: options.requestReview ? '1' : undefined },
       packed.file,
       packed.size,
-    );
-    if (answer.status !== 201) throw new CliFailure(refusalLines(answer));
-    const { app, version } = answer.body as {
-      app: { did: string };
-      version: { version: string; status: string };
-    };
+    ).catch(failOnRefusal);
     io.out(`${fields.name} ${version.version}: ${version.status}`);
     io.out(`${connection.server}/apps/${app.did}`);
   } finally {
