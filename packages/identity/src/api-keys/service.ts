@@ -1,19 +1,10 @@
-import type { PageQuery } from '@kiosk/contracts';
+import type { ApiKey, CreatedApiKey, PageQuery } from '@kiosk/contracts';
 import { KioskError, newId, randomToken } from '@kiosk/core';
 import { dbBoolean, transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import { sha256 } from '../crypto.ts';
 import type { IdentityStore } from '../store.ts';
 import type { CredentialKind, IdentityTables } from '../tables.ts';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  livemode: boolean;
-  prefix: string;
-  created_at: number;
-  last_used_at: number | null;
-}
 
 export const API_KEY_PATTERN = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
 /** last_used_at is a hint for humans; writing it on every call would make each request a write. */
@@ -23,7 +14,7 @@ const LAST_USED_RESOLUTION_SECONDS = 60;
 export async function createApiKey(
   store: IdentityStore,
   input: { name: string; livemode: boolean; createdBy: string },
-): Promise<ApiKeyView & { secret: string }> {
+): Promise<CreatedApiKey> {
   const secret = `sk_${input.livemode ? 'live' : 'test'}_${randomToken(32)}`;
   const row = await store.apiKeys.insert(
     store.db,
@@ -48,7 +39,7 @@ export async function createApiKey(
   return { ...view(row), secret };
 }
 
-function view(row: IdentityTables['api_keys']): ApiKeyView {
+function view(row: IdentityTables['api_keys']): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -62,7 +53,7 @@ function view(row: IdentityTables['api_keys']): ApiKeyView {
 export async function listApiKeys(
   store: IdentityStore,
   paging: PageQuery,
-): Promise<{ list: ApiKeyView[]; count: number }> {
+): Promise<{ list: ApiKey[]; count: number }> {
   const live = store.db
     .selectFrom('api_keys')
     .where('kind', '=', 'secret_key')

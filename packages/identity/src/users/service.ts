@@ -1,26 +1,11 @@
-import type { PageQuery } from '@kiosk/contracts';
-import { KioskError, newId } from '@kiosk/core';
+import type { PageQuery, Passport, SessionUser as User } from '@kiosk/contracts';
+import { KioskError, newId, type Role } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { Kysely } from 'kysely';
 import { didFromAddress } from '../did.ts';
 import { claimOnce } from '../instance-values.ts';
 import type { IdentityStore } from '../store.ts';
-import type { Role } from '@kiosk/core';
 import type { IdentityTables } from '../tables.ts';
-
-export interface Passport {
-  id: string;
-  role: Role;
-  issued_at: number;
-}
-
-export interface User {
-  did: string;
-  address: string;
-  name: string | null;
-  avatar: string | null;
-  passports: Passport[];
-}
 
 type Db = Kysely<IdentityTables>;
 
