@@ -92,6 +92,25 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     expect(within(games).getByText('0')).toBeTruthy();
   });
 
+  it('keeps the page in the address: a link opens it, and the next page is a step back can undo', async () => {
+    const many = Array.from({ length: 7 }, (_, index) => ({
+      ...GAMES,
+      id: `cat_${index}`,
+      name: `Topic ${index}`,
+    }));
+    api(many);
+    const { router } = renderRoutesAt(`${PAGE}?page=2&pageSize=5`, routes);
+    const table = await screen.findByRole('table', { name: 'Category management' });
+    expect(await within(table).findByText('Topic 5')).toBeTruthy();
+    expect(within(table).queryByText('Topic 0')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(await within(table).findByText('Topic 0')).toBeTruthy();
+    expect(router.state.location.search).toBe('?pageSize=5');
+    await router.navigate(-1);
+    expect(await within(table).findByText('Topic 5')).toBeTruthy();
+  });
+
   it('shows a skeleton while the list loads', async () => {
     api([], { 'GET /api/categories': () => new Promise(() => {}) });
     renderRoutesAt(PAGE, routes);

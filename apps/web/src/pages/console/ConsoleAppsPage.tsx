@@ -1,12 +1,13 @@
 import { consoleMessages } from '@kiosk/core/i18n/console';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { useSearchParams } from 'react-router';
+import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { ListPage, PageHeader, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { REVIEW_QUEUE_STATUSES as QUEUE_STATUSES } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
@@ -17,16 +18,10 @@ import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { ReviewStatusChip } from './ReviewStatusChip.tsx';
 import { StoreSettingsCard } from './StoreSettingsCard.tsx';
-import { useReviewQueue, type ReviewQueueItem, type ReviewQueueStatus } from './use-console-reviews.ts';
+import { useReviewQueue, type ReviewQueueItem } from './use-console-reviews.ts';
 
 // The contract's queue statuses; named here because @kiosk/contracts' values bring zod into the browser.
 const REVIEW_QUEUE_STATUSES = ['pending', 'inReview', 'approved'] as const satisfies typeof QUEUE_STATUSES;
-
-const DEFAULT_PAGE_SIZE = 10;
-const TITLE_ID = 'console-apps-title';
-const QUEUE_TITLE_ID = 'console-apps-queue-title';
-/** The select's value for the server's default: what waits on the admins (pending and inReview). */
-const WAITING = '';
 
 /**
  * `/console/apps` (seed 001 §2, §6; issue 12 item 8): the store's review type, and the queue of
@@ -35,13 +30,12 @@ const WAITING = '';
 export function ConsoleAppsPage() {
   useScreenMessages(consoleMessages);
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<ReviewQueueStatus | typeof WAITING>(WAITING);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const titleId = useId();
+  const list = useListParams(useSearchParams(), { filters: { status: REVIEW_QUEUE_STATUSES } });
   const [selected, setSelected] = useState<ReviewQueueItem | null>(null);
-  const queue = useReviewQueue(status === WAITING ? undefined : status, page, pageSize);
+  // Without a status the server lists what waits on the admins (pending and inReview).
+  const queue = useReviewQueue(list.filters.status || undefined, list.page, list.pageSize);
   const title = t('page.screen.consoleApps');
-  const queueTitle = t('console.reviews.title');
   useDocumentTitle(title);
 
   const columns: DataTableColumn<ReviewQueueItem>[] = [
@@ -97,65 +91,33 @@ export function ConsoleAppsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box component="section" aria-labelledby={TITLE_ID}>
+      <Box component="section" aria-labelledby={titleId}>
         <Box sx={{ mb: 3 }}>
-          <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('console.apps.description')}
-          </Typography>
+          <PageHeader title={title} titleId={titleId} description={t('console.apps.description')} />
         </Box>
         <Stack spacing={4}>
           <StoreSettingsCard />
           <JoinRequestsSection />
-          <Box component="section" aria-labelledby={QUEUE_TITLE_ID}>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 2 }}
-            >
-              <Typography id={QUEUE_TITLE_ID} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-                {queueTitle}
-              </Typography>
-              <TextField
-                select
-                size="small"
-                label={t('console.reviews.filter')}
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as ReviewQueueStatus | typeof WAITING);
-                  setPage(0);
-                }}
-                sx={{ minWidth: { sm: 220 } }}
-                // Native: a phone's own picker, and a plain combobox for keyboards and screen readers.
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value={WAITING}>{t('console.reviews.waiting')}</option>
-                {REVIEW_QUEUE_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`store.review.status.${value}`)}
-                  </option>
-                ))}
-              </TextField>
-            </Stack>
-            <DataTable
-              label={queueTitle}
-              columns={columns}
-              rows={queue.data?.list ?? []}
-              getRowKey={(item) => item.id}
-              count={queue.data?.count ?? 0}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
-              loading={queue.isPending}
-              emptyText={t('console.reviews.empty')}
-              error={
-                queue.isError ? { message: queue.error.message, onRetry: () => void queue.refetch() } : null
-              }
-            />
-          </Box>
+          <ListPage
+            title={t('console.reviews.title')}
+            headingLevel={2}
+            filters={[
+              {
+                name: 'status',
+                label: t('console.reviews.filter'),
+                noneLabel: t('console.reviews.waiting'),
+                options: REVIEW_QUEUE_STATUSES.map((value) => ({
+                  value,
+                  label: t(`store.review.status.${value}`),
+                })),
+              },
+            ]}
+            params={list}
+            columns={columns}
+            getRowKey={(item) => item.id}
+            emptyText={t('console.reviews.empty')}
+            {...listStateOf(queue)}
+          />
           <DevelopersSection />
         </Stack>
       </Box>

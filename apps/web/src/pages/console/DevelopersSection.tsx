@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, visuallyHidden } from '@kiosk/react';
+import { useSearchParams } from 'react-router';
+import { type DataTableColumn, visuallyHidden } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
@@ -12,7 +13,6 @@ import { AddDeveloperDialog } from './AddDeveloperDialog.tsx';
 import { RevokeDeveloperDialog } from './RevokeDeveloperDialog.tsx';
 import { developerPassport, useDevelopers, type ConsoleUser } from './use-developers.ts';
 
-const DEFAULT_PAGE_SIZE = 10;
 /** Enough of the account to tell two developers apart: `did:pkh:eip155:1:0x5b38da…beddc4`. */
 const DID_VISIBLE = 8;
 
@@ -27,14 +27,10 @@ export function developerName(user: ConsoleUser): string {
  */
 export function DevelopersSection() {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListParams(useSearchParams(), { prefix: 'developers' });
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<ConsoleUser | null>(null);
-  const developers = useDevelopers(page, pageSize);
-  const title = t('console.developers.title');
-  const rows = developers.data?.list ?? [];
+  const developers = useDevelopers(list.page, list.pageSize);
 
   const columns: DataTableColumn<ConsoleUser>[] = [
     {
@@ -89,42 +85,21 @@ export function DevelopersSection() {
   const revokingPassport = revoking && developerPassport(revoking);
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 2 }}
-      >
-        <Box>
-          <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('console.developers.description')}
-          </Typography>
-        </Box>
-        <Button variant="contained" onClick={() => setAdding(true)} sx={{ flexShrink: 0 }}>
+    <ListPage
+      title={t('console.developers.title')}
+      headingLevel={2}
+      description={t('console.developers.description')}
+      actions={
+        <Button variant="contained" onClick={() => setAdding(true)}>
           {t('console.developers.add')}
         </Button>
-      </Stack>
-      <DataTable
-        label={title}
-        columns={columns}
-        rows={rows}
-        getRowKey={(user) => user.did}
-        count={developers.data?.count ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        loading={developers.isPending}
-        emptyText={t('console.developers.empty')}
-        error={
-          developers.isError
-            ? { message: developers.error.message, onRetry: () => void developers.refetch() }
-            : null
-        }
-      />
+      }
+      params={list}
+      columns={columns}
+      getRowKey={(user) => user.did}
+      emptyText={t('console.developers.empty')}
+      {...listStateOf(developers)}
+    >
       {adding && <AddDeveloperDialog onClose={() => setAdding(false)} />}
       {revoking && revokingPassport && (
         <RevokeDeveloperDialog
@@ -132,13 +107,10 @@ export function DevelopersSection() {
           did={revoking.did}
           passportId={revokingPassport.id}
           onClose={() => setRevoking(null)}
-          onRevoked={() => {
-            // The last row of a later page gone: show the page before rather than an empty one.
-            if (rows.length === 1 && page > 0) setPage(page - 1);
-            setRevoking(null);
-          }}
+          // The last row of a later page gone: the list moves to the page before by itself.
+          onRevoked={() => setRevoking(null)}
         />
       )}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinRequest } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
@@ -57,7 +58,10 @@ function renderSection(locale: 'en' | 'zh' = 'en') {
   return render(
     <I18nextProvider i18n={createKioskI18n(locale)}>
       <QueryClientProvider client={queryClient}>
-        <JoinRequestsSection />
+        {/* The section keeps its page in the address. */}
+        <MemoryRouter>
+          <JoinRequestsSection />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );

@@ -1,7 +1,8 @@
 import { joinMessages } from '@kiosk/core/i18n/join';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { useSearchParams } from 'react-router';
+import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +12,6 @@ import type { JoinRequest } from '@kiosk/contracts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { shortDid } from '../developer/access-token-form.ts';
 import { useDecideJoinRequest, useJoinRequests } from './use-join-requests.ts';
-
-const DEFAULT_PAGE_SIZE = 10;
 
 /** The user's name, or their DID shortened when they have not set one. */
 const nameOf = (request: JoinRequest) => request.name || shortDid(request.did);
@@ -24,13 +23,10 @@ const nameOf = (request: JoinRequest) => request.name || shortDid(request.did);
 export function JoinRequestsSection() {
   useScreenMessages(joinMessages);
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const requests = useJoinRequests(page, pageSize);
+  const list = useListParams(useSearchParams(), { prefix: 'requests' });
+  const requests = useJoinRequests(list.page, list.pageSize);
   const decide = useDecideJoinRequest();
   const deciding = decide.isPending ? decide.variables : undefined;
-  const title = t('join.console.title');
 
   const decided = decide.isSuccess
     ? t(decide.variables.decision === 'approve' ? 'join.console.approved' : 'join.console.declined', {
@@ -107,47 +103,38 @@ export function JoinRequestsSection() {
   ];
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('join.console.description')}
-      </Typography>
-      <Box role="status" sx={{ mb: decided ? 2 : 0 }}>
-        {decided && <Alert severity="success">{decided}</Alert>}
-      </Box>
-      {decide.isError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {decide.error.message}
-        </Alert>
-      )}
-      {requests.isError && !requests.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void requests.refetch()}>
-              {t('join.console.retry')}
-            </Button>
-          }
-        >
-          {t('join.console.loadFailed', { error: requests.error.message })}
-        </Alert>
-      ) : (
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={requests.data?.list ?? []}
-          getRowKey={(request) => request.id}
-          count={requests.data?.count ?? 0}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          loading={requests.isPending}
-          emptyText={t('join.console.empty')}
-        />
-      )}
-    </Box>
+    <ListPage
+      title={t('join.console.title')}
+      headingLevel={2}
+      description={t('join.console.description')}
+      notice={
+        <>
+          <Box role="status" sx={{ mb: decided ? 2 : 0 }}>
+            {decided && <Alert severity="success">{decided}</Alert>}
+          </Box>
+          {decide.isError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {decide.error.message}
+            </Alert>
+          )}
+        </>
+      }
+      params={list}
+      columns={columns}
+      getRowKey={(request) => request.id}
+      emptyText={t('join.console.empty')}
+      {...listStateOf(requests)}
+      // A failed refresh keeps the requests on screen; only a list never loaded says it failed.
+      error={
+        requests.isError && !requests.data
+          ? {
+              message: requests.error.message,
+              onRetry: () => void requests.refetch(),
+              text: t('join.console.loadFailed', { error: requests.error.message }),
+              retryLabel: t('join.console.retry'),
+            }
+          : null
+      }
+    />
   );
 }

@@ -1,46 +1,120 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { DataTableColumn } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import type { PaymentIntent } from '@kiosk/contracts';
+import { formatAmount } from '@kiosk/core';
 import { LivemodeSwitch } from '../../components/layout/LivemodeSwitch.tsx';
+import { useCustomersById } from '../../hooks/use-customers-by-id.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLivemode } from '../../hooks/use-livemode.ts';
-import { PaymentsTable } from './PaymentsTable.tsx';
-
-const TITLE_ID = 'dashboard-payments-title';
+import { usePaymentCurrencies } from '../../hooks/use-payment-currencies.ts';
+import { usePaymentIntents } from '../../hooks/use-payment-intents.ts';
+import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { MONOSPACE_FONT } from '../../theme.ts';
+import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 
 /**
  * The merchant's payments (payment intents) of the current mode. Intents, not checkout sessions: a
  * merchant first asks "who paid me what", and an intent is one attempt to collect money, from a
- * checkout or an invoice; a session list would bury it among carts opened and left.
+ * checkout or an invoice; a session list would bury it among carts opened and left. Switching the
+ * mode starts the list over.
  */
 export function PaymentsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const livemode = useLivemode();
+  const list = useListParams(useSearchParams(), { scope: String(livemode) });
+  const intents = usePaymentIntents(livemode, list.page, list.pageSize);
+  const currencies = usePaymentCurrencies(livemode);
+  const customers = useCustomersById(
+    livemode,
+    (intents.data?.list ?? []).map((intent) => intent.customer_id),
+  );
   const title = t('page.screen.payments');
   useDocumentTitle(title);
 
+  const columns: DataTableColumn<PaymentIntent>[] = [
+    {
+      key: 'amount',
+      label: t('dashboard.payments.amount'),
+      align: 'right',
+      render: (intent) => {
+        const currency = currencies.data?.get(intent.currency_id);
+        // Without its currency's decimals an amount cannot be shown right; its raw units and id are honest.
+        const text = currency
+          ? `${formatAmount(intent.amount, currency.decimal, { precision: currency.maximum_precision })} ${currency.symbol}`
+          : `${intent.amount} ${intent.currency_id}`;
+        return <Box sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{text}</Box>;
+      },
+    },
+    {
+      key: 'status',
+      label: t('dashboard.payments.status'),
+      render: (intent) => <PaymentStatusChip status={intent.status} />,
+    },
+    {
+      key: 'customer',
+      label: t('dashboard.payments.customer'),
+      render: (intent) => {
+        const customer = customers.get(intent.customer_id);
+        const name = customer?.name ?? customer?.email;
+        if (!name) return <Code>{intent.customer_id}</Code>;
+        return (
+          <Stack component="span">
+            <span>{name}</span>
+            {customer?.name && customer.email && (
+              <Typography variant="caption" color="text.secondary">
+                {customer.email}
+              </Typography>
+            )}
+          </Stack>
+        );
+      },
+    },
+    {
+      key: 'created_at',
+      label: t('dashboard.payments.created'),
+      render: (intent) => formatUnixTime(intent.created_at, i18n.language),
+    },
+    { key: 'id', label: t('dashboard.payments.id'), render: (intent) => <Code>{intent.id}</Code> },
+  ];
+
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box component="section" aria-labelledby={TITLE_ID}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' }, mb: 3 }}
-        >
-          <Box>
-            <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-              {title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('dashboard.payments.description')}
-            </Typography>
-          </Box>
-          <LivemodeSwitch />
-        </Stack>
-        <PaymentsTable key={String(livemode)} livemode={livemode} label={title} />
-      </Box>
+      <ListPage
+        title={title}
+        description={t('dashboard.payments.description')}
+        actions={<LivemodeSwitch />}
+        params={list}
+        columns={columns}
+        getRowKey={(intent) => intent.id}
+        emptyText={
+          // Spans only: the table shows its empty text inside a paragraph.
+          <Stack component="span" spacing={1} sx={{ alignItems: 'center' }}>
+            <span>{t(livemode ? 'dashboard.payments.emptyLive' : 'dashboard.payments.emptyTest')}</span>
+            <Link component={RouterLink} to="/profile">
+              {t('dashboard.payments.apiKeys')}
+            </Link>
+          </Stack>
+        }
+        {...listStateOf(intents)}
+      />
     </Container>
+  );
+}
+
+function Code({ children }: { children: string }) {
+  return (
+    <Box
+      component="code"
+      sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+    >
+      {children}
+    </Box>
   );
 }

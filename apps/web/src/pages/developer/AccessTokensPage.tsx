@@ -1,14 +1,14 @@
 import { developerMessages } from '@kiosk/core/i18n/developer';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { AccessToken } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
@@ -18,9 +18,6 @@ import { CreateAccessTokenDialog } from './CreateAccessTokenDialog.tsx';
 import { DeleteAccessTokenDialog } from './DeleteAccessTokenDialog.tsx';
 import { useAccessTokens } from './use-access-tokens.ts';
 
-const DEFAULT_PAGE_SIZE = 10;
-const TITLE_ID = 'developer-access-tokens-title';
-
 /**
  * `/developer/access-tokens` (issue 12 item 3, docs/identity.md §4): the developer's tokens for the
  * CLI and other tools. The list never holds a secret; a new token's secret is shown once, in the
@@ -29,11 +26,10 @@ const TITLE_ID = 'developer-access-tokens-title';
 export function AccessTokensPage() {
   useScreenMessages(developerMessages);
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListParams(useSearchParams());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
-  const tokens = useAccessTokens(page, pageSize);
+  const tokens = useAccessTokens(list.page, list.pageSize);
   const title = t('page.screen.accessTokens');
   useDocumentTitle(title);
   const time = (seconds: number) => formatUnixTime(seconds, i18n.language);
@@ -108,46 +104,20 @@ export function AccessTokensPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box component="section" aria-labelledby={TITLE_ID}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-end' }, mb: 3 }}
-        >
-          <Box>
-            <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-              {title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('developer.tokens.description')}
-            </Typography>
-          </Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setCreating(true)}
-            sx={{ flexShrink: 0 }}
-          >
+      <ListPage
+        title={title}
+        description={t('developer.tokens.description')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {t('developer.tokens.new')}
           </Button>
-        </Stack>
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={tokens.data?.list ?? []}
-          getRowKey={(token) => token.id}
-          count={tokens.data?.count ?? 0}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          loading={tokens.isPending}
-          emptyText={t('developer.tokens.empty')}
-          error={
-            tokens.isError ? { message: tokens.error.message, onRetry: () => void tokens.refetch() } : null
-          }
-        />
-      </Box>
+        }
+        params={list}
+        columns={columns}
+        getRowKey={(token) => token.id}
+        emptyText={t('developer.tokens.empty')}
+        {...listStateOf(tokens)}
+      />
       {creating && <CreateAccessTokenDialog onClose={() => setCreating(false)} />}
       {deleting && <DeleteAccessTokenDialog token={deleting} onClose={() => setDeleting(null)} />}
     </Container>

@@ -23,6 +23,11 @@ export interface ListParamsOptions<F extends ListFilterSpec = ListFilterSpec> {
   /** The page size an address without one shows; it is left out of the address. */
   defaultPageSize?: number;
   filters?: F;
+  /**
+   * What the list's rows belong to (the mode a dashboard shows, say): when it changes, the list starts
+   * over from its first page, as the old page of another set of rows means nothing.
+   */
+  scope?: string;
 }
 
 /** One change to a list's state; the search, a filter and the page size start the list over. */

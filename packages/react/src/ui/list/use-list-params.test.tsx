@@ -8,14 +8,15 @@ const STATUSES = ['pending', 'approved'] as const;
 
 function renderListParams(initial = '', options: Parameters<typeof useListParams>[1] = {}) {
   const seen: { list?: ListParamsControl; history?: MemoryHistory; back?: () => void } = {};
-  function Probe() {
+  function Probe({ scope }: { scope?: string }) {
     const source = useMemorySearchParams(initial, (history) => (seen.history = history));
-    seen.list = useListParams(source, options);
+    seen.list = useListParams(source, { ...options, scope });
     seen.back = source.back;
     return null;
   }
-  render(<Probe />);
+  const view = render(<Probe scope={options.scope} />);
   return {
+    rescope: (scope: string) => view.rerender(<Probe scope={scope} />),
     list: () => seen.list!,
     history: () => seen.history!,
     address: () => seen.history!.entries[seen.history!.index],
@@ -89,6 +90,16 @@ describe('useListParams', () => {
     act(() => list().setSearch('wallet'));
     expect(address()).toBe('q=wallet');
     expect(history().entries).toEqual(['page=2', 'q=wallet']);
+  });
+
+  it('starts over from the first page when its scope changes, and only then', () => {
+    const { list, address, history, rescope } = renderListParams('page=3&pageSize=20', { scope: 'live' });
+    expect(list().page).toBe(2);
+    rescope('live');
+    expect(list().page).toBe(2);
+    rescope('test');
+    expect(address()).toBe('pageSize=20');
+    expect(history().entries).toHaveLength(1);
   });
 
   it('keeps two lists of one page apart by their prefix', () => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   readListParams,
   writeListParams,
@@ -36,7 +36,7 @@ export interface ListParamsControl<F extends ListFilterSpec = ListFilterSpec> ex
  * A list's page, page size, search and filters kept in the address, so a list can be linked and the
  * back button steps through the pages and filters seen. A change of page or filter is a new history
  * entry; a refined search and a new page size replace the entry (a phone's five rows are not a step
- * back), and so does starting over when a filter's answer is shorter than the page asked for.
+ * back), and so does starting over when the scope changes or the answer is shorter than the page.
  */
 export function useListParams<const F extends ListFilterSpec = Record<never, readonly string[]>>(
   [searchParams, setSearchParams]: SearchParamsSource,
@@ -54,6 +54,13 @@ export function useListParams<const F extends ListFilterSpec = Record<never, rea
     pending.current = { seen: searchParams, next };
     setSearchParams(next, history);
   };
+
+  const scope = useRef(options.scope);
+  useEffect(() => {
+    if (scope.current === options.scope) return;
+    scope.current = options.scope;
+    change({ page: 0 }, { replace: true });
+  });
 
   return {
     ...params,
