@@ -40,12 +40,12 @@ describe('app key', () => {
   it('writes the key file as kiosk keygen does: the hex key and a newline, in .kiosk-app-key', () => {
     expect(appKeyFileContent(KNOWN_KEY)).toBe(`${KNOWN_KEY}\n`);
     expect(APP_KEY_FILE).toBe('.kiosk-app-key');
-    // The web cannot import @kiosk/store; its source is the reference the CLI reads and writes by.
-    expect(repoSource('packages/store/src/bundles/pack.ts')).toContain(
+    // The web cannot import @kiosk/bundle; its source is the reference the CLI reads and writes by.
+    expect(repoSource('packages/bundle/src/pack.ts')).toContain(
       `export const APP_KEY_FILE = '${APP_KEY_FILE}';`,
     );
     expect(repoSource('apps/cli/src/developer/keygen.ts')).toContain('writeFile(file, `${privateKey}\\n`');
-    expect(repoSource('packages/store/src/bundles/app-did.ts')).toContain(String(APP_DID_PATTERN));
+    expect(repoSource('packages/bundle/src/app-did.ts')).toContain(String(APP_DID_PATTERN));
   });
 
   it('gives the kiosk.json line that names the app', () => {

@@ -1,11 +1,11 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 
 /**
- * The browser's half of `kiosk keygen` (issue 12 item 1). The web does not import @kiosk/store (a
- * server package), so the few facts it shares with the CLI are restated here, and app-key.test.ts
- * checks them against the store's source: the key file's name (`APP_KEY_FILE` in bundles/pack.ts),
+ * The browser's half of `kiosk keygen` (issue 12 item 1). The web does not import @kiosk/bundle (it
+ * brings Node's tar), so the few facts it shares with the CLI are restated here, and app-key.test.ts
+ * checks them against the bundle package's source: the key file's name (`APP_KEY_FILE` in pack.ts),
  * its content (the hex key and a newline, as keygen.ts writes it), and the app DID
- * (`appDidFromPrivateKey` in bundles/app-did.ts: `did:pkh:eip155:1:{address, lowercase}`).
+ * (`appDidFromPrivateKey` in app-did.ts: `did:pkh:eip155:1:{address, lowercase}`).
  */
 export const APP_KEY_FILE = '.kiosk-app-key';
 
