@@ -1,5 +1,6 @@
 import type { Clock, Platform } from '@kiosk/platform';
 import type { Kysely } from 'kysely';
+import type { ApiKeyEvent, PassportEvent } from './events.ts';
 import type { IdentityTables } from './tables.ts';
 
 /**
@@ -23,13 +24,13 @@ export function identityStore(platform: Platform): IdentityStore {
 
 function identityResources(platform: Platform) {
   return {
-    apiKeys: platform.resource<IdentityTables['api_keys']>({
+    apiKeys: platform.resource<IdentityTables['api_keys'], ApiKeyEvent>({
       table: 'api_keys',
       objectType: 'api_key',
       // Never the secret's hash: events go out to webhooks.
       snapshot: ({ secret_hash: _secret, ...key }) => ({ ...key, livemode: Boolean(key.livemode) }),
     }),
-    passports: platform.resource<IdentityTables['passports']>({
+    passports: platform.resource<IdentityTables['passports'], PassportEvent>({
       table: 'passports',
       objectType: 'passport',
       snapshot: (passport) => passport,

@@ -1,10 +1,7 @@
 import {
-  type Charge,
   type CheckoutSession,
   checkoutSessionInput,
-  type Customer,
   type Invoice,
-  type PaymentIntent,
   type PaymentLink,
   paymentLinkInput,
   type Price,
@@ -16,8 +13,8 @@ import { isKioskError } from '@kiosk/core';
 import type { KioskEvent } from '@kiosk/platform';
 import type { z } from 'zod';
 import { createSessionFromInput, retrieveSession } from './checkout-sessions/service.ts';
-import type { SessionSnapshot } from './checkout-sessions/view.ts';
 import type { Deps } from './deps.ts';
+import type { PaymentsEvents, PaymentsEventType } from './events.ts';
 import { getInvoice } from './invoices/service.ts';
 import { createPaymentLink, getPaymentLink } from './payment-links/service.ts';
 import { createPrice, getPrice } from './prices/service.ts';
@@ -53,28 +50,8 @@ export interface PaymentsApi {
   ): void;
 }
 
-/** Kiosk Pay's events and the snapshot each carries (the shape webhooks will send). */
-export interface PaymentsEvents {
-  'checkout.session.created': SessionSnapshot;
-  'checkout.session.updated': SessionSnapshot;
-  'checkout.session.completed': SessionSnapshot;
-  'checkout.session.expired': SessionSnapshot;
-  'payment_intent.created': PaymentIntent;
-  'payment_intent.updated': PaymentIntent;
-  'payment_intent.processing': PaymentIntent;
-  'payment_intent.payment_failed': PaymentIntent;
-  'payment_intent.succeeded': PaymentIntent;
-  'invoice.created': Invoice;
-  'invoice.finalized': Invoice;
-  'invoice.updated': Invoice;
-  'invoice.paid': Invoice;
-  'charge.pending': Charge;
-  'charge.succeeded': Charge;
-  'charge.failed': Charge;
-  'customer.created': Customer;
-  'customer.updated': Customer;
-}
-export type PaymentsEventType = keyof PaymentsEvents;
+/** Kiosk Pay's events and the snapshot each carries (the shape webhooks will send): events.ts. */
+export type { PaymentsEvents, PaymentsEventType } from './events.ts';
 
 /** A 404 of a lookup is an answer here: there is no such object. */
 async function orUndefined<T>(lookup: Promise<T>): Promise<T | undefined> {

@@ -14,6 +14,20 @@ import type { Platform } from '@kiosk/platform';
 import { chargeView } from './charges/view.ts';
 import { sessionSnapshot } from './checkout-sessions/view.ts';
 import { customerView } from './customers/view.ts';
+import type {
+  ChargeEvent,
+  CheckoutSessionEvent,
+  CustomerEvent,
+  InvoiceEvent,
+  PaymentCurrencyEvent,
+  PaymentIntentEvent,
+  PaymentLinkEvent,
+  PaymentMethodEvent,
+  PriceEvent,
+  ProductEvent,
+  SubscriptionEvent,
+  SubscriptionItemEvent,
+} from './events.ts';
 import { invoiceView } from './invoices/view.ts';
 import { paymentIntentView } from './payment-intents/view.ts';
 import { paymentLinkView } from './payment-links/view.ts';
@@ -25,57 +39,66 @@ import type { PaymentsTables } from './tables.ts';
 
 /**
  * Kiosk Pay's resources as the platform writes them: each change of one records an event carrying
- * its snapshot in the same transaction, and status changes go through its state machine. A buyer's
+ * its snapshot in the same transaction, and status changes go through its state machine. Each
+ * records only its own events of the catalogue (events.ts): a misspelt name does not compile. A buyer's
  * checkout page listens to `checkout:{session}`, a customer's pages to `customer:{customer}`.
  */
 export function paymentsResources(platform: Platform, baseUrl: string) {
   const checkoutTopic = (id: string | null) => (id ? [`checkout:${id}`] : []);
   return {
-    checkoutSessions: platform.stateful<PaymentsTables['checkout_sessions'], CheckoutSessionStatus>({
+    checkoutSessions: platform.stateful<
+      PaymentsTables['checkout_sessions'],
+      CheckoutSessionStatus,
+      CheckoutSessionEvent
+    >({
       table: 'checkout_sessions',
       objectType: 'checkout.session',
       machine: checkoutSessionMachine,
       snapshot: (row) => sessionSnapshot(row, baseUrl),
       topics: (row) => checkoutTopic(row.id),
     }),
-    paymentIntents: platform.stateful<PaymentsTables['payment_intents'], PaymentIntentStatus>({
+    paymentIntents: platform.stateful<
+      PaymentsTables['payment_intents'],
+      PaymentIntentStatus,
+      PaymentIntentEvent
+    >({
       table: 'payment_intents',
       objectType: 'payment_intent',
       machine: paymentIntentMachine,
       snapshot: (row) => paymentIntentView(row),
       topics: (row) => checkoutTopic(row.checkout_session_id),
     }),
-    invoices: platform.stateful<PaymentsTables['invoices'], InvoiceStatus>({
+    invoices: platform.stateful<PaymentsTables['invoices'], InvoiceStatus, InvoiceEvent>({
       table: 'invoices',
       objectType: 'invoice',
       machine: invoiceMachine,
       snapshot: invoiceView,
       topics: (row) => [`customer:${row.customer_id}`, ...checkoutTopic(row.checkout_session_id)],
     }),
-    subscriptions: platform.stateful<PaymentsTables['subscriptions'], SubscriptionStatus>({
+    subscriptions: platform.stateful<PaymentsTables['subscriptions'], SubscriptionStatus, SubscriptionEvent>({
       table: 'subscriptions',
       objectType: 'subscription',
       machine: subscriptionMachine,
       snapshot: (row) => subscriptionView(row),
       topics: (row) => [`customer:${row.customer_id}`],
     }),
-    subscriptionItems: platform.resource<PaymentsTables['subscription_items']>({
+    subscriptionItems: platform.resource<PaymentsTables['subscription_items'], SubscriptionItemEvent>({
       table: 'subscription_items',
       objectType: 'subscription_item',
       snapshot: (row) => subscriptionItemView(row, undefined),
     }),
-    charges: platform.stateful<PaymentsTables['charges'], ChargeStatus>({
+    charges: platform.stateful<PaymentsTables['charges'], ChargeStatus, ChargeEvent>({
       table: 'charges',
       objectType: 'charge',
       machine: chargeMachine,
       snapshot: chargeView,
     }),
-    customers: platform.resource<PaymentsTables['customers']>({
+    customers: platform.resource<PaymentsTables['customers'], CustomerEvent>({
       table: 'customers',
       objectType: 'customer',
       snapshot: customerView,
     }),
-    products: platform.resource<PaymentsTables['products']>({
+    products: platform.resource<PaymentsTables['products'], ProductEvent>({
       table: 'products',
       objectType: 'product',
       snapshot: (row) => {
@@ -83,17 +106,17 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
         return product;
       },
     }),
-    prices: platform.resource<PaymentsTables['prices']>({
+    prices: platform.resource<PaymentsTables['prices'], PriceEvent>({
       table: 'prices',
       objectType: 'price',
       snapshot: priceView,
     }),
-    paymentLinks: platform.resource<PaymentsTables['payment_links']>({
+    paymentLinks: platform.resource<PaymentsTables['payment_links'], PaymentLinkEvent>({
       table: 'payment_links',
       objectType: 'payment_link',
       snapshot: (row) => paymentLinkView(row, baseUrl),
     }),
-    paymentMethods: platform.resource<PaymentsTables['payment_methods']>({
+    paymentMethods: platform.resource<PaymentsTables['payment_methods'], PaymentMethodEvent>({
       table: 'payment_methods',
       objectType: 'payment_method',
       snapshot: (row) => {
@@ -101,7 +124,7 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
         return method;
       },
     }),
-    paymentCurrencies: platform.resource<PaymentsTables['payment_currencies']>({
+    paymentCurrencies: platform.resource<PaymentsTables['payment_currencies'], PaymentCurrencyEvent>({
       table: 'payment_currencies',
       objectType: 'payment_currency',
       snapshot: currencyView,

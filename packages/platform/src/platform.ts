@@ -21,10 +21,14 @@ export interface Platform {
   events: EventOutbox;
   broadcaster: Broadcaster;
   readVersions: ReadVersions;
-  resource<Row extends BaseRow>(definition: ResourceDefinition<Row>): Resource<Row>;
-  stateful<Row extends StatefulRow<S>, S extends string>(
-    definition: StatefulDefinition<Row, S>,
-  ): StatefulResource<Row, S>;
+  /**
+   * A resource of `Row` that records the events `E` (names of its module's catalogue, given where the
+   * module builds its resources): recording any other name does not compile.
+   */
+  resource<Row extends BaseRow, E extends string>(definition: ResourceDefinition<Row, E>): Resource<Row, E>;
+  stateful<Row extends StatefulRow<S>, S extends string, E extends string>(
+    definition: StatefulDefinition<Row, S, E>,
+  ): StatefulResource<Row, S, E>;
   /** Starts listening for other processes' realtime messages and schedules the platform's sweeps. */
   start(): Promise<void>;
   close(): Promise<void>;

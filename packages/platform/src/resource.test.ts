@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestClock } from './clock.ts';
 import { eventsOf } from './events/outbox.ts';
 import { createPlatform, type Platform } from './platform.ts';
-import { IllegalTransitionError } from './resource.ts';
+import { IllegalTransitionError, type StatefulResource } from './resource.ts';
 import { platformMigrations } from './tables.ts';
 
 const doorMachine = defineMachine({
@@ -23,6 +23,8 @@ const doorMachine = defineMachine({
   transitions: { closed: ['open', 'locked'], open: ['closed'], locked: ['closed'] },
 });
 type DoorStatus = (typeof doorMachine.states)[number];
+/** The names a door records: any other does not compile. */
+type DoorEvent = 'door.created' | 'door.opened' | 'door.locked' | 'door.noted' | 'door.removed';
 interface DoorRow {
   id: string;
   livemode: number | boolean;
@@ -64,7 +66,7 @@ describe.each(await testEngines())('stateful resources on %s', (engine) => {
       },
     ]);
     platform = createPlatform({ database, jobs: new JobRunner(database), clock });
-    return platform.stateful<DoorRow, DoorStatus>({
+    return platform.stateful<DoorRow, DoorStatus, DoorEvent>({
       table: 'doors',
       objectType: 'door',
       machine: doorMachine,
@@ -117,10 +119,10 @@ describe.each(await testEngines())('stateful resources on %s', (engine) => {
   it('refuses a move the machine does not allow, before touching the row', async () => {
     const doors = await open();
     await doors.insert(database.db, door(), 'door.created');
-    await expect(doors.transition(database.db, 'door_1', 'open', 'locked', { type: 'x' })).rejects.toThrow(
-      'door: open → locked is not an allowed transition',
-    );
-    await expect(doors.update(database.db, 'door_1', { status: 'open' }, 'x')).rejects.toThrow(
+    await expect(
+      doors.transition(database.db, 'door_1', 'open', 'locked', { type: 'door.locked' }),
+    ).rejects.toThrow('door: open → locked is not an allowed transition');
+    await expect(doors.update(database.db, 'door_1', { status: 'open' }, 'door.noted')).rejects.toThrow(
       /only by transition/,
     );
     expect((await db().selectFrom('doors').select('status').executeTakeFirstOrThrow()).status).toBe('closed');
@@ -158,6 +160,37 @@ describe.each(await testEngines())('stateful resources on %s', (engine) => {
     ]);
   });
 
+  it('deletes a row and records its last snapshot with the event, in one step', async () => {
+    const doors = await open();
+    await doors.insert(database.db, door(), 'door.created');
+    await doors.update(database.db, 'door_1', { note: 'worn' }, 'door.noted');
+    const deleted = await doors.delete(database.db, 'door_1', 'door.removed');
+    expect(deleted).toMatchObject({ id: 'door_1', status: 'closed', note: 'worn' });
+    expect(await db().selectFrom('doors').selectAll().execute()).toEqual([]);
+    const events = await eventsOf(database, 'door_1');
+    expect(events.map((e) => e.type)).toEqual(['door.created', 'door.noted', 'door.removed']);
+    expect(events[2]).toMatchObject({
+      object_type: 'door',
+      livemode: false,
+      data: { id: 'door_1', status: 'closed', note: 'worn' },
+    });
+  });
+
+  it('keeps a deleted row and records nothing when the delete rolls back, or when there is no row', async () => {
+    const doors = await open();
+    await doors.insert(database.db, door(), 'door.created');
+    await expect(
+      transaction(database.db, async (trx) => {
+        await doors.delete(trx, 'door_1', 'door.removed');
+        throw new Error('crash after the delete');
+      }),
+    ).rejects.toThrow('crash');
+    expect(await doors.delete(database.db, 'door_2', 'door.removed')).toBeUndefined();
+    expect(await db().selectFrom('doors').select('id').execute()).toEqual([{ id: 'door_1' }]);
+    expect((await eventsOf(database, 'door_1')).map((e) => e.type)).toEqual(['door.created']);
+    expect(await eventsOf(database, 'door_2')).toEqual([]);
+  });
+
   it('lets one of two racing writers win', async () => {
     const doors = await open();
     await doors.insert(database.db, door(), 'door.created');
@@ -169,3 +202,22 @@ describe.each(await testEngines())('stateful resources on %s', (engine) => {
     expect(await eventsOf(database, 'door_1')).toHaveLength(2);
   });
 });
+
+/**
+ * Never called: it compiles only while each misspelt name below is refused (tsc checks the tests
+ * too), so a resource records only its own names and a subscriber hears only the catalogue's.
+ */
+function _refusesNamesOutsideTheCatalogue(
+  doors: StatefulResource<DoorRow, DoorStatus, DoorEvent>,
+  platform: Platform,
+  database: Database,
+) {
+  // @ts-expect-error a misspelt name
+  void doors.update(database.db, 'door_1', { note: 'x' }, 'door.notd');
+  // @ts-expect-error a name the door does not record
+  void doors.transition(database.db, 'door_1', 'closed', 'open', { type: 'door.open' });
+  // @ts-expect-error a name the door does not record
+  void doors.delete(database.db, 'door_1', 'door.deleted');
+  // @ts-expect-error no module's catalogue has it
+  platform.events.subscribe('test', 'door.opened', async () => undefined);
+}

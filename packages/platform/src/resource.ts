@@ -1,19 +1,21 @@
 import type { Machine } from '@kiosk/core';
 import { singleWrite, type AnyKysely } from '@kiosk/db';
 import type { Clock } from './clock.ts';
+import type { SnapshotOf } from './events/catalogue.ts';
 import type { EventOutbox } from './events/outbox.ts';
 
 /**
  * A module's resource as the platform writes it: its table, the snapshot its events carry and the
- * realtime topics they reach. Creating a row, changing a status and recording any other change each
- * write the event in the same transaction as the change.
+ * realtime topics they reach. Creating a row, changing a status, deleting it and recording any other
+ * change each write the event in the same transaction as the change. `E` is the names of the events
+ * it may record, from its module's catalogue (events/catalogue.ts).
  */
-export interface ResourceDefinition<Row extends BaseRow> {
+export interface ResourceDefinition<Row extends BaseRow, E extends string = string> {
   table: string;
   /** As events name it: `checkout.session`, `payment_intent`, `customer` … */
   objectType: string;
-  /** The object as webhooks and the event log see it. */
-  snapshot(row: Row): unknown;
+  /** The object as webhooks and the event log see it: what the catalogue says its events carry. */
+  snapshot(row: Row): SnapshotOf<E>;
   topics?(row: Row): string[];
   /** Its events' mode when the row has no `livemode` (instance-wide objects: live). */
   livemode?(row: Row): boolean;
@@ -27,7 +29,8 @@ export interface BaseRow {
 export interface StatefulDefinition<
   Row extends StatefulRow<S>,
   S extends string,
-> extends ResourceDefinition<Row> {
+  E extends string = string,
+> extends ResourceDefinition<Row, E> {
   machine: Machine<S>;
 }
 
@@ -43,15 +46,15 @@ export class IllegalTransitionError extends Error {
   }
 }
 
-export class Resource<Row extends BaseRow> {
+export class Resource<Row extends BaseRow, E extends string = string> {
   constructor(
-    readonly definition: ResourceDefinition<Row>,
+    readonly definition: ResourceDefinition<Row, E>,
     protected readonly outbox: EventOutbox,
     protected readonly clock: Clock,
   ) {}
 
   /** Records `type` for the row as it stands. */
-  async record(executor: AnyKysely, row: Row, type: string): Promise<void> {
+  async record(executor: AnyKysely, row: Row, type: E): Promise<void> {
     await this.outbox.record(executor, {
       type,
       livemode: this.definition.livemode?.(row) ?? Boolean(row.livemode),
@@ -63,7 +66,7 @@ export class Resource<Row extends BaseRow> {
   }
 
   /** Inserts the row and records `type` (`….created`), in one transaction. */
-  async insert(executor: AnyKysely, row: Row, type: string): Promise<Row> {
+  async insert(executor: AnyKysely, row: Row, type: E): Promise<Row> {
     return (await this.insertMany(executor, [row], type))[0]!;
   }
 
@@ -71,7 +74,7 @@ export class Resource<Row extends BaseRow> {
    * Inserts rows of the same columns, as few statements as the engine takes (a batch of a billing run
    * is one), and records `type` for each; answers them in the order given.
    */
-  async insertMany(executor: AnyKysely, rows: Row[], type: string): Promise<Row[]> {
+  async insertMany(executor: AnyKysely, rows: Row[], type: E): Promise<Row[]> {
     if (rows.length === 0) return [];
     // SQLite takes at most 32 766 parameters a statement.
     const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
@@ -92,7 +95,7 @@ export class Resource<Row extends BaseRow> {
   }
 
   /** Updates fields other than the status and records `type`; answers the row, or undefined if none. */
-  async update(executor: AnyKysely, id: string, set: Partial<Row>, type: string): Promise<Row | undefined> {
+  async update(executor: AnyKysely, id: string, set: Partial<Row>, type: E): Promise<Row | undefined> {
     return singleWrite(executor, async (trx) => {
       const row = (await trx
         .updateTable(this.definition.table)
@@ -104,18 +107,38 @@ export class Resource<Row extends BaseRow> {
       return row;
     });
   }
+
+  /**
+   * Deletes the row and records `type` (`….deleted`) with its last snapshot, in one transaction;
+   * answers the row as it was, or undefined if there was none (and then records nothing).
+   */
+  async delete(executor: AnyKysely, id: string, type: E): Promise<Row | undefined> {
+    return singleWrite(executor, async (trx) => {
+      const row = (await trx
+        .deleteFrom(this.definition.table)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()) as Row | undefined;
+      if (row) await this.record(trx, row, type);
+      return row;
+    });
+  }
 }
 
-export class StatefulResource<Row extends StatefulRow<S>, S extends string> extends Resource<Row> {
+export class StatefulResource<
+  Row extends StatefulRow<S>,
+  S extends string,
+  E extends string = string,
+> extends Resource<Row, E> {
   constructor(
-    override readonly definition: StatefulDefinition<Row, S>,
+    override readonly definition: StatefulDefinition<Row, S, E>,
     outbox: EventOutbox,
     clock: Clock,
   ) {
     super(definition, outbox, clock);
   }
 
-  override async insertMany(executor: AnyKysely, rows: Row[], type: string): Promise<Row[]> {
+  override async insertMany(executor: AnyKysely, rows: Row[], type: E): Promise<Row[]> {
     for (const row of rows)
       if (!this.definition.machine.initial.includes(row.status))
         throw new IllegalTransitionError(this.definition.objectType, '(new)', row.status);
@@ -130,7 +153,7 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     executor: AnyKysely,
     id: string,
     set: Partial<Row>,
-    type: string,
+    type: E,
     onlyIn?: readonly S[],
   ): Promise<Row | undefined> {
     if ('status' in set)
@@ -160,7 +183,7 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     id: string,
     from: S | readonly S[],
     to: S,
-    event: { type: string; set?: Partial<Row> },
+    event: { type: E; set?: Partial<Row> },
   ): Promise<Row | undefined> {
     return (await this.transitionMany(executor, [id], from, to, event))[0];
   }
@@ -174,7 +197,7 @@ export class StatefulResource<Row extends StatefulRow<S>, S extends string> exte
     ids: readonly string[],
     from: S | readonly S[],
     to: S,
-    event: { type: string; set?: Partial<Row> },
+    event: { type: E; set?: Partial<Row> },
   ): Promise<Row[]> {
     const sources = typeof from === 'string' ? [from] : from;
     for (const source of sources)

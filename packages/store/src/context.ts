@@ -9,6 +9,7 @@ import type { AppRow, CategoryRow, StoreDb, VersionRow } from './tables.ts';
 import { categorySnapshot } from './console/categories.ts';
 import { appSnapshot } from './apps/view.ts';
 import { versionView } from './versions/view.ts';
+import type { AppEvent, AppVersionEvent, CategoryEvent } from './events.ts';
 
 /** What the store module needs from the server. */
 export interface StoreContext {
@@ -54,25 +55,25 @@ export function createStoreDeps(context: StoreContext): StoreDeps {
 
 /**
  * The store's resources as the platform writes them: every change records its event in the same
- * transaction, and a version's status changes only through the review machine. Store objects are
- * instance-wide, so their events are live.
+ * transaction, and a version's status changes only through the review machine. Each records only its
+ * own events of the catalogue (events.ts). Store objects are instance-wide, so their events are live.
  */
 function storeResources(platform: Platform) {
   const live = () => true;
   return {
-    apps: platform.resource<AppRow>({
+    apps: platform.resource<AppRow, AppEvent>({
       table: 'store_apps',
       objectType: 'app',
       snapshot: appSnapshot,
       livemode: live,
     }),
-    categories: platform.resource<CategoryRow>({
+    categories: platform.resource<CategoryRow, CategoryEvent>({
       table: 'store_categories',
       objectType: 'category',
       snapshot: categorySnapshot,
       livemode: live,
     }),
-    versions: platform.stateful<VersionRow, AppVersionStatus>({
+    versions: platform.stateful<VersionRow, AppVersionStatus, AppVersionEvent>({
       table: 'store_app_versions',
       objectType: 'app_version',
       machine: appVersionReviewMachine,

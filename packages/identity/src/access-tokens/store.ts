@@ -1,4 +1,5 @@
 import type { Platform } from '@kiosk/platform';
+import type { AccessTokenEvent, CliConnectionEvent } from '../events.ts';
 import { identityStore, type IdentityStore } from '../store.ts';
 import type { CliConnectionStatus, IdentityTables } from '../tables.ts';
 import { cliConnectionMachine } from './cli-connection-machine.ts';
@@ -18,7 +19,7 @@ export function accessTokenStore(platform: Platform): AccessTokenStore {
 }
 
 function cliConnectionResource(platform: Platform) {
-  return platform.stateful<IdentityTables['cli_connections'], CliConnectionStatus>({
+  return platform.stateful<IdentityTables['cli_connections'], CliConnectionStatus, CliConnectionEvent>({
     table: 'cli_connections',
     objectType: 'cli_connection',
     machine: cliConnectionMachine,
@@ -28,7 +29,7 @@ function cliConnectionResource(platform: Platform) {
 }
 
 function accessTokenResource(platform: Platform) {
-  return platform.resource<IdentityTables['api_keys']>({
+  return platform.resource<IdentityTables['api_keys'], AccessTokenEvent>({
     table: 'api_keys',
     objectType: 'access_token',
     // Never the secret's hash, nor the merchant-only fields a token does not have.

@@ -1,4 +1,5 @@
 import type { Platform } from '@kiosk/platform';
+import type { JoinRequestEvent } from '../events.ts';
 import { identityStore, type IdentityStore } from '../store.ts';
 import type { IdentityTables, JoinRequestStatus } from '../tables.ts';
 import { joinRequestMachine } from './join-request-machine.ts';
@@ -13,7 +14,7 @@ export function joinRequestStore(platform: Platform): JoinRequestStore {
 }
 
 function joinRequestResource(platform: Platform) {
-  return platform.stateful<IdentityTables['developer_join_requests'], JoinRequestStatus>({
+  return platform.stateful<IdentityTables['developer_join_requests'], JoinRequestStatus, JoinRequestEvent>({
     table: 'developer_join_requests',
     objectType: 'join_request',
     machine: joinRequestMachine,

@@ -13,6 +13,9 @@ import type { Broadcaster } from '../broadcast.ts';
 import type { Clock } from '../clock.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import type { PlatformTables } from '../tables.ts';
+import type { EventCatalogue } from './catalogue.ts';
+
+export type { EventCatalogue, EventType, SnapshotOf } from './catalogue.ts';
 
 /**
  * The transactional outbox. Every state change records an event in the change's own transaction, so
@@ -124,9 +127,14 @@ export class EventOutbox {
   /**
    * Calls `handler` for each event of `type`, at least once each, from a job (so a failure retries
    * and a restart does not lose it). `subscriber` names the subscription; it must stay the same across
-   * releases, as undelivered events are queued for it by name.
+   * releases, as undelivered events are queued for it by name. `type` is a name of the modules'
+   * catalogue (`C`, which a test may replace with one of its own), so a misspelt one does not compile.
    */
-  subscribe<T>(subscriber: string, type: string, handler: EventHandler<T>): void {
+  subscribe<C extends object = EventCatalogue, K extends keyof C & string = keyof C & string>(
+    subscriber: string,
+    type: K,
+    handler: EventHandler<C[K]>,
+  ): void {
     const list = this.subscriptions.get(type) ?? [];
     if (list.some((s) => s.subscriber === subscriber))
       throw new Error(`${subscriber} subscribes to ${type} twice`);

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { assertDeveloperOf, findApp, getDeveloperApp } from '../apps/service.ts';
 import type { Viewer } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
+import type { AppVersionEvent } from '../events.ts';
 import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
 import { versionView } from '../versions/view.ts';
 import { storeReviewType } from './settings.ts';
@@ -29,7 +30,7 @@ import { reviewEntryView } from './view.ts';
  */
 
 /** The event each action records on the version (all `app_version.*`, named after what happened). */
-export const REVIEW_EVENTS: Record<ReviewAction, string> = {
+export const REVIEW_EVENTS: Record<ReviewAction, AppVersionEvent> = {
   requestReview: 'app_version.review_requested',
   startReview: 'app_version.review_started',
   reply: 'app_version.review_replied',

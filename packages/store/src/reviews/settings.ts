@@ -4,14 +4,15 @@ import { transaction } from '@kiosk/db';
 import type { Platform, Resource } from '@kiosk/platform';
 import type { z } from 'zod';
 import { DEFAULT_REVIEW_TYPE, type StoreDeps } from '../context.ts';
+import type { StoreSettingsEvent } from '../events.ts';
 import type { StoreDb, StoreSettingsRow } from '../tables.ts';
 
 /** The one row of `store_settings`. */
 const SETTINGS_ID = 'store';
 
 /** The store's settings as the platform writes them: every change records `store_settings.updated`. */
-export function storeSettingsResource(platform: Platform): Resource<StoreSettingsRow> {
-  return platform.resource<StoreSettingsRow>({
+export function storeSettingsResource(platform: Platform): Resource<StoreSettingsRow, StoreSettingsEvent> {
+  return platform.resource<StoreSettingsRow, StoreSettingsEvent>({
     table: 'store_settings',
     objectType: 'store_settings',
     snapshot: (row) => settingsView(row),
@@ -43,7 +44,7 @@ export async function getStoreSettings(deps: StoreDeps): Promise<StoreSettings> 
 /** Changes the fields given; the row is made by the first change. */
 export async function updateStoreSettings(
   deps: StoreDeps,
-  settings: Resource<StoreSettingsRow>,
+  settings: Resource<StoreSettingsRow, StoreSettingsEvent>,
   input: z.infer<typeof storeSettingsUpdate>,
 ): Promise<StoreSettings> {
   return transaction(deps.db, async (trx) => {

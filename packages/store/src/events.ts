@@ -1,0 +1,37 @@
+import type { AppVersion, StoreSettings } from '@kiosk/contracts';
+import type { appSnapshot } from './apps/view.ts';
+import type { categorySnapshot } from './console/categories.ts';
+
+/**
+ * Kiosk Store's events: the names each resource records (context.ts and reviews/settings.ts build
+ * each with its own, so it can record no other) and the snapshot they carry. Store objects are
+ * instance-wide: their events are live.
+ */
+
+export type AppEvent = 'app.created' | 'app.updated' | 'app.blocked' | 'app.unblocked';
+export type CategoryEvent = 'category.created' | 'category.updated' | 'category.deleted';
+/** A version's upload, and each step of its review (reviews/service.ts names one per action). */
+export type AppVersionEvent =
+  | 'app_version.created'
+  | 'app_version.review_requested'
+  | 'app_version.review_started'
+  | 'app_version.review_replied'
+  | 'app_version.review_commented'
+  | 'app_version.approved'
+  | 'app_version.rejected'
+  | 'app_version.cancelled'
+  | 'app_version.published';
+export type StoreSettingsEvent = 'store_settings.updated';
+
+/** Kiosk Store's events and the snapshot each carries. */
+export type StoreEvents = Record<AppEvent, ReturnType<typeof appSnapshot>> &
+  Record<CategoryEvent, ReturnType<typeof categorySnapshot>> &
+  Record<AppVersionEvent, AppVersion> &
+  Record<StoreSettingsEvent, StoreSettings>;
+export type StoreEventType = keyof StoreEvents;
+
+declare module '@kiosk/platform' {
+  // The platform's catalogue of every module's events (subscribers name only these).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface EventCatalogue extends StoreEvents {}
+}
