@@ -5,3 +5,4 @@ export * from './invoice.ts';
 export * from './charge.ts';
 export * from './subscription.ts';
 export * from './app-version-review.ts';
+export * from './connect-session.ts';

@@ -5,6 +5,7 @@ import {
   chargeMachine,
   checkoutRefusal,
   checkoutSessionMachine,
+  connectSessionMachine,
   defineMachine,
   effectiveReviewType,
   invoiceMachine,
@@ -58,6 +59,18 @@ const expected: [Machine<string>, string[]][] = [
     ],
   ],
   [chargeMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'failed→pending']],
+  [
+    connectSessionMachine as Machine<string>,
+    [
+      'created→scanned',
+      'created→succeeded',
+      'created→failed',
+      'created→expired',
+      'scanned→succeeded',
+      'scanned→failed',
+      'scanned→expired',
+    ],
+  ],
   [
     subscriptionMachine as Machine<string>,
     [
@@ -118,6 +131,11 @@ describe('final statuses', () => {
     ]);
     expect(invoiceMachine.states.filter((s) => invoiceMachine.isFinal(s))).toEqual(['paid', 'void']);
     expect(chargeMachine.states.filter((s) => chargeMachine.isFinal(s))).toEqual(['succeeded']);
+    expect(connectSessionMachine.states.filter((s) => connectSessionMachine.isFinal(s))).toEqual([
+      'succeeded',
+      'failed',
+      'expired',
+    ]);
     expect(subscriptionMachine.states.filter((s) => subscriptionMachine.isFinal(s))).toEqual([
       'incomplete_expired',
       'canceled',
@@ -133,6 +151,12 @@ describe('final statuses', () => {
 describe('the subscription machine', () => {
   it('starts a subscription trialing, waiting for its first payment, or active', () => {
     expect(subscriptionMachine.initial).toEqual(['incomplete', 'trialing', 'active']);
+  });
+});
+
+describe('the connect session machine', () => {
+  it('opens a session created only', () => {
+    expect(connectSessionMachine.initial).toEqual(['created']);
   });
 });
 

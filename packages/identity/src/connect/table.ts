@@ -1,8 +1,11 @@
+import type { ConnectSessionStatus } from '@kiosk/core';
+
+/** A connect session (connect/service.ts); its status changes through core's connectSessionMachine. */
 export type ConnectSessionRow = {
   token: string;
   secret_hash: string;
   action: string;
-  status: 'created' | 'scanned' | 'succeeded' | 'failed' | 'expired';
+  status: ConnectSessionStatus;
   params: string;
   nonce: string;
   did: string | null;
