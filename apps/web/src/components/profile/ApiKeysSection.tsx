@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import { DataTable, type DataTableColumn } from '@kiosk/react';
+import type { DataTableColumn } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ApiKey } from '@kiosk/contracts';
 import { useApiKeys } from '../../hooks/use-api-keys.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
@@ -14,17 +14,13 @@ import { MONOSPACE_FONT } from '../../theme.ts';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.tsx';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog.tsx';
 
-const DEFAULT_PAGE_SIZE = 10;
-const TITLE_ID = 'profile-api-keys-title';
-
 /** Secret API keys for merchant back ends; owners and admins only (docs/identity.md §4). */
 export function ApiKeysSection() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useListParams(useSearchParams(), { prefix: 'keys' });
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const keys = useApiKeys(page, pageSize);
+  const keys = useApiKeys(list.page, list.pageSize);
 
   const columns: DataTableColumn<ApiKey>[] = [
     { key: 'name', label: t('apiKeys.name') },
@@ -78,45 +74,23 @@ export function ApiKeysSection() {
   ];
 
   return (
-    <Box component="section" aria-labelledby={TITLE_ID}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-end' }, mb: 2 }}
-      >
-        <Box>
-          <Typography id={TITLE_ID} component="h2" variant="h6" sx={{ fontWeight: 700 }}>
-            {t('apiKeys.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('apiKeys.description')}
-          </Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setCreating(true)}
-          sx={{ flexShrink: 0 }}
-        >
+    <ListPage
+      title={t('apiKeys.title')}
+      headingLevel={2}
+      description={t('apiKeys.description')}
+      actions={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           {t('apiKeys.create')}
         </Button>
-      </Stack>
-      <DataTable
-        label={t('apiKeys.title')}
-        columns={columns}
-        rows={keys.data?.list ?? []}
-        getRowKey={(key) => key.id}
-        count={keys.data?.count ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={setPageSize}
-        loading={keys.isPending}
-        emptyText={t('apiKeys.empty')}
-        error={keys.isError ? { message: keys.error.message, onRetry: () => void keys.refetch() } : null}
-      />
+      }
+      params={list}
+      columns={columns}
+      getRowKey={(key) => key.id}
+      emptyText={t('apiKeys.empty')}
+      {...listStateOf(keys)}
+    >
       {creating && <CreateApiKeyDialog onClose={() => setCreating(false)} />}
       {revoking && <RevokeApiKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
-    </Box>
+    </ListPage>
   );
 }

@@ -1,11 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import type { ReviewEntry } from '@kiosk/contracts';
+import { DetailSection, DetailTimeline, type ListQuery } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { useReviewThread } from './use-console-reviews.ts';
 
@@ -14,82 +9,71 @@ export interface ReviewThreadProps {
   version: string;
 }
 
-/** A version's review thread, oldest first: who (its developer or a reviewer), what, their words and when. */
+/** The thread in the admins' review panel, read with the console's queries so a review action refreshes it. */
 export function ReviewThread({ did, version }: ReviewThreadProps) {
-  const { t, i18n } = useTranslation();
-  const headingId = useId();
-  const thread = useReviewThread(did, version);
-  const label = t('console.review.threadOf', { version });
-
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {t('console.review.thread')}
-      </Typography>
-      {thread.isPending ? (
-        <Stack spacing={1} aria-busy="true" aria-label={label}>
-          <Skeleton variant="rounded" height={48} />
-          <Skeleton variant="rounded" height={48} />
-        </Stack>
-      ) : thread.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void thread.refetch()}>
-              {t('console.retry')}
-            </Button>
-          }
-        >
-          {t('console.review.threadFailed', { error: thread.error.message })}
-        </Alert>
-      ) : thread.data.list.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('console.review.threadEmpty')}
-        </Typography>
-      ) : (
-        <Box
-          component="ol"
-          aria-label={label}
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
-        >
-          {thread.data.list.map((entry) => (
-            <Box
-              component="li"
-              key={entry.id}
-              sx={{
-                p: 1.5,
-                borderRadius: 1,
-                border: 1,
-                borderColor: 'divider',
-                bgcolor: entry.author_role === 'admin' ? 'action.hover' : 'transparent',
-              }}
-            >
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={{ xs: 0, sm: 1 }}
-                sx={{ alignItems: { sm: 'baseline' }, justifyContent: 'space-between' }}
-              >
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`console.review.role.${entry.author_role}`)}
-                  {' · '}
-                  {t(`store.review.action.${entry.action}`)}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="time">
-                  {formatUnixTime(entry.created_at, i18n.language)}
-                </Typography>
-              </Stack>
-              {entry.message && (
-                <Typography
-                  variant="body2"
-                  sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
-                >
-                  {entry.message}
-                </Typography>
-              )}
-            </Box>
-          ))}
-        </Box>
-      )}
-    </Box>
+    <ReviewThreadSection
+      thread={useReviewThread(did, version)}
+      version={version}
+      texts="console.review"
+      retryKey="console.retry"
+      headingLevel={3}
+    />
+  );
+}
+
+export interface ReviewThreadSectionProps {
+  thread: ListQuery<ReviewEntry>;
+  version: string;
+  /**
+   * The key prefix of the reader's words: `console.review` for the admins, `developerApps` for the
+   * developer (each has `.thread`, `.threadOf`, `.threadEmpty`, `.threadFailed` and `.role.*`).
+   */
+  texts: 'console.review' | 'developerApps';
+  retryKey: string;
+  headingLevel: 3 | 4;
+}
+
+/**
+ * A version's review thread, oldest first: who (its developer or a reviewer), what, their words and
+ * when. The admins' panel and the developer's show it alike, each in its own words.
+ */
+export function ReviewThreadSection({
+  thread,
+  version,
+  texts,
+  retryKey,
+  headingLevel,
+}: ReviewThreadSectionProps) {
+  const { t, i18n } = useTranslation();
+  const label = t(`${texts}.threadOf`, { version });
+  const entries = thread.data?.list ?? [];
+  return (
+    <DetailSection
+      title={t(`${texts}.thread`)}
+      headingLevel={headingLevel}
+      loading={thread.isPending}
+      loadingLabel={label}
+      error={
+        thread.error && {
+          message: t(`${texts}.threadFailed`, { error: thread.error.message }),
+          onRetry: () => void thread.refetch(),
+          retryLabel: t(retryKey),
+        }
+      }
+      empty={entries.length === 0}
+      emptyText={t(`${texts}.threadEmpty`)}
+    >
+      <DetailTimeline
+        label={label}
+        entries={entries.map((entry) => ({
+          key: entry.id,
+          title: `${t(`${texts}.role.${entry.author_role}`)} · ${t(`store.review.action.${entry.action}`)}`,
+          time: formatUnixTime(entry.created_at, i18n.language),
+          body: entry.message,
+          highlight: entry.author_role === 'admin',
+        }))}
+      />
+    </DetailSection>
   );
 }

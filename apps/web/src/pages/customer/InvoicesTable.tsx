@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Link from '@mui/material/Link';
-import { DataTable, useKioskSettings, type DataTableColumn } from '@kiosk/react';
+import { useKioskSettings, type DataTableColumn } from '@kiosk/react';
+import { ListTable, listStateOf, useListParams } from '@kiosk/react/ui';
 import { BILLING_REASONS, billingReasonLabelKey, type BillingReason } from '@kiosk/core';
 import type { Invoice } from '@kiosk/contracts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
@@ -116,7 +117,8 @@ export function useInvoiceColumns(
 
 /**
  * Seed 001 §2's paged invoice table: the number links to the invoice page, then date, reason, amount
- * (struck through when void) and status. On a narrow screen DataTable lays each invoice out as a card.
+ * (struck through when void) and status. Its page is in the address (`invoices.page`); on a narrow
+ * screen the table lays each invoice out as a card.
  */
 export function InvoicesTable({
   livemode,
@@ -127,29 +129,22 @@ export function InvoicesTable({
   action,
 }: InvoicesTableProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const invoices = useInvoiceList(livemode, filter, page, pageSize);
+  const list = useListParams(useSearchParams(), { prefix: 'invoices', defaultPageSize: DEFAULT_PAGE_SIZE });
+  const invoices = useInvoiceList(livemode, filter, list.page, list.pageSize);
   const settings = useKioskSettings(livemode);
   const columns = useInvoiceColumns(livemode, subscriptionNames, action);
+  const state = listStateOf(invoices);
 
   return (
-    <DataTable
+    <ListTable
       label={label}
+      params={list}
       columns={columns}
-      rows={invoices.data?.list ?? []}
       getRowKey={(invoice) => invoice.id}
-      count={invoices.data?.count ?? 0}
-      page={page}
-      pageSize={pageSize}
-      onPageChange={setPage}
-      onPageSizeChange={setPageSize}
-      // Amounts wait for their currency, so no row redraws in other units.
-      loading={invoices.isPending || settings.isPending}
       emptyText={emptyText ?? t('portal.invoices.empty')}
-      error={
-        invoices.isError ? { message: invoices.error.message, onRetry: () => void invoices.refetch() } : null
-      }
+      {...state}
+      // Amounts wait for their currency, so no row redraws in other units.
+      loading={state.loading || settings.isPending}
     />
   );
 }

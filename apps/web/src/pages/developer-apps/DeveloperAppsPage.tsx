@@ -1,8 +1,8 @@
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { DataTable, type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
+import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,13 +13,11 @@ import Typography from '@mui/material/Typography';
 import type { DeveloperApp } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
+import { ReviewStatusChip } from '../console/ReviewStatusChip.tsx';
 import { formatCount } from '../store/store-format.ts';
 import { AppPanel } from './AppPanel.tsx';
 import { useDeveloperAppList } from './use-developer-apps.ts';
-import { VersionStatusChip } from './VersionStatusChip.tsx';
 
-const DEFAULT_PAGE_SIZE = 10;
-const TITLE_ID = 'developer-apps-title';
 /** The open app's panel lives in the address, so a reload or a shared link opens it again. */
 const APP_PARAM = 'app';
 
@@ -30,10 +28,10 @@ const APP_PARAM = 'app';
 export function DeveloperAppsPage() {
   useScreenMessages(developerAppsMessages);
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const apps = useDeveloperAppList(page, pageSize);
+  const address = useSearchParams();
+  const [searchParams, setSearchParams] = address;
+  const list = useListParams(address);
+  const apps = useDeveloperAppList(list.page, list.pageSize);
   const title = t('page.screen.developerApps');
   useDocumentTitle(title);
   const openDid = searchParams.get(APP_PARAM);
@@ -79,7 +77,7 @@ export function DeveloperAppsPage() {
       label: t('developerApps.status'),
       render: (app) => (
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          {app.latest_status ? <VersionStatusChip status={app.latest_status} /> : t('developerApps.none')}
+          {app.latest_status ? <ReviewStatusChip status={app.latest_status} /> : t('developerApps.none')}
           {app.blocked && (
             <Box>
               <Chip size="small" color="error" label={t('developerApps.blocked')} />
@@ -122,30 +120,15 @@ export function DeveloperAppsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Box component="section" aria-labelledby={TITLE_ID}>
-        <Box sx={{ mb: 3 }}>
-          <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('developerApps.description')}
-          </Typography>
-        </Box>
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={apps.data?.list ?? []}
-          getRowKey={(app) => app.did}
-          count={apps.data?.count ?? 0}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={setPageSize}
-          loading={apps.isPending}
-          emptyText={<FirstVersionHint />}
-          error={apps.isError ? { message: apps.error.message, onRetry: () => void apps.refetch() } : null}
-        />
-      </Box>
+      <ListPage
+        title={title}
+        description={t('developerApps.description')}
+        params={list}
+        columns={columns}
+        getRowKey={(app) => app.did}
+        emptyText={<FirstVersionHint />}
+        {...listStateOf(apps)}
+      />
       {openDid && <AppPanel did={openDid} onClose={closeApp} />}
     </Container>
   );

@@ -12,11 +12,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDetail, AppVersion } from '@kiosk/contracts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { developerActionsFor } from '../console/review-actions.ts';
+import { ReviewStatusChip } from '../console/ReviewStatusChip.tsx';
 import { CancelReviewDialog } from './CancelReviewDialog.tsx';
-import { developerActionsFor } from './review-actions.ts';
 import { ReviewThread } from './ReviewThread.tsx';
 import { useReviewAction, type DeveloperReviewAction } from './use-developer-apps.ts';
-import { VersionStatusChip } from './VersionStatusChip.tsx';
 
 const MESSAGE_MAX_LENGTH = 10_000;
 
@@ -75,7 +75,7 @@ export function VersionReview({ app, version, defaultExpanded = false }: Version
           <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {label}
           </Typography>
-          <VersionStatusChip status={version.status} />
+          <ReviewStatusChip status={version.status} />
           <Typography variant="caption" color="text.secondary">
             {t('developerApps.uploadedAt', { time: formatUnixTime(version.created_at, i18n.language) })}
           </Typography>
