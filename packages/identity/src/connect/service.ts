@@ -1,5 +1,6 @@
-import { KioskError, randomToken, SECONDS } from '@kiosk/core';
+import { connectSessionMachine, KioskError, randomToken, SECONDS } from '@kiosk/core';
 import { dbBoolean } from '@kiosk/db';
+import { IllegalTransitionError } from '@kiosk/platform';
 import { sameSecret, sha256 } from '../crypto.ts';
 import { verifySiwe, type SiweExpectations } from '../siwe.ts';
 import type { IdentityStore } from '../store.ts';
@@ -61,7 +62,7 @@ export async function loadConnectSession(store: Store, token: string, notify: Co
     .executeTakeFirst();
   if (!row) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
   if (hasExpired(row, store.clock.nowUnix())) {
-    await setStatus(store, token, ['created', 'scanned'], { status: 'expired' }, notify);
+    await moveSession(store, token, ['created', 'scanned'], 'expired', {}, notify);
     return { ...row, status: 'expired' };
   }
   return row;
@@ -93,21 +94,31 @@ export function checkSecret(row: Row, secret: string): void {
     throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
 }
 
-async function setStatus(
+/**
+ * Moves the session from one of `from` to `to`, with the DID or the refusal's code, and tells the
+ * page. Every status change goes through here and core's connectSessionMachine: a pair it does not
+ * allow throws IllegalTransitionError before the row is touched. Only a session in one of `from` right
+ * now moves (compare-and-set): of two racing requests one wins, and the other is answered `false`.
+ */
+async function moveSession(
   store: Store,
   token: string,
-  from: ConnectStatus[],
-  change: Partial<Pick<Row, 'status' | 'did' | 'error'>> & { status: ConnectStatus },
+  from: readonly ConnectStatus[],
+  to: ConnectStatus,
+  set: Partial<Pick<Row, 'did' | 'error'>>,
   notify: ConnectNotifier,
 ): Promise<boolean> {
+  for (const source of from)
+    if (!connectSessionMachine.allows(source, to))
+      throw new IllegalTransitionError(connectSessionMachine.resource, source, to);
   const result = await store.db
     .updateTable('connect_sessions')
-    .set({ ...change, updated_at: store.clock.nowUnix() })
+    .set({ ...set, status: to, updated_at: store.clock.nowUnix() })
     .where('token', '=', token)
     .where('status', 'in', from)
     .executeTakeFirst();
   const changed = result.numUpdatedRows > 0n;
-  if (changed) await notify(token, change.status, change.error ?? null);
+  if (changed) await notify(token, to, set.error ?? null);
   return changed;
 }
 
@@ -143,7 +154,7 @@ export async function requestForWallet(
 ): Promise<{ row: Row; description: Record<string, unknown> }> {
   const row = await answerable(store, token, name, notify);
   const description = (await action.describe?.(storedParams(row))) ?? {};
-  await setStatus(store, token, ['created'], { status: 'scanned' }, notify);
+  await moveSession(store, token, ['created'], 'scanned', {}, notify);
   return { row, description };
 }
 
@@ -166,12 +177,12 @@ export async function answerConnectSession(
     if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
     const did = didFromAddress(message.address);
     await action.complete?.(storedParams(row), did, answer.fields);
-    const won = await setStatus(store, token, ['created', 'scanned'], { status: 'succeeded', did }, notify);
+    const won = await moveSession(store, token, ['created', 'scanned'], 'succeeded', { did }, notify);
     if (!won) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
     return { did };
   } catch (error) {
     if (error instanceof KioskError && error.code !== 'CONNECT_SESSION_INVALID') {
-      await setStatus(store, token, ['created', 'scanned'], { status: 'failed', error: error.code }, notify);
+      await moveSession(store, token, ['created', 'scanned'], 'failed', { error: error.code }, notify);
     }
     throw error;
   }
