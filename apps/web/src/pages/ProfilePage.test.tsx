@@ -114,7 +114,7 @@ describe('ProfilePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     const form = screen.getByRole('dialog', { name: 'Create an API key' });
     fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(within(form).getByText('Required')).toBeTruthy();
+    expect(await within(form).findByText('Required')).toBeTruthy();
     expect(api.calls('POST /api/api-keys')).toHaveLength(0);
   });
 
