@@ -3,17 +3,13 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { ConfirmDialog, DialogFrame } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { formatBytes } from '../store/store-format.ts';
@@ -39,9 +35,6 @@ export interface ReviewDialogProps {
  */
 export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const actionsHeadingId = useId();
   const [current, setCurrent] = useState(item);
   const [message, setMessage] = useState('');
@@ -51,16 +44,15 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
   const title = item.app.title || item.app.name;
   const actions = adminActionsFor(current.status);
 
-  const send = (action: AdminReviewAction) => {
+  const request = (action: AdminReviewAction) => {
     const trimmed = message.trim();
-    review.mutate(trimmed ? { action, message: trimmed } : { action }, {
-      onSuccess: (answer) => {
-        setCurrent((before) => ({ ...before, ...answer.version }));
-        setMessage('');
-        setConfirmingReject(false);
-      },
-    });
+    return trimmed ? { action, message: trimmed } : { action };
   };
+  const applied = ({ version }: Awaited<ReturnType<typeof review.mutateAsync>>) => {
+    setCurrent((before) => ({ ...before, ...version }));
+    setMessage('');
+  };
+  const send = (action: AdminReviewAction) => review.mutate(request(action), { onSuccess: applied });
 
   const act = (action: AdminReviewAction) => {
     // docs/store.md: a comment without text is refused (REVIEW_MESSAGE_REQUIRED); say so before asking.
@@ -78,8 +70,12 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={fullScreen} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>{t('console.review.title', { title, version: item.version })}</DialogTitle>
+    <DialogFrame
+      title={t('console.review.title', { title, version: item.version })}
+      onClose={onClose}
+      size="md"
+      fullScreenOnPhone
+    >
       <DialogContent dividers>
         <Stack spacing={3}>
           <Stack spacing={1}>
@@ -172,49 +168,15 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
         <Button onClick={onClose}>{t('console.review.close')}</Button>
       </DialogActions>
       {confirmingReject && (
-        <RejectConfirmDialog
-          version={item.version}
-          pending={review.isPending}
-          error={review.isError ? review.error.message : null}
-          onConfirm={() => send('reject')}
+        <ConfirmDialog
+          title={t('console.reject.title', { version: item.version })}
+          message={t('console.reject.message')}
+          confirmLabel={t('console.reject.confirm')}
+          tone="danger"
+          onConfirm={async () => applied(await review.mutateAsync(request('reject')))}
           onClose={() => setConfirmingReject(false)}
         />
       )}
-    </Dialog>
-  );
-}
-
-interface RejectConfirmDialogProps {
-  version: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
-}
-
-function RejectConfirmDialog({ version, pending, error, onConfirm, onClose }: RejectConfirmDialogProps) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const descriptionId = useId();
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="xs">
-      <DialogTitle id={titleId}>{t('console.reject.title', { version })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={descriptionId}>{t('console.reject.message')}</DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit" autoFocus>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} loading={pending}>
-          {t('console.reject.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </DialogFrame>
   );
 }
