@@ -1,20 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AppDetail } from '@kiosk/contracts';
+import { DialogFrame } from '@kiosk/react/ui';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { categoryLabel } from '../store/store-format.ts';
 import { DownloadsChart } from './DownloadsChart.tsx';
@@ -30,25 +25,18 @@ export interface AppPanelProps {
 /** One app as its developer manages it: details to edit, and every version with its review. */
 export function AppPanel({ did, onClose }: AppPanelProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const app = useDeveloperApp(did);
   const [editing, setEditing] = useState(false);
   const heading = app.data ? app.data.title || app.data.name : t('developerApps.manage');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {heading}
-      </DialogTitle>
-      <IconButton
-        onClick={onClose}
-        aria-label={t('developerApps.panelClose')}
-        sx={{ position: 'absolute', right: 8, top: 8 }}
-      >
-        <CloseIcon />
-      </IconButton>
+    <DialogFrame
+      title={heading}
+      onClose={onClose}
+      size="md"
+      fullScreenOnPhone
+      closeLabel={t('developerApps.panelClose')}
+    >
       <DialogContent dividers>
         {app.isPending ? (
           <Stack spacing={1} aria-busy="true">
@@ -72,7 +60,7 @@ export function AppPanel({ did, onClose }: AppPanelProps) {
         )}
       </DialogContent>
       {editing && app.data && <EditAppDialog app={app.data} onClose={() => setEditing(false)} />}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

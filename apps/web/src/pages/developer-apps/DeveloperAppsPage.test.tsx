@@ -440,7 +440,8 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel review' }));
     await vi.waitFor(() => expect(calls.calls(reviewRoute('1.1.0'))).toHaveLength(1));
     expect(calls.calls(reviewRoute('1.1.0'))[0]!.body).toEqual({ action: 'cancelReview' });
-    const panel = screen.getByRole('dialog', { name: 'Weather Board' });
+    // The panel is back in reach once the confirmation has closed, after the answer.
+    const panel = await screen.findByRole('dialog', { name: 'Weather Board' });
     expect(await within(panel).findByText('Cancelled')).toBeTruthy();
   });
 

@@ -11,10 +11,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AppDetail, AppVersion } from '@kiosk/contracts';
+import { ConfirmDialog } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { developerActionsFor } from '../console/review-actions.ts';
 import { ReviewStatusChip } from '../console/ReviewStatusChip.tsx';
-import { CancelReviewDialog } from './CancelReviewDialog.tsx';
 import { ReviewThread } from './ReviewThread.tsx';
 import { useReviewAction, type DeveloperReviewAction } from './use-developer-apps.ts';
 
@@ -152,16 +152,14 @@ export function VersionReview({ app, version, defaultExpanded = false }: Version
         </Stack>
       </AccordionDetails>
       {confirmingCancel && (
-        <CancelReviewDialog
-          version={version.version}
-          pending={review.isPending}
-          error={review.isError ? review.error.message : null}
-          onConfirm={() =>
-            review.mutate(
-              { version: version.version, action: 'cancelReview' },
-              { onSuccess: () => setConfirmingCancel(false) },
-            )
-          }
+        // Core's machine: `cancelled` is final, so cancelling is asked for twice.
+        <ConfirmDialog
+          title={t('developerApps.cancelTitle', { version: version.version })}
+          message={t('developerApps.cancelMessage')}
+          confirmLabel={t('developerApps.cancelConfirm')}
+          cancelLabel={t('developerApps.keep')}
+          tone="danger"
+          onConfirm={() => review.mutateAsync({ version: version.version, action: 'cancelReview' })}
           onClose={() => {
             review.reset();
             setConfirmingCancel(false);

@@ -10,14 +10,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '@kiosk/react/ui';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
@@ -71,28 +67,6 @@ function Entry({ label, value, actions }: { label: string; value: ReactNode; act
         {actions}
       </Stack>
     </Box>
-  );
-}
-
-function ConfirmAnotherDialog({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const descriptionId = useId();
-  return (
-    <Dialog open onClose={onCancel} aria-labelledby={titleId} aria-describedby={descriptionId} maxWidth="xs">
-      <DialogTitle id={titleId}>{t('genKeyPair.againTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={descriptionId}>{t('genKeyPair.againMessage')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} color="inherit" autoFocus>
-          {t('genKeyPair.cancel')}
-        </Button>
-        <Button onClick={onConfirm} variant="contained" color="warning">
-          {t('genKeyPair.againConfirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -199,7 +173,6 @@ export function GenKeyPairPage() {
   useEffect(() => (pair ? () => URL.revokeObjectURL(pair.fileUrl) : undefined), [pair]);
 
   const makePair = () => {
-    setConfirming(false);
     try {
       setPair(generate());
       setFailure(null);
@@ -242,7 +215,18 @@ export function GenKeyPairPage() {
           </Button>
         )}
       </Paper>
-      {confirming && <ConfirmAnotherDialog onCancel={() => setConfirming(false)} onConfirm={makePair} />}
+      {confirming && (
+        // The pair shown is lost unless saved: a new one is made only once asked for twice.
+        <ConfirmDialog
+          title={t('genKeyPair.againTitle')}
+          message={t('genKeyPair.againMessage')}
+          confirmLabel={t('genKeyPair.againConfirm')}
+          cancelLabel={t('genKeyPair.cancel')}
+          tone="warning"
+          onConfirm={makePair}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </Container>
   );
 }
