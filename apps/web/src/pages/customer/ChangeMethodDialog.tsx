@@ -1,15 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -17,11 +14,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { methodChangeMessages } from '@kiosk/core/i18n/method-change';
 import type { Subscription } from '@kiosk/contracts';
 import { useInjectedWallets, useKioskSettings, useScreenMessages, type Eip1193Provider } from '@kiosk/react';
+import { DialogError, DialogFrame, errorMessage } from '@kiosk/react/ui';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { periodMessage } from './subscription-view.ts';
 import {
@@ -92,9 +88,6 @@ export function ChangeMethodDialog({
 }: ChangeMethodDialogProps) {
   useScreenMessages(methodChangeMessages);
   const { t } = useTranslation();
-  const titleId = `${useId()}-title`;
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const settings = useKioskSettings(livemode);
   const choices = methodChoices(settings.data, subscription);
   const ask = useAskMandate(subscription.id, livemode);
@@ -117,18 +110,14 @@ export function ChangeMethodDialog({
   };
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
+      title={t(asked && step.status !== 'done' ? 'methodChange.authorise.title' : 'methodChange.title')}
+      onClose={onClose}
+      busy={busy}
+      fullScreenOnPhone
+      onExited={onExited}
     >
-      <DialogTitle id={titleId}>
-        {t(asked && step.status !== 'done' ? 'methodChange.authorise.title' : 'methodChange.title')}
-      </DialogTitle>
       {asked ? (
         <AuthorisePanel
           subscription={subscription}
@@ -168,10 +157,9 @@ export function ChangeMethodDialog({
               />
             )}
             {ask.isError && (
-              <Alert severity="error" role="alert" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
-                <AlertTitle>{t('methodChange.prepareFailed')}</AlertTitle>
-                {ask.error instanceof Error && ask.error.message ? ask.error.message : t('error.unknown')}
-              </Alert>
+              <DialogError title={t('methodChange.prepareFailed')} sx={{ mt: 2 }}>
+                {errorMessage(ask.error, t('error.unknown'))}
+              </DialogError>
             )}
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -190,7 +178,7 @@ export function ChangeMethodDialog({
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 
@@ -353,10 +341,7 @@ function AuthorisePanel({
             {status}
           </Typography>
           {step.status === 'failed' && (
-            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
-              <AlertTitle>{t('methodChange.authorise.failed')}</AlertTitle>
-              {step.message}
-            </Alert>
+            <DialogError title={t('methodChange.authorise.failed')}>{step.message}</DialogError>
           )}
           {offered && wallets.length === 0 && (
             <Typography variant="body2" color="text.secondary">

@@ -1,26 +1,21 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { PlanOption, Subscription } from '@kiosk/contracts';
 import { useKioskSettings } from '@kiosk/react';
+import { DialogError, DialogFrame, errorMessage } from '@kiosk/react/ui';
 import { PlanPaymentPanel } from './ChangePlanPayment.tsx';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import {
@@ -79,11 +74,7 @@ export function ChangePlanDialog({
   onExited,
 }: ChangePlanDialogProps) {
   const { t } = useTranslation();
-  const ids = useId();
-  const titleId = `${ids}-title`;
-  const legendId = `${ids}-legend`;
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const legendId = `${useId()}-legend`;
   const settings = useKioskSettings(livemode);
   const currency = currencyOf(settings.data, subscription.currency_id);
   const money = (amount: bigint | string) => formatInvoiceMoney(amount, currency, subscription.currency_id);
@@ -119,16 +110,14 @@ export function ChangePlanDialog({
   const busy = change.isPending || payment.state.status === 'sending';
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
+      title={t(paying ? 'planChange.pay.title' : 'planChange.title')}
+      onClose={onClose}
+      busy={busy}
+      fullScreenOnPhone
+      onExited={onExited}
     >
-      <DialogTitle id={titleId}>{t(paying ? 'planChange.pay.title' : 'planChange.title')}</DialogTitle>
       {paying ? (
         <PlanPaymentPanel
           amount={money(paying.answer.invoice?.amount_due ?? '0')}
@@ -178,12 +167,9 @@ export function ChangePlanDialog({
               </RadioGroup>
             </FormControl>
             {change.isError && (
-              <Alert severity="error" role="alert" sx={{ mt: 2, whiteSpace: 'pre-line' }}>
-                <AlertTitle>{t('billing.changePlan.failed')}</AlertTitle>
-                {change.error instanceof Error && change.error.message
-                  ? change.error.message
-                  : t('error.unknown')}
-              </Alert>
+              <DialogError title={t('billing.changePlan.failed')} sx={{ mt: 2 }}>
+                {errorMessage(change.error, t('error.unknown'))}
+              </DialogError>
             )}
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -200,7 +186,7 @@ export function ChangePlanDialog({
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </DialogFrame>
   );
 }
 

@@ -1,20 +1,17 @@
-import { useEffect, useId, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Subscription } from '@kiosk/contracts';
 import { useInjectedWallets, useKioskSettings, PayByConnectDialog, type Eip1193Provider } from '@kiosk/react';
+import { DialogError, DialogFrame, errorMessage } from '@kiosk/react/ui';
 import { useSession } from '../../hooks/use-session.ts';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { planOptionName, type PlanPaymentState } from './plan-change-view.ts';
@@ -78,10 +75,7 @@ export function PlanPaymentPanel({
             {status}
           </Typography>
           {state.status === 'failed' && (
-            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
-              <AlertTitle>{t('planChange.pay.failed')}</AlertTitle>
-              {state.message}
-            </Alert>
+            <DialogError title={t('planChange.pay.failed')}>{state.message}</DialogError>
           )}
           {offered && wallets.length === 0 && !connect && (
             <Typography variant="body2" color="text.secondary">
@@ -205,7 +199,7 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
           livemode={livemode}
           money={money}
           preparing={waiting.isPending}
-          error={waiting.isError ? errorText(waiting.error, t('error.unknown')) : null}
+          error={waiting.isError ? errorMessage(waiting.error, t('error.unknown')) : null}
           onPay={payNow}
         />
       )}
@@ -225,10 +219,6 @@ export function PendingPlanChangeNotice({ subscription, livemode }: PendingPlanC
       )}
     </>
   );
-}
-
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 function WaitingNotice({
@@ -301,24 +291,19 @@ function PlanPaymentDialog({
   onExited: () => void;
 }) {
   const { t } = useTranslation();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const options = usePlanOptions(subscription, livemode);
   const priceId = answer.subscription.pending_update?.items[0]?.price_id;
   const option = options.data?.find((candidate) => candidate.price.id === priceId);
   const plan = option ? planOptionName(option) : (priceId ?? '');
   return (
-    <Dialog
+    <DialogFrame
       open={open}
-      onClose={state.status === 'sending' ? undefined : onClose}
-      fullScreen={fullScreen}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
+      title={t('planChange.pay.title')}
+      onClose={onClose}
+      busy={state.status === 'sending'}
+      fullScreenOnPhone
+      onExited={onExited}
     >
-      <DialogTitle id={titleId}>{t('planChange.pay.title')}</DialogTitle>
       <PlanPaymentPanel
         amount={amount}
         plan={plan}
@@ -329,6 +314,6 @@ function PlanPaymentDialog({
           answer.invoice ? { invoiceId: answer.invoice.id, livemode, onSent: onSentElsewhere } : undefined
         }
       />
-    </Dialog>
+    </DialogFrame>
   );
 }

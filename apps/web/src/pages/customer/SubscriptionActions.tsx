@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Subscription } from '@kiosk/contracts';
+import { errorMessage } from '@kiosk/react/ui';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog.tsx';
 import { ChangeMethodAction } from './ChangeMethodDialog.tsx';
 import { ChangePlanDialog } from './ChangePlanDialog.tsx';
@@ -21,11 +21,6 @@ type Outcome =
   | { kind: 'resumed' }
   | { kind: 'planChanged'; credit: string | null }
   | { kind: 'resumeFailed'; message: string };
-
-/** Seed 000 §8 names the texts it has; for the rest, the server's own message says what went wrong. */
-function errorMessage(error: unknown, t: TFunction): string {
-  return error instanceof Error && error.message ? error.message : t('error.unknown');
-}
 
 export interface SubscriptionActionsProps {
   subscription: Subscription;
@@ -57,25 +52,23 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
     if (outcome && dialogGone) outcomeRef.current?.focus();
   }, [outcome, dialogGone]);
 
-  const confirmCancel = (request: CancelRequest) => {
+  const confirmCancel = async (request: CancelRequest) => {
     setOutcome(null);
-    cancel.mutate(request, {
-      onSuccess: (canceled) => {
-        setOutcome(
-          canceled.cancel_at_period_end
-            ? { kind: 'cancelsAtPeriodEnd', at: canceled.cancel_at ?? canceled.current_period_end }
-            : { kind: 'canceledNow' },
-        );
-        setDialog((shown) => shown && { ...shown, open: false });
-      },
-    });
+    const canceled = await cancel.mutateAsync(request);
+    setOutcome(
+      canceled.cancel_at_period_end
+        ? { kind: 'cancelsAtPeriodEnd', at: canceled.cancel_at ?? canceled.current_period_end }
+        : { kind: 'canceledNow' },
+    );
   };
 
   const confirmResume = () => {
     setOutcome(null);
     resume.mutate(undefined, {
       onSuccess: () => setOutcome({ kind: 'resumed' }),
-      onError: (error) => setOutcome({ kind: 'resumeFailed', message: errorMessage(error, t) }),
+      // Seed 000 §8 names the texts it has; for the rest, the server's own message says what went wrong.
+      onError: (error) =>
+        setOutcome({ kind: 'resumeFailed', message: errorMessage(error, t('error.unknown')) }),
     });
   };
 
@@ -134,10 +127,7 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
             <Button
               variant="outlined"
               color="error"
-              onClick={() => {
-                cancel.reset();
-                setDialog({ open: true, timing: actions.cancel! });
-              }}
+              onClick={() => setDialog({ open: true, timing: actions.cancel! })}
             >
               {t('portal.cancel.button')}
             </Button>
@@ -163,8 +153,6 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
           open={dialog.open}
           timing={dialog.timing}
           date={date}
-          pending={cancel.isPending}
-          error={cancel.isError ? errorMessage(cancel.error, t) : null}
           onConfirm={confirmCancel}
           onClose={() => setDialog({ ...dialog, open: false })}
           onExited={() => setDialog(null)}
