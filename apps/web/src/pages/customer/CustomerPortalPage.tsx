@@ -1,17 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useKioskSettings } from '@kiosk/react';
+import { DetailFrame, DetailSection } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { InvoicesView } from './InvoicesView.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
+import { PortalModeChip } from './PortalModeChip.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { usePortalLivemode } from './portal-mode.ts';
 import { useCustomerRefresh } from './use-customer-refresh.ts';
@@ -19,10 +18,6 @@ import { useCustomerOverdue } from './use-overdue.ts';
 import { usePlanNames } from './use-plan-names.ts';
 import { useCustomerSubscriptions, useMyCustomerId } from './use-subscriptions.ts';
 import { useUnixNow } from './use-unix-now.ts';
-
-const TITLE_ID = 'portal-title';
-const SUBSCRIPTIONS_ID = 'portal-subscriptions';
-const INVOICES_ID = 'portal-invoices';
 
 /** Cards side by side where they fit, one per row on a phone. */
 const CARD_GRID = {
@@ -33,16 +28,6 @@ const CARD_GRID = {
   gap: 2,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(300px, 1fr))' },
 } as const;
-
-function SubscriptionsSkeleton({ label }: { label: string }) {
-  return (
-    <Box sx={CARD_GRID} aria-busy="true" aria-label={label} role="status">
-      {[0, 1].map((index) => (
-        <Skeleton key={index} variant="rounded" height={120} />
-      ))}
-    </Box>
-  );
-}
 
 /**
  * `/customer` (issue 11 item 7): the signed-in customer's subscriptions and their invoices. Both lists
@@ -75,69 +60,53 @@ export function CustomerPortalPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack spacing={4} component="section" aria-labelledby={TITLE_ID}>
-        <Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-              {title}
+      <DetailFrame
+        title={title}
+        status={<PortalModeChip livemode={livemode} />}
+        subtitle={t('portal.description')}
+        notices={pastDue && <PastDueBanner livemode={livemode} message={t('portal.pastDue.banner')} />}
+      >
+        <DetailSection
+          title={t('portal.subscriptions.heading')}
+          error={
+            failure && {
+              message: `${t('portal.subscriptions.loadFailed')} ${failure.message}`,
+              onRetry: retry,
+              retryLabel: t('portal.retry'),
+            }
+          }
+          loading={loadingSubscriptions}
+          loadingLabel={t('portal.subscriptions.loading')}
+          skeleton={
+            <Box sx={CARD_GRID}>
+              {[0, 1].map((index) => (
+                <Skeleton key={index} variant="rounded" height={120} />
+              ))}
+            </Box>
+          }
+          empty={list.length === 0}
+          emptyText={t('portal.subscriptions.empty')}
+        >
+          <Box component="ul" sx={CARD_GRID} aria-label={t('portal.subscriptions.heading')}>
+            {list.map((subscription) => (
+              <SubscriptionCard
+                key={subscription.id}
+                subscription={subscription}
+                name={plans.names.get(subscription.id)!}
+                settings={settings.data}
+                livemode={livemode}
+                now={now}
+              />
+            ))}
+          </Box>
+          {subscriptions.data && subscriptions.data.count > list.length && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('portal.subscriptions.more', { shown: list.length, count: subscriptions.data.count })}
             </Typography>
-            {!livemode && (
-              <Chip label={t('shell.testMode')} color="warning" variant="outlined" size="small" />
-            )}
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {t('portal.description')}
-          </Typography>
-        </Box>
-
-        {pastDue && <PastDueBanner livemode={livemode} message={t('portal.pastDue.banner')} />}
-
-        <Box component="section" aria-labelledby={SUBSCRIPTIONS_ID}>
-          <Typography id={SUBSCRIPTIONS_ID} component="h2" variant="h6" sx={{ mb: 2 }}>
-            {t('portal.subscriptions.heading')}
-          </Typography>
-          {failure ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={retry}>
-                  {t('portal.retry')}
-                </Button>
-              }
-            >
-              {t('portal.subscriptions.loadFailed')} {failure.message}
-            </Alert>
-          ) : loadingSubscriptions ? (
-            <SubscriptionsSkeleton label={t('portal.subscriptions.loading')} />
-          ) : list.length === 0 ? (
-            <Typography color="text.secondary">{t('portal.subscriptions.empty')}</Typography>
-          ) : (
-            <>
-              <Box component="ul" sx={CARD_GRID} aria-labelledby={SUBSCRIPTIONS_ID}>
-                {list.map((subscription) => (
-                  <SubscriptionCard
-                    key={subscription.id}
-                    subscription={subscription}
-                    name={plans.names.get(subscription.id)!}
-                    settings={settings.data}
-                    livemode={livemode}
-                    now={now}
-                  />
-                ))}
-              </Box>
-              {subscriptions.data && subscriptions.data.count > list.length && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {t('portal.subscriptions.more', { shown: list.length, count: subscriptions.data.count })}
-                </Typography>
-              )}
-            </>
           )}
-        </Box>
+        </DetailSection>
 
-        <Box component="section" aria-labelledby={INVOICES_ID}>
-          <Typography id={INVOICES_ID} component="h2" variant="h6" sx={{ mb: 2 }}>
-            {t('portal.invoices.heading')}
-          </Typography>
+        <DetailSection title={t('portal.invoices.heading')}>
           {customerId ? (
             <InvoicesView
               key={`${livemode}-${customerId}`}
@@ -152,8 +121,8 @@ export function CustomerPortalPage() {
           ) : (
             !customer.isError && <Typography color="text.secondary">{t('portal.invoices.empty')}</Typography>
           )}
-        </Box>
-      </Stack>
+        </DetailSection>
+      </DetailFrame>
       <Snackbar
         open={paid}
         autoHideDuration={6_000}

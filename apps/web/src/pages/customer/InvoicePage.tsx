@@ -2,15 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useKioskSettings } from '@kiosk/react';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
+import { DetailFrame } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLivemode } from '../../hooks/use-livemode.ts';
 import { InvoiceDetails } from './InvoiceDetails.tsx';
-import { InvoiceProblem } from './InvoiceProblem.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
 import { pastDueHref } from './past-due-referer.ts';
+import { usePortalProblem } from './portal-problem.tsx';
 import { invoicePath } from './portal-mode.ts';
 import { currencyOf, invoiceLinesOf } from './invoice-view.ts';
 import { useInvoice, useInvoiceCheckout } from './use-invoice.ts';
@@ -18,25 +16,6 @@ import { useInvoice, useInvoiceCheckout } from './use-invoice.ts';
 /** `?livemode=false` (a test checkout's success screen links so) wins over the app's own mode. */
 function modeOf(param: string | null): boolean | undefined {
   return param === 'false' ? false : param === 'true' ? true : undefined;
-}
-
-function InvoiceSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 } }}
-      aria-busy="true"
-      aria-label={t('page.invoice.loading')}
-    >
-      <Stack spacing={2}>
-        <Skeleton variant="text" width="45%" height={40} />
-        <Skeleton variant="text" width="30%" height={48} />
-        <Skeleton variant="rounded" height={72} />
-        <Skeleton variant="rounded" height={96} />
-      </Stack>
-    </Paper>
-  );
 }
 
 /**
@@ -51,6 +30,12 @@ export function InvoicePage() {
   const appLivemode = useLivemode();
   const livemode = modeOf(params.get('livemode')) ?? appLivemode;
   const invoice = useInvoice(id, livemode);
+  const problem = usePortalProblem(invoice.error, {
+    texts: 'page.invoice',
+    retryKey: 'page.invoice.retry',
+    id,
+    onRetry: () => void invoice.refetch(),
+  });
   const settings = useKioskSettings(livemode);
   const checkout = useInvoiceCheckout(invoice.data?.checkout_session_id);
   useDocumentTitle(
@@ -66,18 +51,14 @@ export function InvoicePage() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
       {invoice.data && !loading ? (
-        <Stack spacing={2}>
-          {owed && <PastDueBanner livemode={livemode} message={t('portal.invoice.uncollectible')} />}
-          <InvoiceDetails
-            invoice={invoice.data}
-            currency={currencyOf(settings.data, invoice.data.currency_id)}
-            lines={invoiceLinesOf(invoice.data, checkout.data?.checkoutSession)}
-          />
-        </Stack>
-      ) : invoice.error ? (
-        <InvoiceProblem id={id} error={invoice.error} onRetry={() => void invoice.refetch()} />
+        <InvoiceDetails
+          invoice={invoice.data}
+          currency={currencyOf(settings.data, invoice.data.currency_id)}
+          lines={invoiceLinesOf(invoice.data, checkout.data?.checkoutSession)}
+          notices={owed && <PastDueBanner livemode={livemode} message={t('portal.invoice.uncollectible')} />}
+        />
       ) : (
-        <InvoiceSkeleton />
+        <DetailFrame loading loadingLabel={t('page.invoice.loading')} problem={problem} />
       )}
     </Container>
   );

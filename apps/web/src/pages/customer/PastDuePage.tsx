@@ -2,27 +2,20 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { DataTable, PAID_SHOWN_MS, PastDuePayment, usePastDueFocus, usePastDuePayment } from '@kiosk/react';
+import { DetailFrame, DetailSection } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { modeKey } from '../../lib/query-client.ts';
 import { useInvoiceColumns } from './InvoicesTable.tsx';
 import { safeReferer } from './past-due-referer.ts';
 import { usePortalLivemode } from './portal-mode.ts';
+import { PortalModeChip } from './PortalModeChip.tsx';
 import { useMyCustomerId } from './use-subscriptions.ts';
-
-const TITLE_ID = 'past-due-title';
-const INVOICES_ID = 'past-due-invoices';
 
 /**
  * `/customer/invoice/past-due?referer=…` (seed 000 §2): the signed-in customer's overdue invoices and,
@@ -72,28 +65,13 @@ export function PastDuePage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Link
-        component={RouterLink}
-        to={back}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+      <DetailFrame
+        back={{ to: back, label: t('portal.pastDue.back') }}
+        linkComponent={RouterLink}
+        title={title}
+        status={<PortalModeChip livemode={livemode} />}
+        subtitle={t('portal.pastDue.description')}
       >
-        <ArrowBackIcon fontSize="small" aria-hidden />
-        {t('portal.pastDue.back')}
-      </Link>
-      <Stack spacing={3} component="section" aria-labelledby={TITLE_ID}>
-        <Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography id={TITLE_ID} component="h1" variant="h4" sx={{ fontWeight: 700 }}>
-              {title}
-            </Typography>
-            {!livemode && (
-              <Chip label={t('shell.testMode')} color="warning" variant="outlined" size="small" />
-            )}
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {t('portal.pastDue.description')}
-          </Typography>
-        </Box>
         {failure ? (
           <Alert
             severity="error"
@@ -115,10 +93,7 @@ export function PastDuePage() {
           <Skeleton variant="rounded" height={160} aria-label={t('checkout.pastDue.loading')} />
         ) : (
           <>
-            <Box component="section" aria-labelledby={INVOICES_ID}>
-              <Typography id={INVOICES_ID} component="h2" variant="h6" sx={{ mb: 2 }}>
-                {t('portal.pastDue.invoices')}
-              </Typography>
+            <DetailSection title={t('portal.pastDue.invoices')}>
               <DataTable
                 label={t('portal.pastDue.invoices')}
                 columns={columns}
@@ -130,7 +105,7 @@ export function PastDuePage() {
                 onPageChange={() => {}}
                 onPageSizeChange={() => {}}
               />
-            </Box>
+            </DetailSection>
             <PastDuePayment
               rows={payment.rows}
               invoices={payment.invoices}
@@ -151,7 +126,7 @@ export function PastDuePage() {
             )}
           </>
         )}
-      </Stack>
+      </DetailFrame>
     </Container>
   );
 }

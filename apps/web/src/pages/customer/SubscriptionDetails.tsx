@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import {
+  DetailFrame,
+  DetailItems,
+  DetailSection,
+  type BackLink,
+  type DetailSummaryRow,
+} from '@kiosk/react/ui';
 import { lineTotal, priceIn } from '@kiosk/core';
 import type { KioskSettings, Subscription } from '@kiosk/contracts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { SubscriptionActions } from './SubscriptionActions.tsx';
 import { SubscriptionStatusChip } from './SubscriptionStatusChip.tsx';
+import { PortalModeChip } from './PortalModeChip.tsx';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import { priceText, scheduleText } from './subscription-text.ts';
 import { hasEnded, itemName, subscriptionSchedule } from './subscription-view.ts';
@@ -24,27 +29,11 @@ export interface SubscriptionDetailsProps {
   livemode: boolean;
   now: number;
   date: (unix: number) => string;
-}
-
-/** Label–value rows, a description list for screen readers. */
-function Facts({ rows }: { rows: [label: string, value: ReactNode][] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 1 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'end', minWidth: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  back: BackLink;
+  /** Above the subscription: what the customer must do first (pay what is past due). */
+  notices?: ReactNode;
+  /** After it: its invoices. */
+  children?: ReactNode;
 }
 
 /** The cancel state in words: renews, ends on a date (resumable until then), or was cancelled. */
@@ -72,59 +61,60 @@ export function SubscriptionDetails({
   livemode,
   now,
   date,
+  back,
+  notices,
+  children,
 }: SubscriptionDetailsProps) {
   const { t } = useTranslation();
   const currency = currencyOf(settings, subscription.currency_id);
   const schedule = subscriptionSchedule(subscription, now);
   const price = priceText(subscription, settings, t);
 
-  const facts: [string, ReactNode][] = [
-    [
-      t('portal.subscription.id'),
-      <Box
-        component="code"
-        sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
-      >
-        {subscription.id}
-      </Box>,
-    ],
-    [t('portal.subscription.started'), date(subscription.start_date)],
+  const facts: DetailSummaryRow[] = [
+    {
+      label: t('portal.subscription.id'),
+      value: (
+        <Box
+          component="code"
+          sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+        >
+          {subscription.id}
+        </Box>
+      ),
+    },
+    { label: t('portal.subscription.started'), value: date(subscription.start_date) },
   ];
   if (!hasEnded(subscription))
-    facts.push([
-      t('portal.subscription.currentPeriod'),
-      `${date(subscription.current_period_start)} – ${date(subscription.current_period_end)}`,
-    ]);
+    facts.push({
+      label: t('portal.subscription.currentPeriod'),
+      value: `${date(subscription.current_period_start)} – ${date(subscription.current_period_end)}`,
+    });
   if (subscription.trial_end !== null)
-    facts.push([
-      t(subscription.trial_end > now ? 'portal.subscription.trialEnd' : 'portal.subscription.trialEnded'),
-      date(subscription.trial_end),
-    ]);
-  facts.push([t('portal.subscription.cancellation'), cancellationText(subscription, t, date)]);
+    facts.push({
+      label: t(
+        subscription.trial_end > now ? 'portal.subscription.trialEnd' : 'portal.subscription.trialEnded',
+      ),
+      value: date(subscription.trial_end),
+    });
+  facts.push({
+    label: t('portal.subscription.cancellation'),
+    value: cancellationText(subscription, t, date),
+  });
 
   return (
-    <Paper
-      variant="outlined"
-      component="article"
-      aria-labelledby="subscription-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Stack spacing={3}>
-        <Stack spacing={1}>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography
-              id="subscription-title"
-              component="h1"
-              variant="h5"
-              sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-            >
-              {name}
-            </Typography>
-            <SubscriptionStatusChip status={subscription.status} />
-            {!livemode && (
-              <Chip label={t('shell.testMode')} color="warning" variant="outlined" size="small" />
-            )}
-          </Stack>
+    <DetailFrame
+      back={back}
+      linkComponent={RouterLink}
+      notices={notices}
+      title={name}
+      status={
+        <>
+          <SubscriptionStatusChip status={subscription.status} />
+          <PortalModeChip livemode={livemode} />
+        </>
+      }
+      subtitle={
+        <>
           {price && (
             <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {price}
@@ -136,58 +126,35 @@ export function SubscriptionDetails({
           >
             {scheduleText(schedule, t, date)}
           </Typography>
-        </Stack>
-
-        <SubscriptionActions subscription={subscription} livemode={livemode} date={date} />
-
-        {subscription.items.length > 0 && (
-          <Box component="section" aria-labelledby="subscription-items">
-            <Typography id="subscription-items" component="h2" variant="subtitle2" sx={{ mb: 1 }}>
-              {t('portal.subscription.items')}
-            </Typography>
-            <Stack
-              component="ul"
-              divider={<Divider component="li" aria-hidden />}
-              spacing={1}
-              sx={{ m: 0, p: 0, listStyle: 'none' }}
-            >
-              {subscription.items.map((item) => {
+        </>
+      }
+      actions={<SubscriptionActions subscription={subscription} livemode={livemode} date={date} />}
+      body={
+        subscription.items.length > 0 && (
+          <DetailSection title={t('portal.subscription.items')} titleVariant="subtitle2">
+            <DetailItems
+              items={subscription.items.map((item) => {
                 const terms = item.price && priceIn(item.price, subscription.currency_id);
-                return (
-                  <Stack
-                    key={item.id}
-                    component="li"
-                    direction="row"
-                    spacing={2}
-                    sx={{ alignItems: 'baseline' }}
-                  >
-                    <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                      <Typography sx={{ overflowWrap: 'anywhere' }}>
-                        {itemName(item, productNames)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('portal.subscription.quantity', { quantity: item.quantity })}
-                      </Typography>
-                    </Box>
-                    {terms && (
-                      <Typography sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                        {formatInvoiceMoney(
-                          lineTotal(terms, item.quantity, undefined),
-                          currency,
-                          subscription.currency_id,
-                        )}
-                      </Typography>
-                    )}
-                  </Stack>
-                );
+                return {
+                  key: item.id,
+                  name: itemName(item, productNames),
+                  detail: t('portal.subscription.quantity', { quantity: item.quantity }),
+                  amount: terms
+                    ? formatInvoiceMoney(
+                        lineTotal(terms, item.quantity, undefined),
+                        currency,
+                        subscription.currency_id,
+                      )
+                    : undefined,
+                };
               })}
-            </Stack>
-          </Box>
-        )}
-
-        <Divider />
-        <Facts rows={facts} />
-      </Stack>
-    </Paper>
+            />
+          </DetailSection>
+        )
+      }
+      summary={[facts]}
+    >
+      {children}
+    </DetailFrame>
   );
 }

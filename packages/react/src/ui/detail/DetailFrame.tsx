@@ -27,7 +27,7 @@ export interface DetailFrameProps {
   subtitle?: ReactNode;
   /** What the reader can do with the record, under its header. */
   actions?: ReactNode;
-  /** Above the record's card: what needs the reader first (an unpaid balance). */
+  /** Above the record's title: what needs the reader first (an unpaid balance). */
   notices?: ReactNode;
   /** In the card, above the summary: the record's lines, say (a DetailSection of DetailItems). */
   body?: ReactNode;
@@ -93,14 +93,16 @@ export function DetailFrame({
   const groups = summary.filter((rows) => rows.length > 0);
   return (
     <Stack component="article" aria-labelledby={titleId} spacing={3}>
-      <Stack spacing={2}>
+      {back || notices ? (
         <div>
           {backLink}
-          <PageHeader title={title} titleId={titleId} status={status} description={subtitle} />
+          {notices && <Stack spacing={2}>{notices}</Stack>}
         </div>
+      ) : null}
+      <Stack spacing={2}>
+        <PageHeader title={title} titleId={titleId} status={status} description={subtitle} />
         {actions}
       </Stack>
-      {notices}
       {(body || groups.length > 0) && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={3}>
