@@ -8,13 +8,11 @@ import { defineMessages } from './define.ts';
 export const uiDialogsMessages = defineMessages({
   en: {
     'uiDialogs.cancel': 'Cancel',
-    'uiDialogs.close': 'Close',
     'uiDialogs.done': 'Done',
     'uiDialogs.failed': 'Something went wrong. Please try again.',
   },
   zh: {
     'uiDialogs.cancel': '取消',
-    'uiDialogs.close': '关闭',
     'uiDialogs.done': '完成',
     'uiDialogs.failed': '出错了，请重试。',
   },

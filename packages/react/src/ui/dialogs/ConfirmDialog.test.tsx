@@ -97,6 +97,15 @@ describe('ConfirmDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('hands a success to onConfirmed instead of closing', async () => {
+    const onConfirmed = vi.fn();
+    const onClose = vi.fn();
+    const { dialog } = renderPage({ onConfirm: async () => {}, onConfirmed, onClose });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it("says the server's refusal in place and stays open to try again", async () => {
     let calls = 0;
     const onConfirm = () => {

@@ -114,6 +114,16 @@ describe('FormDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('hands the answer to onSuccess instead of closing', async () => {
+    const onSuccess = vi.fn();
+    const onClose = vi.fn();
+    const { dialog } = renderPage({ onSubmit: async () => ({ secret: 'kat_1' }), onSuccess, onClose });
+    fill(dialog, { Name: 'Weather', 'Chinese name': '天气' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ secret: 'kat_1' }));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('refuses by the fields’ rules without sending, and puts focus on the first invalid field', async () => {
     const onSubmit = vi.fn();
     const { dialog, field } = renderPage({ onSubmit });

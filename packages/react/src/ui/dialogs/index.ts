@@ -13,5 +13,4 @@ export {
   type FormRadioGroupProps,
   type FormTextFieldProps,
 } from './FormFields.tsx';
-export { useDialogFocus } from './dialog-focus.ts';
 export { errorMessage } from './server-error.ts';
