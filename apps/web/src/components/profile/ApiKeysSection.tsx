@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import type { DataTableColumn } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -56,21 +56,14 @@ export function ApiKeysSection() {
       render: (key) =>
         key.last_used_at ? formatUnixTime(key.last_used_at, i18n.language) : t('apiKeys.neverUsed'),
     },
-    {
-      key: 'actions',
-      label: t('apiKeys.actions'),
-      align: 'right',
-      render: (key) => (
-        <Button
-          size="small"
-          color="error"
-          onClick={() => setRevoking(key)}
-          aria-label={t('apiKeys.revokeNamed', { name: key.name })}
-        >
-          {t('apiKeys.revoke')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('apiKeys.actions'), (key) => [
+      {
+        label: t('apiKeys.revoke'),
+        ariaLabel: t('apiKeys.revokeNamed', { name: key.name }),
+        color: 'error',
+        onClick: () => setRevoking(key),
+      },
+    ]),
   ];
 
   return (

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import type { Category } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { CategoryDialog } from './CategoryDialog.tsx';
@@ -50,30 +49,19 @@ export function CategoriesPage() {
       align: 'right',
       render: (category) => formatCount(category.app_count),
     },
-    {
-      key: 'actions',
-      label: t('console.categories.actions'),
-      align: 'right',
-      render: (category) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: { md: 'flex-end' } }}>
-          <Button
-            size="small"
-            onClick={() => setEditing({ kind: 'rename', category })}
-            aria-label={t('console.categories.renameNamed', { name: category.name })}
-          >
-            {t('console.categories.rename')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={() => setDeleting(category)}
-            aria-label={t('console.categories.deleteNamed', { name: category.name })}
-          >
-            {t('console.categories.delete')}
-          </Button>
-        </Stack>
-      ),
-    },
+    actionsColumn(t('console.categories.actions'), (category) => [
+      {
+        label: t('console.categories.rename'),
+        ariaLabel: t('console.categories.renameNamed', { name: category.name }),
+        onClick: () => setEditing({ kind: 'rename', category }),
+      },
+      {
+        label: t('console.categories.delete'),
+        ariaLabel: t('console.categories.deleteNamed', { name: category.name }),
+        color: 'error',
+        onClick: () => setDeleting(category),
+      },
+    ]),
   ];
 
   return (

@@ -3,9 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, PageHeader, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, PageHeader, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -69,24 +68,17 @@ export function ConsoleAppsPage() {
       label: t('console.reviews.size'),
       render: (item) => formatBytes(item.size, i18n.language),
     },
-    {
-      key: 'open',
-      label: t('console.reviews.open'),
-      align: 'right',
-      render: (item) => (
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => setSelected(item)}
-          aria-label={t('console.reviews.openNamed', {
-            title: item.app.title || item.app.name,
-            version: item.version,
-          })}
-        >
-          {t('console.reviews.open')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('console.reviews.open'), (item) => [
+      {
+        label: t('console.reviews.open'),
+        ariaLabel: t('console.reviews.openNamed', {
+          title: item.app.title || item.app.name,
+          version: item.version,
+        }),
+        variant: 'outlined',
+        onClick: () => setSelected(item),
+      },
+    ]),
   ];
 
   return (

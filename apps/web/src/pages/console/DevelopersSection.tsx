@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, visuallyHidden } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -63,23 +63,16 @@ export function DevelopersSection() {
         return passport ? formatUnixTime(passport.issued_at, i18n.language) : '—';
       },
     },
-    {
-      key: 'actions',
-      label: t('console.developers.actions'),
-      align: 'right',
-      render: (user) => (
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          onClick={() => setRevoking(user)}
-          disabled={!developerPassport(user)}
-          aria-label={t('console.developers.revokeNamed', { name: developerName(user) })}
-        >
-          {t('console.developers.revoke')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('console.developers.actions'), (user) => [
+      {
+        label: t('console.developers.revoke'),
+        ariaLabel: t('console.developers.revokeNamed', { name: developerName(user) }),
+        variant: 'outlined',
+        color: 'error',
+        disabled: !developerPassport(user),
+        onClick: () => setRevoking(user),
+      },
+    ]),
   ];
 
   const revokingPassport = revoking && developerPassport(revoking);

@@ -2,11 +2,9 @@ import { joinMessages } from '@kiosk/core/i18n/join';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { JoinRequest } from '@kiosk/contracts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
@@ -70,36 +68,25 @@ export function JoinRequestsSection() {
       label: t('join.console.askedAt'),
       render: (request) => formatUnixTime(request.created_at, i18n.language),
     },
-    {
-      key: 'actions',
-      label: t('join.console.actions'),
-      align: 'right',
-      render: (request) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            variant="outlined"
-            color="inherit"
-            disabled={decide.isPending}
-            loading={deciding?.request.id === request.id && deciding.decision === 'decline'}
-            onClick={() => decide.mutate({ request, decision: 'decline' })}
-            aria-label={t('join.console.declineNamed', { name: nameOf(request) })}
-          >
-            {t('join.console.decline')}
-          </Button>
-          <Button
-            size="small"
-            variant="contained"
-            disabled={decide.isPending}
-            loading={deciding?.request.id === request.id && deciding.decision === 'approve'}
-            onClick={() => decide.mutate({ request, decision: 'approve' })}
-            aria-label={t('join.console.approveNamed', { name: nameOf(request) })}
-          >
-            {t('join.console.approve')}
-          </Button>
-        </Stack>
-      ),
-    },
+    actionsColumn(t('join.console.actions'), (request) => [
+      {
+        label: t('join.console.decline'),
+        ariaLabel: t('join.console.declineNamed', { name: nameOf(request) }),
+        variant: 'outlined',
+        color: 'inherit',
+        disabled: decide.isPending,
+        loading: deciding?.request.id === request.id && deciding.decision === 'decline',
+        onClick: () => decide.mutate({ request, decision: 'decline' }),
+      },
+      {
+        label: t('join.console.approve'),
+        ariaLabel: t('join.console.approveNamed', { name: nameOf(request) }),
+        variant: 'contained',
+        disabled: decide.isPending,
+        loading: deciding?.request.id === request.id && deciding.decision === 'approve',
+        onClick: () => decide.mutate({ request, decision: 'approve' }),
+      },
+    ]),
   ];
 
   return (

@@ -2,9 +2,8 @@ import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
@@ -102,20 +101,13 @@ export function DeveloperAppsPage() {
       align: 'right',
       render: (app) => formatCount(app.downloads, i18n.language),
     },
-    {
-      key: 'actions',
-      label: t('developerApps.actions'),
-      align: 'right',
-      render: (app) => (
-        <Button
-          size="small"
-          onClick={() => openApp(app.did)}
-          aria-label={t('developerApps.manageNamed', { title: app.title || app.name })}
-        >
-          {t('developerApps.manage')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('developerApps.actions'), (app) => [
+      {
+        label: t('developerApps.manage'),
+        ariaLabel: t('developerApps.manageNamed', { title: app.title || app.name }),
+        onClick: () => openApp(app.did),
+      },
+    ]),
   ];
 
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -85,21 +85,14 @@ export function AccessTokensPage() {
       label: t('developer.tokens.lastUsedAt'),
       render: (token) => (token.last_used_at ? time(token.last_used_at) : t('developer.tokens.neverUsed')),
     },
-    {
-      key: 'actions',
-      label: t('developer.tokens.actions'),
-      align: 'right',
-      render: (token) => (
-        <Button
-          size="small"
-          color="error"
-          onClick={() => setDeleting(token)}
-          aria-label={t('developer.tokens.deleteNamed', { name: token.name })}
-        >
-          {t('developer.tokens.delete')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('developer.tokens.actions'), (token) => [
+      {
+        label: t('developer.tokens.delete'),
+        ariaLabel: t('developer.tokens.deleteNamed', { name: token.name }),
+        color: 'error',
+        onClick: () => setDeleting(token),
+      },
+    ]),
   ];
 
   return (

@@ -2,6 +2,7 @@
 export { ListPage, type ListPageProps } from './ListPage.tsx';
 export { ListTable, type ListTableProps } from './ListTable.tsx';
 export { ListFilters, type ListFilter, type ListFiltersProps } from './ListFilters.tsx';
+export { RowActions, actionsColumn, type RowAction } from './RowActions.tsx';
 export { PageBackLink, PageHeader, type BackLink, type PageHeaderProps } from './PageHeader.tsx';
 export {
   useListParams,
