@@ -108,7 +108,8 @@ export function DetailFrame({
           <Stack spacing={3}>
             {body}
             {groups.map((rows, index) => (
-              <Fragment key={rows[0]!.label}>
+              // The groups keep their order, so their place names them.
+              <Fragment key={index}>
                 {index > 0 && <Divider />}
                 <DetailSummary rows={rows} />
               </Fragment>
