@@ -85,7 +85,10 @@ const serverPage = ({ page, pageSize }: { page: number; pageSize: number }, tota
   count: total,
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('ListPage', () => {
   it('is a section named by its heading, its table named the same, with the result count read out', () => {
@@ -128,6 +131,15 @@ describe('ListPage', () => {
     expect(asked.at(-1)).toBe('paid');
     expect(screen.getByText('1–10 of 15')).toBeTruthy();
     expect((status as HTMLSelectElement).value).toBe('paid');
+  });
+
+  it('searches through the address once typing pauses, from the first page', () => {
+    vi.useFakeTimers();
+    const { address } = renderList('page=2', (params) => serverPage(params, 30), { searchable: true });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'pay_1' } });
+    expect(address()).toBe('page=2');
+    act(() => vi.advanceTimersByTime(300));
+    expect(address()).toBe('q=pay_1');
   });
 
   it('moves a page past the end to the last page, replacing the address', () => {
