@@ -22,6 +22,7 @@ import { current, openUnit, type Work } from './unit-store.ts';
  */
 
 class UnitOfWorkDriver implements Driver {
+  private initialized: Promise<void> | undefined;
   constructor(private readonly inner: Driver) {}
 
   /** The running unit of this database, if any (a closed one may linger in callbacks it spawned). */
@@ -35,8 +36,9 @@ class UnitOfWorkDriver implements Driver {
     return work?.connection === connection ? work : undefined;
   }
 
+  /** Once: Kysely calls it before its first query, and a unit may begin before that. */
   init() {
-    return this.inner.init();
+    return (this.initialized ??= this.inner.init());
   }
   async acquireConnection() {
     // askFirst's reads run outside any transaction, on a connection that refuses writes.
@@ -50,6 +52,7 @@ class UnitOfWorkDriver implements Driver {
   /** Begins the unit's transaction (once, whichever query asks first) and runs its onBegin. */
   private begin(work: Work): Promise<DatabaseConnection> {
     work.beginning ??= (async () => {
+      await this.init();
       const raw = await this.inner.acquireConnection();
       work.raw = raw;
       await this.inner.beginTransaction(raw, {});

@@ -1,16 +1,25 @@
+import { outsideUnitOfWork } from '@kiosk/db';
 import { TestWallet, type WalletFetch } from '@kiosk/test-wallet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 
 /**
  * The demo talks to its own server the way a wallet or a merchant's back end would, over the public
  * API, but in process (`app.inject`): no port, no network, the same routes, checks and events.
  */
 
+/**
+ * One in-process request, a request of its own: it never joins the unit of work of the request that
+ * makes it (a wallet is another party; its answer commits on its own, as over the network).
+ */
+const inject = (app: FastifyInstance, options: InjectOptions) =>
+  // inject answers a lazy chain that dispatches when `then` is called: called here, outside the unit.
+  outsideUnitOfWork(() => app.inject(options).then((response) => response));
+
 /** The wallet protocol's fetch, answered by this server in process. */
 export function inProcessFetch(app: FastifyInstance): WalletFetch {
   return async (url, init = {}) => {
     const target = new URL(url);
-    const response = await app.inject({
+    const response = await inject(app, {
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: `${target.pathname}${target.search}`,
       headers: init.headers,
@@ -37,7 +46,7 @@ export type ApiCall = (
 /** Calls the API with these headers (a key, a session cookie); answers status and parsed body. */
 export function apiCaller(app: FastifyInstance, headers: Record<string, string>): ApiCall {
   return async (method, url, payload) => {
-    const response = await app.inject({ method, url, payload, headers });
+    const response = await inject(app, { method, url, payload, headers });
     return { status: response.statusCode, body: response.body ? response.json() : null };
   };
 }

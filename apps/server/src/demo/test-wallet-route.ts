@@ -1,5 +1,6 @@
 import { demoRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
+import { askFirst } from '@kiosk/db';
 import type { Platform } from '@kiosk/platform';
 import { didFromAddress, findConnectSession } from '@kiosk/identity';
 import { ConnectRefusedError, TestWallet } from '@kiosk/test-wallet';
@@ -40,7 +41,11 @@ export function registerTestWalletRoute(app: FastifyInstance, options: TestWalle
     },
     async (request) => {
       const { token } = request.body;
-      const session = await findConnectSession(options.platform, token);
+      // The test wallet is another party: the route only reads first, then the wallet acts on its own.
+      const { session, rpcUrls } = await askFirst(async () => ({
+        session: await findConnectSession(options.platform, token),
+        rpcUrls: await options.rpcUrls(),
+      }));
       if (!session) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
       // A session for a signed-in buyer (a payment) is answered by that buyer's own test account.
       const named = testAccounts.indexOf(String(session.params.sessionUserDid));
@@ -54,9 +59,7 @@ export function registerTestWalletRoute(app: FastifyInstance, options: TestWalle
       try {
         answer = await wallet.approveConnect(
           `${options.baseUrl}/api/did/${session.action}/auth?_t_=${token}`,
-          {
-            rpcUrls: await options.rpcUrls(),
-          },
+          { rpcUrls },
         );
       } catch (error) {
         if (error instanceof ConnectRefusedError) throw refusal(error.status, error.body);

@@ -24,11 +24,18 @@ export interface ConnectAction {
    */
   answer?: z.ZodType<Fields>;
   /**
-   * The wallet answered with a valid SIWE signature proving `did`, and `answer` holds its action fields
-   * (as the `answer` schema parsed them). Runs before the session is marked succeeded; throw a
-   * KioskError to refuse, and the session fails with that code.
+   * What the answer needs from the outside world (a chain, say), asked once the signature proves
+   * `did` and before anything is written: it runs outside any database transaction (it may read, not
+   * write). Its answer is handed to `complete`. Throw a KioskError to refuse.
    */
-  complete?(params: Fields, did: string, answer: Fields): Promise<void>;
+  ask?(params: Fields, did: string, answer: Fields): Promise<unknown>;
+  /**
+   * The wallet answered with a valid SIWE signature proving `did`, and `answer` holds its action fields
+   * (as the `answer` schema parsed them); `asked` is what `ask` answered. Runs in the request's
+   * transaction before the session is marked succeeded, and must not reach outside the process; throw
+   * a KioskError to refuse, and the session fails with that code.
+   */
+  complete?(params: Fields, did: string, answer: Fields, asked: unknown): Promise<void>;
 }
 
 const ACTION_NAME = /^[a-z][a-z0-9-]{0,31}$/;

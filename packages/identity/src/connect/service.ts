@@ -1,5 +1,5 @@
 import { connectSessionMachine, KioskError, randomToken, SECONDS } from '@kiosk/core';
-import { dbBoolean } from '@kiosk/db';
+import { askFirst, dbBoolean } from '@kiosk/db';
 import { IllegalTransitionError } from '@kiosk/platform';
 import { sameSecret, sha256 } from '../crypto.ts';
 import { verifySiwe, type SiweExpectations } from '../siwe.ts';
@@ -160,7 +160,8 @@ export async function requestForWallet(
 
 /**
  * A wallet's answer: a SIWE message over the session's nonce, then whatever the action checks and
- * does with the rest of the answer. Refusals fail the session.
+ * does with the rest of the answer. Refusals fail the session. What the action asks the outside world
+ * (`ask`: a chain, say) is asked with the signature's check, before anything is written.
  */
 export async function answerConnectSession(
   store: Store,
@@ -171,12 +172,16 @@ export async function answerConnectSession(
   expected: SiweExpectations,
   notify: ConnectNotifier,
 ): Promise<{ did: string }> {
-  const row = await answerable(store, token, name, notify);
   try {
-    const message = await verifySiwe(answer.message, answer.signature, expected);
-    if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
-    const did = didFromAddress(message.address);
-    await action.complete?.(storedParams(row), did, answer.fields);
+    const { params, did, asked } = await askFirst(async () => {
+      const row = await answerableNow(store, token, name);
+      const message = await verifySiwe(answer.message, answer.signature, expected);
+      if (message.nonce !== row.nonce) throw new KioskError('SIWE_NONCE_INVALID', { status: 401 });
+      const did = didFromAddress(message.address);
+      const params = storedParams(row);
+      return { params, did, asked: await action.ask?.(params, did, answer.fields) };
+    });
+    await action.complete?.(params, did, answer.fields, asked);
     const won = await moveSession(store, token, ['created', 'scanned'], 'succeeded', { did }, notify);
     if (!won) throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
     return { did };
@@ -184,8 +189,28 @@ export async function answerConnectSession(
     if (error instanceof KioskError && error.code !== 'CONNECT_SESSION_INVALID') {
       await moveSession(store, token, ['created', 'scanned'], 'failed', { error: error.code }, notify);
     }
+    // An answer after the session's time marks it expired, as a look at it would.
+    if (error instanceof KioskError && error.code === 'CONNECT_SESSION_INVALID')
+      await loadConnectSession(store, token, notify).catch(() => undefined);
     throw error;
   }
+}
+
+/** A session a wallet may still answer through its own action's path, read without a write. */
+async function answerableNow(store: Store, token: string, action: string): Promise<Row> {
+  const row = await store.db
+    .selectFrom('connect_sessions')
+    .selectAll()
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (
+    !row ||
+    row.action !== action ||
+    (row.status !== 'created' && row.status !== 'scanned') ||
+    hasExpired(row, store.clock.nowUnix())
+  )
+    throw new KioskError('CONNECT_SESSION_INVALID', { status: 404 });
+  return row;
 }
 
 /** Marks a succeeded login as used; answers the DID only to the one caller that redeemed it. */

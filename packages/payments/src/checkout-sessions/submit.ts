@@ -6,12 +6,13 @@ import {
   type FieldPattern,
 } from '@kiosk/core/customer-details';
 import { normalizePhone } from '@kiosk/core/phone';
-import { transaction } from '@kiosk/db';
+import { askFirst, transaction } from '@kiosk/db';
 import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from '../subscriptions/overdue.ts';
-import { findSubscriptionRow, mandateInstructionsOf } from '../subscriptions/service.ts';
+import { renewalInstructions } from '../subscriptions/reauthorise.ts';
+import { readPayerOn } from '../subscriptions/service.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
@@ -19,17 +20,14 @@ import { crossSellPrice } from './edits.ts';
 import { heldQuantities, lockStock, priceLines, type StoredLine } from './lines.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
-import type { PaymentsTables } from '../tables.ts';
-import { askSetupMandate, setupMandateInstructions } from './setup.ts';
+import { findSessionRow } from './service.ts';
+import { askSetupMandate } from './setup.ts';
 import { subscribeOrder } from './subscribe.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
   payment_currency: string;
 }
-
-/** Submit's transaction's answer: a subscription or setup session's mandate is read after it. */
-type Draft = Submitted & { subscriptionId?: string; setup?: PaymentsTables['checkout_sessions'] };
 
 export interface Submitted {
   sessionId: string;
@@ -46,7 +44,8 @@ export interface Submitted {
  * re-aims them while nothing is on its way to pay them; all in one transaction with an event per
  * change. It never marks anything paid: only a verified payment does. A submitted session holds its
  * stock until it expires, closes or is paid (lines.ts heldQuantities); its payment checks the stock
- * again when it settles.
+ * again when it settles. A subscription or setup session answers what the wallet signs, for which what
+ * the buyer's wallet already allows is asked of the rail first, before the transaction.
  */
 export async function submitCheckout(
   deps: Deps,
@@ -55,7 +54,8 @@ export async function submitCheckout(
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  const submitted = await transaction(deps.db, async (trx): Promise<Draft> => {
+  const payer = await askFirst(() => askPayer(deps, sessionId, buyer, input));
+  return transaction(deps.db, async (trx): Promise<Submitted> => {
     const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
     // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
@@ -84,7 +84,7 @@ export async function submitCheckout(
 
     if (session.mode === 'setup') {
       const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
-      await askSetupMandate(deps, trx, session, { method, currency });
+      const asked = await askSetupMandate(deps, trx, session, { method, currency });
       await deps.resources.checkoutSessions.update(
         trx,
         sessionId,
@@ -95,7 +95,8 @@ export async function submitCheckout(
         },
         'checkout.session.updated',
       );
-      return { sessionId, customer, instructions: null, mandate: null, setup: session };
+      const mandate = renewalInstructions(deps, asked.subscription, asked.collecting, payer);
+      return { sessionId, customer, instructions: null, mandate };
     }
 
     const lines = fromJson<StoredLine[]>(session.line_items, []);
@@ -147,7 +148,7 @@ export async function submitCheckout(
       customer_details: customerDetailsOf(details),
     };
     if (priced.mode === 'subscription') {
-      const { subscriptionId } = await subscribeOrder(deps, trx, {
+      const { subscriptionId, mandate } = await subscribeOrder(deps, trx, {
         session,
         livemode,
         customerId: customer.id,
@@ -155,6 +156,7 @@ export async function submitCheckout(
         currency,
         priced,
         subscriptionData: fromJson(session.subscription_data, {}),
+        payer,
       });
       await deps.resources.checkoutSessions.update(
         trx,
@@ -162,7 +164,7 @@ export async function submitCheckout(
         { ...sessionChange, subscription_id: subscriptionId },
         'checkout.session.updated',
       );
-      return { sessionId, customer, instructions: null, mandate: null, subscriptionId };
+      return { sessionId, customer, instructions: null, mandate };
     }
 
     const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
@@ -210,12 +212,18 @@ export async function submitCheckout(
       mandate: null,
     };
   });
-  const { subscriptionId, setup, ...answer } = submitted;
-  // The wallet's calls read the chain: made after the transaction, for what it asked.
-  if (setup) return { ...answer, mandate: await setupMandateInstructions(deps, setup, buyer.did) };
-  if (!subscriptionId) return answer;
-  const subscription = (await findSubscriptionRow(deps.db, subscriptionId))!;
-  return { ...answer, mandate: await mandateInstructionsOf(deps, subscription, buyer.did) };
+}
+
+/**
+ * What the buyer's wallet already allows on the chosen method's rail, when the order asks for a
+ * mandate (a subscription or setup session); read before the transaction, which decides the rest.
+ */
+async function askPayer(deps: Deps, sessionId: string, buyer: Buyer, input: SubmitInput) {
+  const session = await findSessionRow(deps.db, sessionId);
+  if (!session || session.mode === 'payment') return undefined;
+  const method = await getPaymentMethod(deps.db, flag(session.livemode), input.payment_method);
+  const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
+  return method && currency ? readPayerOn(deps, { method, currency }, buyer.did) : undefined;
 }
 
 /** The buyer's details as the session keeps them. */

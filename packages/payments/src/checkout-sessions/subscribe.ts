@@ -1,8 +1,9 @@
-import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import type { MandateInstructions, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findSubscriptionRow, mandateSettingsFrom } from '../subscriptions/service.ts';
+import type { PayerStanding } from '../methods/adapter.ts';
+import { findSubscriptionRow, mandateInstructionsOn, mandateSettingsFrom } from '../subscriptions/service.ts';
 import type { PricedLines } from './lines.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -44,12 +45,13 @@ export async function subscribeOrder(
     currency: PaymentCurrency;
     priced: PricedLines;
     subscriptionData: SubscriptionData;
+    /** What the buyer's wallet authorises already (asked first). */
+    payer: PayerStanding | undefined;
   },
-): Promise<{ subscriptionId: string }> {
+): Promise<{ subscriptionId: string; mandate: MandateInstructions }> {
   const { session, priced, currency, method } = order;
   const recurring = sharedInterval(priced);
-  const { adapter, method: read } = deps.methods.read(method);
-  if (!adapter.capabilities.recurring || !adapter.mandateInstructions)
+  if (!deps.methods.read(method).adapter.capabilities.recurring)
     throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
 
   const now = deps.clock.nowUnix();
@@ -130,15 +132,19 @@ export async function subscribeOrder(
       'subscription_item.created',
     );
   }
-  // Refuses, before anything is kept, a mandate the method cannot take; the payer's own instructions
-  // are made after the transaction (they read the chain).
-  await adapter.mandateInstructions(read, currency, {
-    subscriptionId: subscriptionId!,
-    maxPerCycle: priced.total,
-    recurring,
-    startsAt: mandate.starts_at,
-    cycles: mandate.cycles,
-    expiresAt: mandate.expires_at,
-  });
-  return { subscriptionId: subscriptionId! };
+  // A mandate the method cannot take is refused here, and the whole submit with it.
+  const instructions = mandateInstructionsOn(
+    deps,
+    { method, currency },
+    {
+      subscriptionId: subscriptionId!,
+      maxPerCycle: priced.total,
+      recurring,
+      startsAt: mandate.starts_at,
+      cycles: mandate.cycles,
+      expiresAt: mandate.expires_at,
+    },
+    order.payer,
+  );
+  return { subscriptionId: subscriptionId!, mandate: instructions };
 }

@@ -5,6 +5,7 @@ import type {
   PaymentMethod,
 } from '@kiosk/contracts';
 import { KioskError, type RecurringInterval } from '@kiosk/core';
+import { assertOutsideTransaction } from '@kiosk/db';
 import type { z } from 'zod';
 
 /**
@@ -35,19 +36,25 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    */
   verify(method: Method<Settings>, currency: PaymentCurrency, claim: Claim): Promise<Verdict>;
   /**
-   * Recurring payments (subscriptions), only when `capabilities.recurring`: what the customer's wallet
-   * signs once so that Kiosk may take each cycle's amount, and no more, until the mandate ends.
-   * Throws a KioskError (400 `RECURRING_NOT_CONFIGURED`) when this method cannot take mandates. Reads
-   * the rail for `payerDid` (what the payer already allows for other mandates stays allowed), so it is
-   * asked outside any transaction, and throws when the rail cannot be asked right now. Without a payer
-   * it reads nothing: the instructions for a payer who allows nothing yet (how submit checks, inside
-   * its transaction, that the method can take the mandate at all).
+   * Recurring payments (subscriptions), only when `capabilities.recurring`: what the payer already
+   * authorises on the rail in `currency` that a new mandate must keep (on EVM, the token allowance the
+   * collector contract holds for all their mandates). Asked first, outside any transaction. Throws
+   * when the rail cannot be asked right now.
+   */
+  readPayer?(method: Method<Settings>, currency: PaymentCurrency, payerDid: string): Promise<PayerStanding>;
+  /**
+   * What the customer's wallet signs once so that Kiosk may take each cycle's amount, and no more,
+   * until the mandate ends, given what the payer already authorises (`readPayer`; without it, a payer
+   * who authorises nothing yet: how submit checks inside its transaction that the method can take the
+   * mandate at all). Decides only, reads nothing. Throws a KioskError (400 `RECURRING_NOT_CONFIGURED`)
+   * when this method cannot take mandates.
    */
   mandateInstructions?(
     method: Method<Settings>,
     currency: PaymentCurrency,
-    request: MandateRequest & { payerDid?: string },
-  ): Promise<MandateInstructions>;
+    request: MandateRequest,
+    payer?: PayerStanding,
+  ): MandateInstructions;
   /**
    * Reads on the rail whether the customer authorised `request` (trusting nothing the browser said):
    * the stored mandate on success. Throws when the rail cannot be asked right now.
@@ -129,6 +136,11 @@ export interface MandateRequest {
   expiresAt: number;
 }
 
+/** What a payer already authorises on a rail, in a currency's smallest unit (readPayer). */
+export interface PayerStanding {
+  committed: bigint;
+}
+
 /** A mandate as Kiosk stores it on the subscription (`payment_details.{method type}`). */
 export interface StoredMandate {
   /** The rail's id of the mandate (a bytes32 on EVM). */
@@ -193,14 +205,43 @@ export const REJECTION_CODES = [
 ] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
+/** The adapter's calls that reach the rail: never made inside a database transaction. */
+const RAIL_CALLS = [
+  'verify',
+  'readPayer',
+  'verifyMandate',
+  'collect',
+  'refund',
+] as const satisfies readonly (keyof PaymentMethodAdapter)[];
+
+/**
+ * The adapter as the registry hands it out: each call that reaches the rail first checks that no
+ * database transaction is open in its context (asking first is the caller's job; a slow rail must
+ * never hold a connection or a lock), so the rule holds for every method without each remembering it.
+ */
+function guarded<S>(adapter: PaymentMethodAdapter<S>): PaymentMethodAdapter<S> {
+  const calls: Partial<PaymentMethodAdapter<S>> = {};
+  for (const name of RAIL_CALLS) {
+    const call = adapter[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!call) continue;
+    const types = adapter.types.join('/');
+    (calls as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      assertOutsideTransaction(`the ${types} adapter's ${name}`);
+      return call.apply(adapter, args);
+    };
+  }
+  return Object.assign(Object.create(adapter) as PaymentMethodAdapter<S>, calls);
+}
+
 /** The adapters by method type. */
 export class MethodRegistry {
   private readonly byType = new Map<string, PaymentMethodAdapter<unknown>>();
 
   register<S>(adapter: PaymentMethodAdapter<S>): void {
+    const checked = guarded(adapter);
     for (const type of adapter.types) {
       if (this.byType.has(type)) throw new Error(`payment method type ${type} has two adapters`);
-      this.byType.set(type, adapter as PaymentMethodAdapter<unknown>);
+      this.byType.set(type, checked as PaymentMethodAdapter<unknown>);
     }
   }
 

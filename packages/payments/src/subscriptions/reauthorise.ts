@@ -1,17 +1,19 @@
 import type { MandateInstructions } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
+import type { PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import {
   cycleCharge,
   lockSubscription,
+  mandateInstructionsOn,
   mandateRequestOf,
   mandateSettingsFrom,
   recurringOf,
   storedMandateOf,
   subscriptionMethod,
+  type Collecting,
   type MandateSettings,
   type SubscriptionRow,
 } from './service.ts';
@@ -73,9 +75,15 @@ export function setupAskOf(
 
 /**
  * POST /api/subscriptions/{id}/mandate: asks for a new mandate, on the subscription's method or another
- * one. Asking again replaces an unconfirmed ask.
+ * one. Asking again replaces an unconfirmed ask. Answers the subscription as asked, and where the new
+ * mandate collects.
  */
-export async function requestRenewal(deps: Deps, trx: Executor, id: string, ask: RenewalAsk): Promise<void> {
+export async function requestRenewal(
+  deps: Deps,
+  trx: Executor,
+  id: string,
+  ask: RenewalAsk,
+): Promise<{ subscription: SubscriptionRow; collecting: Collecting }> {
   const subscription = await lockSubscription(deps, trx, id);
   if (!RENEWABLE.has(subscription.status)) throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
   const settings = settingsOf(subscription);
@@ -108,90 +116,118 @@ export async function requestRenewal(deps: Deps, trx: Executor, id: string, ask:
     currency_id: currency.id,
     ...(ask.checkoutSessionId ? { checkout_session_id: ask.checkoutSessionId } : {}),
   };
-  await deps.resources.subscriptions.update(
+  const updated = await deps.resources.subscriptions.update(
     trx,
     id,
     { payment_settings: toJson({ ...settings, renewal, mandates: asked } satisfies PaymentSettings) },
     'customer.subscription.updated',
   );
+  return { subscription: updated!, collecting: { method, currency } };
 }
 
 /**
- * Where the asked-for mandate collects, its adapter, and the stored mandate it replaces: one on the
- * same method only (its revocation is a call on the same chain; another method's stays unused).
+ * The mandate asked for and the stored one it replaces: one on the same method only (its revocation is
+ * a call on the same chain; another method's stays unused).
  */
-async function collectingOf(deps: Deps, subscription: SubscriptionRow, renewal: Renewal) {
+function renewalRequest(subscription: SubscriptionRow, renewal: Renewal, methodType: string) {
+  const sameMethod = renewal.method_id === subscription.default_payment_method_id;
+  return mandateRequestOf(
+    subscription,
+    renewal,
+    sameMethod ? storedMandateOf(subscription, methodType) : undefined,
+  );
+}
+
+/**
+ * The wallet's calls for the asked-for mandate, `subscription` as requestRenewal answered it, given
+ * what the payer authorises already (asked first).
+ */
+export function renewalInstructions(
+  deps: Deps,
+  subscription: SubscriptionRow,
+  collecting: Collecting,
+  payer: PayerStanding | undefined,
+): MandateInstructions {
+  const { renewal } = settingsOf(subscription);
+  if (!renewal) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
+  return mandateInstructionsOn(
+    deps,
+    collecting,
+    renewalRequest(subscription, renewal, collecting.method.type),
+    payer,
+  );
+}
+
+/** Where the asked-for mandate of `subscription` collects; refused when either is gone. */
+export async function renewalCollecting(deps: Deps, subscription: SubscriptionRow): Promise<Collecting> {
+  const { renewal } = settingsOf(subscription);
+  if (!renewal) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
   const collecting = await subscriptionMethod(deps.db, {
     ...subscription,
     default_payment_method_id: renewal.method_id,
     currency_id: renewal.currency_id,
   });
   if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { adapter, method } = deps.methods.read(collecting.method);
-  if (!adapter.mandateInstructions || !adapter.verifyMandate)
-    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
-  const sameMethod = renewal.method_id === subscription.default_payment_method_id;
-  return {
-    currency: collecting.currency,
-    method,
-    instructions: adapter.mandateInstructions.bind(adapter),
-    verify: adapter.verifyMandate.bind(adapter),
-    replaces: sameMethod ? storedMandateOf(subscription, collecting.method.type) : undefined,
-  };
+  return collecting;
 }
 
-/** The wallet's calls for the asked-for mandate, read from the chain now (outside any transaction). */
-export async function renewalInstructions(
-  deps: Deps,
-  subscription: SubscriptionRow,
-  payerDid: string,
-): Promise<MandateInstructions> {
-  const { renewal } = settingsOf(subscription);
-  if (!renewal) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
-  const { instructions, method, currency, replaces } = await collectingOf(deps, subscription, renewal);
-  return instructions(method, currency, {
-    ...mandateRequestOf(subscription, renewal, replaces),
-    payerDid,
-  });
+/** A new mandate found on the rail as asked (askRenewalVerdict), for applyRenewal. */
+export interface ConfirmedRenewal {
+  key: string | undefined;
+  methodType: string;
+  mandate: StoredMandate;
 }
 
 /**
- * POST /api/subscriptions/{id}/mandate/confirm: the wallet has sent the calls. The chain is read
- * (`MANDATE_PENDING` until the mandate is there; the seed's refusals when it is not what was asked);
- * then the new mandate replaces the stored one. Calling it again changes nothing.
+ * Reads the rail for the asked-for mandate (asked first, outside any transaction): `MANDATE_PENDING`
+ * until it is there, the seed's refusals when it is not what was asked; undefined when nothing is asked.
  */
-export async function confirmRenewal(
+export async function askRenewalVerdict(
   deps: Deps,
   subscription: SubscriptionRow,
   payerDid: string,
-): Promise<void> {
+): Promise<ConfirmedRenewal | undefined> {
   const { renewal } = settingsOf(subscription);
-  if (!renewal) return;
-  const { verify, method, currency, replaces } = await collectingOf(deps, subscription, renewal);
-  const verdict = await verify(method, currency, {
-    ...mandateRequestOf(subscription, renewal, replaces),
+  if (!renewal) return undefined;
+  const collecting = await renewalCollecting(deps, subscription);
+  const { adapter, method } = deps.methods.read(collecting.method);
+  if (!adapter.verifyMandate) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  const verdict = await adapter.verifyMandate(method, collecting.currency, {
+    ...renewalRequest(subscription, renewal, collecting.method.type),
     payerDid,
   });
   if (verdict.outcome === 'pending') throw new KioskError('MANDATE_PENDING', { status: 409 });
   if (verdict.outcome === 'rejected') throw new KioskError(verdict.reason, { status: 400 });
   const { outcome: _authorized, ...mandate } = verdict;
+  return { key: renewal.key, methodType: collecting.method.type, mandate };
+}
 
-  await transaction(deps.db, async (trx) => {
-    const current = await lockSubscription(deps, trx, subscription.id);
-    // Confirmed meanwhile, or asked for again with other terms: this verdict is not for what stands.
-    const settings = settingsOf(current);
-    if (settings.renewal?.key !== renewal.key) return;
-    await deps.resources.subscriptions.update(
-      trx,
-      current.id,
-      {
-        // From the next invoice on, it collects through the new mandate, on its method and currency.
-        payment_details: toJson({ [method.type]: mandate }),
-        payment_settings: toJson({ mandate: renewal, mandates: settings.mandates } satisfies PaymentSettings),
-        default_payment_method_id: renewal.method_id,
-        currency_id: renewal.currency_id,
-      },
-      'customer.subscription.updated',
-    );
-  });
+/**
+ * Puts a confirmed new mandate in place of the stored one: each later pull uses it. Changes nothing
+ * when the ask it answers was confirmed meanwhile or asked again with other terms. Answers the
+ * subscription as it now stands (held for the transaction).
+ */
+export async function applyRenewal(
+  deps: Deps,
+  trx: Executor,
+  subscriptionId: string,
+  confirmed: ConfirmedRenewal,
+): Promise<SubscriptionRow> {
+  const current = await lockSubscription(deps, trx, subscriptionId);
+  const settings = settingsOf(current);
+  const renewal = settings.renewal;
+  if (!renewal || renewal.key !== confirmed.key) return current;
+  const updated = await deps.resources.subscriptions.update(
+    trx,
+    current.id,
+    {
+      // From the next invoice on, it collects through the new mandate, on its method and currency.
+      payment_details: toJson({ [confirmed.methodType]: confirmed.mandate }),
+      payment_settings: toJson({ mandate: renewal, mandates: settings.mandates } satisfies PaymentSettings),
+      default_payment_method_id: renewal.method_id,
+      currency_id: renewal.currency_id,
+    },
+    'customer.subscription.updated',
+  );
+  return updated!;
 }

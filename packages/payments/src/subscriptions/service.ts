@@ -7,6 +7,7 @@ import type {
   Subscription,
 } from '@kiosk/contracts';
 import {
+  isKioskError,
   KioskError,
   lineTotal,
   periodBoundary,
@@ -20,7 +21,7 @@ import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../checkout-sessions/lines.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import type { MandateRequest, StoredMandate } from '../methods/adapter.ts';
+import type { MandateRequest, PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { subscriptionItemView, subscriptionView } from './view.ts';
 
@@ -224,7 +225,7 @@ export function mandateRequestOf(
 export async function subscriptionMethod(
   db: Executor,
   subscription: SubscriptionRow,
-): Promise<{ method: PaymentMethod; currency: PaymentCurrency } | undefined> {
+): Promise<Collecting | undefined> {
   if (!subscription.default_payment_method_id) return undefined;
   const method = await getPaymentMethod(
     db,
@@ -235,24 +236,46 @@ export async function subscriptionMethod(
   return method && currency ? { method, currency } : undefined;
 }
 
+/** A method and currency a subscription collects in. */
+export interface Collecting {
+  method: PaymentMethod;
+  currency: PaymentCurrency;
+}
+
 /**
- * What the customer's wallet signs for the subscription's mandate, as the rail stands now (it reads
- * the payer's other authorisations): asked outside transactions, at submit and at each look of the
- * connect action.
+ * What `payerDid` already authorises on the method's rail in the currency (readPayer): asked first,
+ * outside any transaction; undefined where the method takes no mandates (the transaction refuses).
  */
-export async function mandateInstructionsOf(
+export async function readPayerOn(
   deps: Deps,
-  subscription: SubscriptionRow,
+  collecting: Collecting,
   payerDid: string,
-): Promise<MandateInstructions> {
-  const collecting = await subscriptionMethod(deps.db, subscription);
-  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+): Promise<PayerStanding | undefined> {
   const { adapter, method } = deps.methods.read(collecting.method);
-  if (!adapter.mandateInstructions) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
-  return adapter.mandateInstructions(method, collecting.currency, {
-    ...mandateRequestOf(subscription),
-    payerDid,
-  });
+  if (!adapter.readPayer) return undefined;
+  try {
+    return await adapter.readPayer(method, collecting.currency, payerDid);
+  } catch (error) {
+    // A method that cannot take mandates is refused where the order is decided, in its own order.
+    if (isKioskError(error) && error.status < 500) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * What the customer's wallet signs for `request` on the method, given what the payer authorises
+ * already (`payer`, asked first; without it, a payer who authorises nothing yet).
+ */
+export function mandateInstructionsOn(
+  deps: Deps,
+  collecting: Collecting,
+  request: MandateRequest,
+  payer: PayerStanding | undefined,
+): MandateInstructions {
+  const { adapter, method } = deps.methods.read(collecting.method);
+  if (!adapter.capabilities.recurring || !adapter.mandateInstructions)
+    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  return adapter.mandateInstructions(method, collecting.currency, request, payer);
 }
 
 /** The customer's authorised mandate for the subscription's method, if any. */

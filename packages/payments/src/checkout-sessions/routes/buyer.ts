@@ -5,7 +5,7 @@ import { claimPayment } from '../../charges/claim.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
-import { confirmMandate } from '../mandate.ts';
+import { confirmCheckoutMandate } from '../../flows/confirm-checkout-mandate.ts';
 import { submitCheckout } from '../submit.ts';
 import type { CheckoutAnswers } from '../answer-cache.ts';
 import { checkoutEnvelopeOf } from '../envelope.ts';
@@ -123,7 +123,7 @@ export function registerBuyerCheckoutRoutes(
       },
     },
     async (request, reply) => {
-      await confirmMandate(deps, request.params.id, buyerOf(request)!);
+      await confirmCheckoutMandate(deps, request.params.id, buyerOf(request)!);
       reply.status(202);
       return envelope(request, request.params.id);
     },

@@ -2,7 +2,12 @@ import { getAddress, type Address, type Hash, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import type { PaymentMethodAdapter } from '../adapter.ts';
-import { collectUnderEvmMandate, evmMandateInstructions, verifyEvmMandate } from './recurring.ts';
+import {
+  collectUnderEvmMandate,
+  evmMandateInstructions,
+  readEvmPayer,
+  verifyEvmMandate,
+} from './recurring.ts';
 import { evmSettings, type EvmSettings } from './settings.ts';
 import { chainClient, verifyEvmTransfer } from './verify.ts';
 
@@ -67,13 +72,10 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       return verdict;
     },
 
-    mandateInstructions: (method, currency, request) =>
-      evmMandateInstructions(
-        method,
-        currency,
-        { ...request, payer: request.payerDid ? addressOfDid(request.payerDid) : undefined },
-        collector,
-      ),
+    readPayer: (method, currency, payerDid) =>
+      readEvmPayer(method, currency, addressOfDid(payerDid), collector),
+    mandateInstructions: (method, currency, request, payer) =>
+      evmMandateInstructions(method, currency, request, payer, collector),
     verifyMandate: (method, currency, request) =>
       verifyEvmMandate(method, currency, { ...request, payer: addressOfDid(request.payerDid) }, collector),
     collect: (method, currency, mandate, charge) =>

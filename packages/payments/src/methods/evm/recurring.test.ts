@@ -110,8 +110,8 @@ describe('the EVM adapter, recurring', () => {
 
   /** The customer's wallet sends every call of the mandate instructions, in order. */
   async function authorise(payer: Address, request: MandateRequest) {
-    const payerDid = didOf(payer);
-    for (const call of (await adapter.mandateInstructions!(method, currency, { ...request, payerDid })).calls)
+    const standing = await adapter.readPayer!(method, currency, didOf(payer));
+    for (const call of adapter.mandateInstructions!(method, currency, request, standing).calls)
       await send(payer, call as WalletCall);
   }
 
@@ -149,7 +149,7 @@ describe('the EVM adapter, recurring', () => {
       fromBlock: 0n,
     });
 
-  async function refusalOf(instructions: () => Promise<unknown>) {
+  async function refusalOf(instructions: () => unknown) {
     try {
       await instructions();
     } catch (error) {
@@ -206,10 +206,12 @@ describe('the EVM adapter, recurring', () => {
   it('authorizes the mandate the customer’s wallet created from the instructions, and stores its terms', async () => {
     const payer = payers[0]!;
     const request = await requestFor();
-    const instructions = await adapter.mandateInstructions!(method, currency, {
-      ...request,
-      payerDid: didOf(payer),
-    });
+    const instructions = adapter.mandateInstructions!(
+      method,
+      currency,
+      request,
+      await adapter.readPayer!(method, currency, didOf(payer)),
+    );
     const expiresAt = request.expiresAt;
     expect(instructions).toMatchObject({
       type: 'evm_mandate',

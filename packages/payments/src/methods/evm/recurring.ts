@@ -21,6 +21,7 @@ import type {
   MandateRequest,
   MandateVerdict,
   Method,
+  PayerStanding,
   StoredMandate,
 } from '../adapter.ts';
 import {
@@ -90,14 +91,22 @@ function termsOf(
 }
 
 /** What `payer` allows the contract today; a chain that cannot answer is the buyer's to retry. */
-async function allowanceOf(method: EvmMethod, setup: { token: Address; contract: Address }, payer: Address) {
+export async function readEvmPayer(
+  method: EvmMethod,
+  currency: PaymentCurrency,
+  payer: Address | undefined,
+  collector: CollectorAccount | undefined,
+): Promise<PayerStanding> {
+  const setup = recurringSetup(method, currency, collector);
+  if (!payer) return { committed: 0n };
   try {
-    return await chainClient(method.settings).readContract({
+    const committed = await chainClient(method.settings).readContract({
       address: setup.token,
       abi: erc20Abi,
       functionName: 'allowance',
       args: [payer, setup.contract],
     });
+    return { committed };
   } catch {
     throw new KioskError('MANDATE_RAIL_UNREACHABLE', { status: 503 });
   }
@@ -109,21 +118,21 @@ const lifetimeOf = (request: MandateRequest): bigint => request.maxPerCycle * Bi
 /**
  * The calls the customer's wallet sends. An ERC-20 approval sets the allowance rather than adding to
  * it, and one allowance to the contract serves all the payer's mandates in that token: so the wallet
- * approves what it allows today plus this mandate's lifetime, or a second subscription would take
- * away what the first still needs. Read at `latest`: a pull landing between this read and the
+ * approves what it allows today (`payer`, read at `latest`) plus this mandate's lifetime, or a second
+ * subscription would take away what the first still needs. A pull landing between that read and the
  * approval leaves the allowance one cycle higher than needed, never lower.
  */
-export async function evmMandateInstructions(
+export function evmMandateInstructions(
   method: EvmMethod,
   currency: PaymentCurrency,
-  request: MandateRequest & { payer: Address | undefined },
+  request: MandateRequest,
+  payer: PayerStanding | undefined,
   collector: CollectorAccount | undefined,
-): Promise<MandateInstructions> {
+): MandateInstructions {
   const setup = recurringSetup(method, currency, collector);
   const terms = termsOf(method, setup, request);
   const id = mandateIdOf(request.renewal?.key ?? request.subscriptionId);
-  const allowed = request.payer ? await allowanceOf(method, setup, request.payer) : 0n;
-  const allowance = allowed + lifetimeOf(request);
+  const allowance = (payer?.committed ?? 0n) + lifetimeOf(request);
   return {
     type: 'evm_mandate',
     chain_id: method.settings.chain_id,
