@@ -12,8 +12,8 @@ import { TestWallet } from '@kiosk/test-wallet';
 import type { Kysely } from 'kysely';
 import type { Address, Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PENDING_PER_BUYER, MAX_PENDING_PER_SESSION } from './charges/claim.ts';
-import { NOT_FOUND_GRACE_SECONDS, VERIFY_JOB } from './charges/verify.ts';
+import { MAX_PENDING_PER_BUYER, MAX_PENDING_PER_SESSION } from './flows/claim-payment.ts';
+import { NOT_FOUND_GRACE_SECONDS, VERIFY_JOB } from './flows/check-charge.ts';
 
 /**
  * Naming payments costs the server a check every few seconds each, so it is bounded (issue 9 item 9):

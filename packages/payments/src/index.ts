@@ -1,6 +1,6 @@
 import type { Database } from '@kiosk/db';
 import { paymentsDb } from './db.ts';
-import { testModeRpcUrls } from './methods/evm/rpc-urls.ts';
+import { testModeRpcUrls } from './payment-methods/rpc-urls.ts';
 
 export { paymentsPlugin } from './plugin.ts';
 export type { PaymentsApi, PaymentsEvents, PaymentsEventType } from './api.ts';

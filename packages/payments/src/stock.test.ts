@@ -12,7 +12,7 @@ import {
 } from '@kiosk/testkit';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleCharge } from './charges/settle.ts';
+import { settleCharge } from './flows/settle-charge.ts';
 import { paymentsDb } from './db.ts';
 import { createDeps } from './deps.ts';
 import { rpcProxy } from './test-support/rpc-proxy.ts';

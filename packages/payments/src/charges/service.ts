@@ -6,8 +6,8 @@ import type { Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { markIntentProcessing } from '../payment-intents/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { recheckCharge } from './claim.ts';
-import { queueCheck } from './verify.ts';
+import { recheckCharge } from '../flows/claim-payment.ts';
+import { queueCheck } from '../flows/check-charge.ts';
 import { chargeView } from './view.ts';
 
 export async function getCharge(db: Executor, livemode: boolean, id: string): Promise<Charge | undefined> {

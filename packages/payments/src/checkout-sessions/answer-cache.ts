@@ -2,7 +2,7 @@ import { KioskError, type Locale } from '@kiosk/core';
 import type { EventInput, ReadVersions } from '@kiosk/platform';
 import type { Deps } from '../deps.ts';
 import { flag } from '../db.ts';
-import { buyerEnvelopeOf, envelopeFor, type CheckoutEnvelope } from './envelope.ts';
+import { buyerEnvelopeOf, envelopeFor, type CheckoutEnvelope } from '../flows/checkout-answer.ts';
 import { findSessionRow, retrieveSession } from './service.ts';
 
 /**

@@ -2,11 +2,11 @@ import { checkoutSessionId, DID_PATTERN, txHash } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
-import { claimPayment } from '../charges/claim.ts';
+import { claimPayment } from '../flows/claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import { openOrder } from './order.ts';
+import { openOrder } from '../flows/order.ts';
 import { findSessionRow } from './service.ts';
 
 const params = z.object({

@@ -15,8 +15,8 @@ import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentLink, linkCurrency } from '../payment-links/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { priceLines, type StoredLine } from './lines.ts';
-import { createSetupSession } from './setup.ts';
+import { priceLines, type StoredLine } from '../prices/lines.ts';
+import { createSetupSession } from '../flows/setup-session.ts';
 import { sessionView } from './view.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];

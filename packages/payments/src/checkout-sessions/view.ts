@@ -3,7 +3,7 @@ import { lineTotal, priceIn } from '@kiosk/core';
 import { flag, fromJson, moneyText, type Executor } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { getSubscription } from '../subscriptions/service.ts';
-import { loadPrices, type StoredLine } from './lines.ts';
+import { loadPrices, type StoredLine } from '../prices/lines.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 

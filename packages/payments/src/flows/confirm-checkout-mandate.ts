@@ -1,7 +1,7 @@
 import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
-import { enqueueCollection } from '../billing/collect.ts';
-import { checkBuyer } from '../checkout-sessions/order.ts';
+import { enqueueCollection } from './collection.ts';
+import { checkBuyer } from './order.ts';
 import { completeSession, findSessionRow, lockSession } from '../checkout-sessions/service.ts';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';

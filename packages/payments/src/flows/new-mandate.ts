@@ -2,7 +2,7 @@ import type { MandateInstructions, Subscription } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
 import type { NewSession } from '../checkout-sessions/service.ts';
-import { createSetupSession } from '../checkout-sessions/setup.ts';
+import { createSetupSession } from './setup-session.ts';
 import { findCustomerByDid } from '../customers/service.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';

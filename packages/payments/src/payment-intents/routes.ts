@@ -3,7 +3,7 @@ import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { claimIntentPayment } from '../charges/claim.ts';
+import { claimIntentPayment } from '../flows/claim-payment.ts';
 import { buyerOf, MERCHANT } from '../schemas.ts';
 import { getPaymentIntent, listPaymentIntents } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { txHash } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { z } from 'zod';
-import { claimIntentPayment } from '../charges/claim.ts';
+import { claimIntentPayment } from '../flows/claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';

@@ -3,7 +3,7 @@ import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
-import { priceLines } from '../checkout-sessions/lines.ts';
+import { priceLines } from '../prices/lines.ts';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { payIntentSteps, type IntentPayment } from '../payment-intents/transfer-action.ts';
-import { startOverduePayment } from './overdue.ts';
+import { startOverduePayment } from '../flows/pay-overdue.ts';
 import { findSubscriptionRow } from './service.ts';
 
 const params = z

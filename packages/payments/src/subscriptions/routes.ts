@@ -8,10 +8,10 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, getCustomer } from '../customers/service.ts';
 import { getInvoice } from '../invoices/service.ts';
-import { overdueInvoices, overdueSummary, startOverduePayment } from './overdue.ts';
-import { changePlan, planChangeView } from './plan-change.ts';
+import { overdueInvoices, overdueSummary, startOverduePayment } from '../flows/pay-overdue.ts';
+import { changePlan, planChangeView } from '../flows/change-plan.ts';
 import { pendingUpdateOf } from './view.ts';
-import { planOptions } from './plan-options.ts';
+import { planOptions } from '../flows/plan-options.ts';
 import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import {
   cancelSubscription,

@@ -19,7 +19,7 @@ import {
 import { pageOf } from '@kiosk/platform';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../checkout-sessions/lines.ts';
+import { loadPrices } from '../prices/lines.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { MandateRequest, PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import type { PaymentsTables } from '../tables.ts';

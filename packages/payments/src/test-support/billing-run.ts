@@ -9,9 +9,9 @@ import {
 } from '@kiosk/db';
 import { createPlatform, platformMigrations, TestClock } from '@kiosk/platform';
 import { z } from 'zod';
-import { COLLECT_JOB } from '../billing/collect.ts';
-import { billDueSubscriptions } from '../billing/cycle.ts';
-import { defineBillingJobs } from '../billing/jobs.ts';
+import { COLLECT_JOB } from '../flows/collection.ts';
+import { billDueSubscriptions } from '../flows/renewal.ts';
+import { defineBillingJobs } from '../flows/billing-jobs.ts';
 import { toJson } from '../db.ts';
 import { createDeps, type Deps } from '../deps.ts';
 import { MethodRegistry, type PaymentMethodAdapter } from '../methods/adapter.ts';

@@ -1,6 +1,6 @@
 import { transaction } from '@kiosk/db';
 import type { FastifyInstance } from 'fastify';
-import { settleCharge } from '../charges/settle.ts';
+import { settleCharge } from '../flows/settle-charge.ts';
 import { paymentsDb } from '../db.ts';
 import { createDeps } from '../deps.ts';
 

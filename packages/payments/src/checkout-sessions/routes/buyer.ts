@@ -1,14 +1,14 @@
 import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { claimPayment } from '../../charges/claim.ts';
+import { claimPayment } from '../../flows/claim-payment.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
 import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { confirmCheckoutMandate } from '../../flows/confirm-checkout-mandate.ts';
-import { submitCheckout } from '../submit.ts';
+import { submitCheckout } from '../../flows/submit-checkout.ts';
 import type { CheckoutAnswers } from '../answer-cache.ts';
-import { checkoutEnvelopeOf } from '../envelope.ts';
+import { checkoutEnvelopeOf } from '../../flows/checkout-answer.ts';
 
 const tags = ['checkout sessions'];
 

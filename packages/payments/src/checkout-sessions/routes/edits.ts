@@ -13,7 +13,7 @@ import {
   removeCrossSell,
   setCustomAmount,
   upsell,
-} from '../edits.ts';
+} from '../../flows/edit-checkout.ts';
 import { buyerOf } from '../../schemas.ts';
 import { findSessionRow, retrieveSession } from '../service.ts';
 import { expandPrices } from '../view.ts';

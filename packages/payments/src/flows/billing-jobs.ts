@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { collectInvoices, COLLECT_JOB } from './collect.ts';
-import { billDueSubscriptions, BILLING_SWEEP_JOB } from './cycle.ts';
+import { collectInvoices, COLLECT_JOB } from './collection.ts';
+import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
 const BILLING_SWEEP_MS = 60_000;

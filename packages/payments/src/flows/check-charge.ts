@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { findIntentRow } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { failCharge, settleCharge } from './settle.ts';
+import { failCharge, settleCharge } from './settle-charge.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 

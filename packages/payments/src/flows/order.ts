@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import { findIntentRow } from '../payment-intents/service.ts';
 import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { findSessionRow, lockSession } from './service.ts';
+import { findSessionRow, lockSession } from '../checkout-sessions/service.ts';
 
 export interface Order {
   session: PaymentsTables['checkout_sessions'];

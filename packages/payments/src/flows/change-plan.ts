@@ -13,7 +13,7 @@ import {
 } from '@kiosk/core';
 import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../checkout-sessions/lines.ts';
+import { loadPrices } from '../prices/lines.ts';
 import { createSubscriptionInvoice, getInvoice, voidInvoice } from '../invoices/service.ts';
 import { createPaymentIntent, findIntentRow } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
@@ -28,8 +28,8 @@ import {
   storedMandateOf,
   subscriptionMethod,
   type SubscriptionRow,
-} from './service.ts';
-import { pendingUpdateOf, type PendingUpdate, type PlanItem } from './view.ts';
+} from '../subscriptions/service.ts';
+import { pendingUpdateOf, type PendingUpdate, type PlanItem } from '../subscriptions/view.ts';
 
 /**
  * Changing plan (seed 000 §1: "the difference is paid, credit is applied or issued"; issue 11 item 5).

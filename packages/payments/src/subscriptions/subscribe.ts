@@ -3,8 +3,8 @@ import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } f
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PayerStanding } from '../methods/adapter.ts';
-import { findSubscriptionRow, mandateInstructionsOn, mandateSettingsFrom } from '../subscriptions/service.ts';
-import type { PricedLines } from './lines.ts';
+import { findSubscriptionRow, mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
+import type { PricedLines } from '../prices/lines.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];

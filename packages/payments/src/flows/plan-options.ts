@@ -3,9 +3,9 @@ import { isKioskError, planChangeAmounts, type Locale } from '@kiosk/core';
 import { translate } from '@kiosk/core/i18n/catalogs';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../checkout-sessions/lines.ts';
-import { CHANGEABLE, checkMandateCovers, priceItems } from './plan-change.ts';
-import { cycleCharge, itemRowsOf, type SubscriptionRow } from './service.ts';
+import { loadPrices } from '../prices/lines.ts';
+import { CHANGEABLE, checkMandateCovers, priceItems } from './change-plan.ts';
+import { cycleCharge, itemRowsOf, type SubscriptionRow } from '../subscriptions/service.ts';
 
 /**
  * The plans a subscription may change to (the portal's "Change plan"): every active recurring price

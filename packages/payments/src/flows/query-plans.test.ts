@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@kiosk/db/testing';
 import { platformMigrations } from '@kiosk/platform';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unpaidInvoicesOf } from '../charges/settle.ts';
+import { unpaidInvoicesOf } from './settle-charge.ts';
 import type { PaymentsDb } from '../db.ts';
 import { paymentsMigrations } from '../tables.ts';
 

@@ -3,8 +3,8 @@ import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/te
 import { eventsOf } from '@kiosk/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBillingEngine } from '../test-support/billing-run.ts';
-import { collectInvoices } from './collect.ts';
-import { billDueSubscriptions } from './cycle.ts';
+import { collectInvoices } from './collection.ts';
+import { billDueSubscriptions } from './renewal.ts';
 
 /**
  * A collection batch records its pulls and settles them together (one statement per batch where it

@@ -2,7 +2,7 @@ import type { LineItemInput, Price } from '@kiosk/contracts';
 import { checkCustomAmount, KioskError, lineTotal, MAX_AMOUNT, priceIn, type ErrorDetail } from '@kiosk/core';
 import { fromJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { priceView } from '../prices/view.ts';
+import { priceView } from './view.ts';
 
 /** A line as a session stores it: the buyer's choices, not derived amounts. */
 export interface StoredLine {

@@ -10,19 +10,19 @@ import { askFirst, transaction } from '@kiosk/db';
 import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid, upsertCustomer } from '../customers/service.ts';
-import { refuseIfOverdue } from '../subscriptions/overdue.ts';
+import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
-import { crossSellPrice } from './edits.ts';
-import { heldQuantities, lockStock, priceLines, type StoredLine } from './lines.ts';
+import { crossSellPrice } from './edit-checkout.ts';
+import { heldQuantities, lockStock, priceLines, type StoredLine } from '../prices/lines.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
-import { findSessionRow } from './service.ts';
-import { askSetupMandate } from './setup.ts';
-import { subscribeOrder } from './subscribe.ts';
+import { findSessionRow } from '../checkout-sessions/service.ts';
+import { askSetupMandate } from './setup-session.ts';
+import { subscribeOrder } from '../subscriptions/subscribe.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;

@@ -2,7 +2,7 @@ import { newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { settleLockedCharges } from '../charges/settle.ts';
+import { settleLockedCharges } from './settle-charge.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
 import { createPaymentIntents, markIntentsProcessing } from '../payment-intents/service.ts';

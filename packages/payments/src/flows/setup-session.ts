@@ -7,7 +7,7 @@ import { getCustomer } from '../customers/service.ts';
 import { RENEWABLE, requestRenewal } from '../subscriptions/reauthorise.ts';
 import { findSubscriptionRow } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { insertSession, type NewSession } from './service.ts';
+import { insertSession, type NewSession } from '../checkout-sessions/service.ts';
 
 /**
  * Setup checkout (mode `setup`, issue 11 item 2): a subscription's customer authorises its future

@@ -4,7 +4,7 @@ import { transaction } from '@kiosk/db';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoices } from '../invoices/service.ts';
-import { loadPrices } from '../checkout-sessions/lines.ts';
+import { loadPrices } from '../prices/lines.ts';
 import {
   BILLED_STATUSES,
   cycleChargeOf,
@@ -14,9 +14,9 @@ import {
   type ItemRow,
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
-import { settleCarriedLines } from '../subscriptions/plan-change.ts';
+import { settleCarriedLines } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { enqueueCollection } from './collect.ts';
+import { enqueueCollection } from './collection.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 

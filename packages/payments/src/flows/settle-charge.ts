@@ -2,12 +2,12 @@ import type { RefundReason } from '@kiosk/contracts';
 import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
-import { lockStock, quantitiesOf, type StoredLine } from '../checkout-sessions/lines.ts';
+import { lockStock, quantitiesOf, type StoredLine } from '../prices/lines.ts';
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
-import { applyPaidPlanChange } from '../subscriptions/plan-change.ts';
+import { applyPaidPlanChange } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 type ChargeRow = PaymentsTables['charges'];

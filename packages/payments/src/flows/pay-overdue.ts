@@ -9,7 +9,7 @@ import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/serv
 import { paymentIntentView } from '../payment-intents/view.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 import type { Buyer } from '../schemas.ts';
-import { findSubscriptionRow } from './service.ts';
+import { findSubscriptionRow } from '../subscriptions/service.ts';
 
 /**
  * Overdue: an invoice whose collection failed through all its retries (`uncollectible`) with money

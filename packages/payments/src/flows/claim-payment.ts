@@ -8,8 +8,8 @@ import { findIntentRow, markIntentProcessing } from '../payment-intents/service.
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { Buyer } from '../schemas.ts';
-import { checkBuyer } from '../checkout-sessions/order.ts';
-import { CHECK_WINDOW_SECONDS, queueCheck } from './verify.ts';
+import { checkBuyer } from './order.ts';
+import { CHECK_WINDOW_SECONDS, queueCheck } from './check-charge.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type SessionRow = PaymentsTables['checkout_sessions'];
