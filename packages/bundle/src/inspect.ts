@@ -124,42 +124,56 @@ function readMetadata(bytes: Buffer): MetadataRead {
   return { found: false, reason: 'NOT_JSON' };
 }
 
-export function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
-  const scanMaxBytes = options.scanMaxBytes ?? SECRET_SCAN_MAX_CHARS;
-  const maxFiles = options.maxFiles ?? BUNDLE_MAX_FILES;
-  const maxUnpackedBytes = options.maxUnpackedBytes ?? BUNDLE_MAX_UNPACKED_BYTES;
+/** One inspection under way: what it has found, what it allows, and whether it has answered. */
+interface Reading {
+  inspection: BundleInspection;
+  images: Map<string, BundleImage>;
+  seen: Set<string>;
+  scanMaxBytes: number;
+  maxFiles: number;
+  maxUnpackedBytes: number;
+  entries: number;
+  settled: boolean;
+}
 
-  const inspection: BundleInspection = {
-    problems: [],
-    complete: true,
-    metadata: { found: false, reason: 'MISSING' },
-    files: [],
-    unpackedBytes: 0,
-    logo: undefined,
-    screenshots: [],
-    secrets: [],
-    unscanned: [],
+export function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
+  const reading: Reading = {
+    inspection: {
+      problems: [],
+      complete: true,
+      metadata: { found: false, reason: 'MISSING' },
+      files: [],
+      unpackedBytes: 0,
+      logo: undefined,
+      screenshots: [],
+      secrets: [],
+      unscanned: [],
+    },
+    images: new Map(),
+    seen: new Set(),
+    scanMaxBytes: options.scanMaxBytes ?? SECRET_SCAN_MAX_CHARS,
+    maxFiles: options.maxFiles ?? BUNDLE_MAX_FILES,
+    maxUnpackedBytes: options.maxUnpackedBytes ?? BUNDLE_MAX_UNPACKED_BYTES,
+    entries: 0,
+    settled: false,
   };
-  const images = new Map<string, BundleImage>();
-  const seen = new Set<string>();
-  let entries = 0;
+  const { inspection } = reading;
 
   return new Promise((resolve, reject) => {
     const source = createReadStream(file);
     // strict: a bad checksum or a truncated archive is an error, not a warning to read past.
     const parser = new Parser({ strict: true });
-    let settled = false;
 
     const finish = () => {
-      if (settled) return;
-      settled = true;
-      if (entries === 0 && inspection.problems.length === 0)
+      if (reading.settled) return;
+      reading.settled = true;
+      if (reading.entries === 0 && inspection.problems.length === 0)
         inspection.problems.push(problem('BUNDLE_UNREADABLE'));
-      pickImages(inspection, images);
+      pickImages(inspection, reading.images);
       resolve(inspection);
     };
     const stop = (reason: BundleProblem) => {
-      if (settled) return;
+      if (reading.settled) return;
       inspection.problems.push(reason);
       inspection.complete = false;
       source.unpipe(parser);
@@ -168,91 +182,106 @@ export function inspectBundle(file: string, options: InspectOptions = {}): Promi
     };
 
     parser.on('entry', (entry: ReadEntry) => {
-      if (settled) return void entry.resume();
-      entries++;
-      const path = bundlePathOf(entry.path);
-      if (entry.type === 'Directory') {
-        if (path === undefined)
-          inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
-        return void entry.resume();
-      }
-      if (!FILE_TYPES.has(entry.type)) {
-        // Links and devices: an installer unpacking them could write or read outside the app.
-        inspection.problems.push(problem('ENTRY_NOT_FILE', { entry: entry.path }));
-        return void entry.resume();
-      }
-      if (path === undefined || path === '') {
-        inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
-        return void entry.resume();
-      }
-      // Unpacking keeps the last of two entries with one path, so the checked one might not be it.
-      if (seen.has(path)) {
-        inspection.problems.push(problem('ENTRY_DUPLICATE', { entry: path }));
-        return void entry.resume();
-      }
-      seen.add(path);
-      if (inspection.files.length >= maxFiles) {
-        stop(problem('BUNDLE_TOO_MANY_FILES', { max: maxFiles }));
-        return void entry.resume();
-      }
-      // The header's size, before any byte of the file is read: a bomb is stopped at its first entry.
-      inspection.unpackedBytes += entry.size;
-      if (inspection.unpackedBytes > maxUnpackedBytes) {
-        stop(problem('BUNDLE_UNPACKED_TOO_LARGE', { max: formatBytes(maxUnpackedBytes) }));
-        return void entry.resume();
-      }
-      inspection.files.push({ path, size: entry.size });
-      readEntry(entry, path);
+      if (reading.settled) return void entry.resume();
+      reading.entries++;
+      const path = admitEntry(reading, entry, stop);
+      if (path === undefined) return void entry.resume();
+      readEntry(reading, entry, path);
     });
-
-    function readEntry(entry: ReadEntry, path: string) {
-      const isMetadata = path === METADATA_FILE;
-      const isImage = imageExtensionOf(path) !== undefined;
-      if (path.split('/').pop() === APP_KEY_FILE)
-        inspection.secrets.push({ file: path, line: 1, column: 1, kind: 'evmPrivateKey' });
-      const isReadableMetadata = isMetadata && entry.size <= METADATA_MAX_BYTES;
-      if (isMetadata && !isReadableMetadata) inspection.metadata = { found: false, reason: 'TOO_LARGE' };
-      const scan = entry.size <= scanMaxBytes;
-      if (!scan) inspection.unscanned.push({ file: path, reason: 'tooLarge' });
-      const keep = scan || isReadableMetadata ? Infinity : isImage ? IMAGE_HEAD_BYTES : 0;
-      if (keep === 0) return void entry.resume();
-
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      entry.on('data', (chunk: Buffer) => {
-        if (kept >= keep) return;
-        const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
-        chunks.push(part);
-        kept += part.length;
-      });
-      entry.on('end', () => {
-        if (settled) return;
-        const bytes = Buffer.concat(chunks);
-        if (isImage)
-          images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
-        if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
-        if (!scan) return;
-        const text = decodeText(bytes);
-        if (text === undefined) return void inspection.unscanned.push({ file: path, reason: 'binary' });
-        for (const finding of scanForSecrets(text, Math.max(scanMaxBytes, text.length)).findings)
-          inspection.secrets.push({
-            file: path,
-            line: finding.line,
-            column: finding.column,
-            kind: finding.kind,
-          });
-      });
-    }
-
     parser.on('error', () => stop(problem('BUNDLE_UNREADABLE')));
     parser.on('end', finish);
     source.on('error', (error) => {
-      if (!settled) {
-        settled = true;
+      if (!reading.settled) {
+        reading.settled = true;
         reject(error);
       }
     });
     source.pipe(parser);
+  });
+}
+
+/**
+ * The entry's path inside `package/` when it is a file to read; otherwise undefined, with the problem
+ * it has noted (or the limit it stopped the reading at).
+ */
+function admitEntry(
+  reading: Reading,
+  entry: ReadEntry,
+  stop: (reason: BundleProblem) => void,
+): string | undefined {
+  const { inspection, seen, maxFiles, maxUnpackedBytes } = reading;
+  const path = bundlePathOf(entry.path);
+  if (entry.type === 'Directory') {
+    if (path === undefined) inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
+    return undefined;
+  }
+  if (!FILE_TYPES.has(entry.type)) {
+    // Links and devices: an installer unpacking them could write or read outside the app.
+    inspection.problems.push(problem('ENTRY_NOT_FILE', { entry: entry.path }));
+    return undefined;
+  }
+  if (path === undefined || path === '') {
+    inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));
+    return undefined;
+  }
+  // Unpacking keeps the last of two entries with one path, so the checked one might not be it.
+  if (seen.has(path)) {
+    inspection.problems.push(problem('ENTRY_DUPLICATE', { entry: path }));
+    return undefined;
+  }
+  seen.add(path);
+  if (inspection.files.length >= maxFiles) {
+    stop(problem('BUNDLE_TOO_MANY_FILES', { max: maxFiles }));
+    return undefined;
+  }
+  // The header's size, before any byte of the file is read: a bomb is stopped at its first entry.
+  inspection.unpackedBytes += entry.size;
+  if (inspection.unpackedBytes > maxUnpackedBytes) {
+    stop(problem('BUNDLE_UNPACKED_TOO_LARGE', { max: formatBytes(maxUnpackedBytes) }));
+    return undefined;
+  }
+  inspection.files.push({ path, size: entry.size });
+  return path;
+}
+
+/** Keeps what the entry's bytes are needed for (metadata, an image's head, a secret scan) and reads them. */
+function readEntry(reading: Reading, entry: ReadEntry, path: string) {
+  const { inspection, images, scanMaxBytes } = reading;
+  const isMetadata = path === METADATA_FILE;
+  const isImage = imageExtensionOf(path) !== undefined;
+  if (path.split('/').pop() === APP_KEY_FILE)
+    inspection.secrets.push({ file: path, line: 1, column: 1, kind: 'evmPrivateKey' });
+  const isReadableMetadata = isMetadata && entry.size <= METADATA_MAX_BYTES;
+  if (isMetadata && !isReadableMetadata) inspection.metadata = { found: false, reason: 'TOO_LARGE' };
+  const scan = entry.size <= scanMaxBytes;
+  if (!scan) inspection.unscanned.push({ file: path, reason: 'tooLarge' });
+  const keep = scan || isReadableMetadata ? Infinity : isImage ? IMAGE_HEAD_BYTES : 0;
+  if (keep === 0) return void entry.resume();
+
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  entry.on('data', (chunk: Buffer) => {
+    if (kept >= keep) return;
+    const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
+    chunks.push(part);
+    kept += part.length;
+  });
+  entry.on('end', () => {
+    if (reading.settled) return;
+    const bytes = Buffer.concat(chunks);
+    if (isImage)
+      images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
+    if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
+    if (!scan) return;
+    const text = decodeText(bytes);
+    if (text === undefined) return void inspection.unscanned.push({ file: path, reason: 'binary' });
+    for (const finding of scanForSecrets(text, Math.max(scanMaxBytes, text.length)).findings)
+      inspection.secrets.push({
+        file: path,
+        line: finding.line,
+        column: finding.column,
+        kind: finding.kind,
+      });
   });
 }
 
