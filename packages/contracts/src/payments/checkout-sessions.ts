@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { amountString, idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { mandateInstructionsSchema, paymentInstructionsSchema } from './instructions.ts';
-import { methodSchema } from './payment-methods.ts';
+import { publicMethodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
 import { priceSchema } from './prices.ts';
 import { subscriptionItemSchema, subscriptionSchema } from './subscription-schema.ts';
@@ -179,7 +179,7 @@ export type Customer = z.infer<typeof customerSchema>;
 /** Seed 001 §7: what start and retrieve answer. */
 export const checkoutEnvelope = z.object({
   checkoutSession: checkoutSessionSchema,
-  paymentMethods: z.array(methodSchema),
+  paymentMethods: z.array(publicMethodSchema),
   paymentLink: paymentLinkSchema.nullable(),
   paymentIntent: paymentIntentSchema.nullable(),
   customer: customerSchema.nullable(),

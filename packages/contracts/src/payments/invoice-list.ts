@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listOf } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { invoiceListQuery, invoiceSchema } from './invoices.ts';
-import { currencySchema, methodSchema } from './payment-methods.ts';
+import { currencySchema, publicMethodSchema } from './payment-methods.ts';
 import { subscriptionSchema } from './subscriptions.ts';
 
 /**
@@ -11,7 +11,7 @@ import { subscriptionSchema } from './subscriptions.ts';
  */
 export const listedInvoiceSchema = invoiceSchema.extend({
   paymentCurrency: currencySchema.nullable(),
-  paymentMethod: methodSchema.nullable(),
+  paymentMethod: publicMethodSchema.nullable(),
   subscription: subscriptionSchema.nullable(),
 });
 export type ListedInvoice = z.infer<typeof listedInvoiceSchema>;

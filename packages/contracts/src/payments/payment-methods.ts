@@ -62,6 +62,30 @@ export const methodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof methodSchema>;
 
+/**
+ * What a method can do as this server has it set up, decided by the method's adapter (so screens ask
+ * this instead of knowing rails). On a method: in some currency; on a currency: in that currency.
+ * Like Stripe's capabilities, an object, so that a capability added later is a new key.
+ */
+export const paymentCapabilities = z.object({
+  /** Can take a subscription's mandate: the customer authorises future payments once. */
+  recurring: z.boolean(),
+});
+export type PaymentCapabilities = z.infer<typeof paymentCapabilities>;
+
+export const publicCurrencySchema = currencySchema.extend({ capabilities: paymentCapabilities });
+export type PublicPaymentCurrency = z.infer<typeof publicCurrencySchema>;
+
+/**
+ * A method as buyers' pages see it: its adapter strips the secrets from `settings` and says what it
+ * can do, on the method and on each currency.
+ */
+export const publicMethodSchema = methodSchema.extend({
+  capabilities: paymentCapabilities,
+  payment_currencies: z.array(publicCurrencySchema),
+});
+export type PublicPaymentMethod = z.infer<typeof publicMethodSchema>;
+
 /** Payment methods and their currencies (a currency is added to a method by its id). */
 export const paymentMethodRoutes = defineRoutes({
   'POST /api/payment-methods': { body: methodInput, response: { 201: methodSchema } },

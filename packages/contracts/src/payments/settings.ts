@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineRoutes } from '../route.ts';
-import { currencySchema, methodSchema } from './payment-methods.ts';
+import { currencySchema, publicMethodSchema } from './payment-methods.ts';
 
 /** Seed 000 §7: the active payment methods of a mode, secrets stripped, and the base currency. */
 export const settingsSchema = z.object({
-  paymentMethods: z.array(methodSchema),
+  paymentMethods: z.array(publicMethodSchema),
   baseCurrency: currencySchema.nullable(),
 });
 export type KioskSettings = z.infer<typeof settingsSchema>;

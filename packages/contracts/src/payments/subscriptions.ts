@@ -7,7 +7,7 @@ import { paymentInstructionsSchema } from './instructions.ts';
 import { invoiceSchema } from './invoices.ts';
 import { priceSchema } from './prices.ts';
 import { subscriptionSchema } from './subscription-schema.ts';
-import { currencySchema, methodSchema } from './payment-methods.ts';
+import { currencySchema, publicMethodSchema } from './payment-methods.ts';
 
 export { subscriptionItemSchema, subscriptionSchema, type Subscription } from './subscription-schema.ts';
 
@@ -74,7 +74,7 @@ export type PlanOption = z.infer<typeof planOptionSchema>;
 /** Seed 000 §4: what is overdue in one currency, and the method it is paid with. */
 export const overdueSummarySchema = z.record(
   z.string(),
-  z.object({ amount: z.string(), currency: currencySchema, method: methodSchema }),
+  z.object({ amount: z.string(), currency: currencySchema, method: publicMethodSchema }),
 );
 
 /** Seed 000 §4's overdue response: the invoices past their retries, summed per currency. */

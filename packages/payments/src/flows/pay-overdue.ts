@@ -1,4 +1,4 @@
-import type { Invoice, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import type { Invoice, PaymentCurrency, PublicPaymentMethod } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { moneyText, type Executor } from '../db.ts';
@@ -47,7 +47,7 @@ export async function refuseIfOverdue(db: Executor, customerId: string): Promise
 
 export type OverdueSummary = Record<
   string,
-  { amount: string; currency: PaymentCurrency; method: PaymentMethod }
+  { amount: string; currency: PaymentCurrency; method: PublicPaymentMethod }
 >;
 
 /** What is overdue per currency, summed exactly, with the currency and the method it is paid with. */

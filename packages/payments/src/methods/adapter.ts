@@ -16,7 +16,15 @@ import type { z } from 'zod';
 export interface PaymentMethodAdapter<Settings = unknown> {
   /** The payment method types it serves (`evm`, `ethereum`, `base` …). */
   readonly types: readonly string[];
+  /** What the rail can do at all, whatever a method's settings. */
   readonly capabilities: MethodCapabilities;
+  /**
+   * What `method`, as set up on this server, can do: in `currency` when one is given, else in at least
+   * one of the method's currencies. Never more than `capabilities` (a setting the method lacks, a
+   * currency the rail cannot pull …). Decides only, reads nothing. Without it, the static
+   * `capabilities` hold for every method and currency of the type.
+   */
+  capabilitiesOf?(method: Method<Settings>, currency?: PaymentCurrency): MethodCapabilities;
   /** The method's settings as a merchant writes them; refused with 400 when they do not parse. */
   readonly settings: z.ZodType<Settings>;
   /** What a buyer's browser may see of the settings (an RPC URL can carry a provider key). */

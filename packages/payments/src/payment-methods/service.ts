@@ -184,8 +184,5 @@ export async function updatePaymentMethod(
   return (await getPaymentMethod(deps.db, livemode, id))!;
 }
 
-/** What a buyer's browser may see of a method: its adapter strips the secrets from the settings. */
-export function publicMethod(methods: MethodRegistry, method: PaymentMethod): PaymentMethod {
-  const { adapter, method: read } = methods.read(method);
-  return { ...method, settings: adapter.publicSettings(read.settings) };
-}
+/** The public view lives with the other views; the flows that answer buyers take it from here. */
+export { publicMethod } from './view.ts';

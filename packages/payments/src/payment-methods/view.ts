@@ -1,5 +1,11 @@
-import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import type {
+  PaymentCapabilities,
+  PaymentCurrency,
+  PaymentMethod,
+  PublicPaymentMethod,
+} from '@kiosk/contracts';
 import { flag, fromJson } from '../db.ts';
+import type { MethodRegistry } from '../methods/adapter.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 type MethodRow = PaymentsTables['payment_methods'];
@@ -36,5 +42,25 @@ export function methodView(row: MethodRow, currencies: CurrencyRow[]): PaymentMe
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(currencyView),
+  };
+}
+
+/**
+ * What a buyer's browser may see of a method: its adapter strips the secrets from the settings and
+ * says what the method, and each of its currencies, can do as this server has it set up.
+ */
+export function publicMethod(methods: MethodRegistry, method: PaymentMethod): PublicPaymentMethod {
+  const { adapter, method: read } = methods.read(method);
+  const capabilitiesIn = (currency?: PaymentCurrency): PaymentCapabilities => ({
+    recurring: (adapter.capabilitiesOf?.(read, currency) ?? adapter.capabilities).recurring,
+  });
+  return {
+    ...method,
+    settings: adapter.publicSettings(read.settings),
+    capabilities: capabilitiesIn(),
+    payment_currencies: method.payment_currencies.map((currency) => ({
+      ...currency,
+      capabilities: capabilitiesIn(currency),
+    })),
   };
 }

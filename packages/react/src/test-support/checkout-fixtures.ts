@@ -5,7 +5,7 @@ import type {
   ExpandedPrice,
   PaymentIntent,
   KioskSettings,
-  PaymentMethod,
+  PublicPaymentMethod,
   SessionLineItem,
   SubmitAnswer,
 } from '@kiosk/contracts';
@@ -25,8 +25,15 @@ export const BUYER_DID = `did:pkh:eip155:1:${BUYER_ADDRESS}`;
 /** The fixtures' clock: 2026-01-01, in Unix seconds. */
 const CREATED = 1_767_225_600;
 
-export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
-  const currency = { livemode: false, payment_method_id: 'pm_local', logo: null, active: true };
+/** A method as buyers' pages get it, taking no mandates (`withMandates` gives it some). */
+export function paymentMethod(overrides: Partial<PublicPaymentMethod> = {}): PublicPaymentMethod {
+  const currency = {
+    livemode: false,
+    payment_method_id: 'pm_local',
+    logo: null,
+    active: true,
+    capabilities: { recurring: false },
+  };
   return {
     id: 'pm_local',
     livemode: false,
@@ -40,6 +47,7 @@ export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMe
     metadata: {},
     created_at: CREATED,
     updated_at: CREATED,
+    capabilities: { recurring: false },
     payment_currencies: [
       {
         ...currency,
@@ -63,6 +71,21 @@ export function paymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMe
       },
     ],
     ...overrides,
+  };
+}
+
+/**
+ * The method as the server answers it when its adapter says it takes mandates in the currencies
+ * `currencyIds` (a token the rail can pull, say) and in none of its others.
+ */
+export function withMandates(method: PublicPaymentMethod, currencyIds: string[]): PublicPaymentMethod {
+  return {
+    ...method,
+    capabilities: { recurring: currencyIds.length > 0 },
+    payment_currencies: method.payment_currencies.map((currency) => ({
+      ...currency,
+      capabilities: { recurring: currencyIds.includes(currency.id) },
+    })),
   };
 }
 

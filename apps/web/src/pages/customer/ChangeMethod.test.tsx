@@ -1,7 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { periodBoundary } from '@kiosk/core';
-import type { MandateInstructions, PaymentMethod, Subscription } from '@kiosk/contracts';
+import type { MandateInstructions, Subscription } from '@kiosk/contracts';
 import { MANDATE_RETRY_MS } from '@kiosk/react';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import {
@@ -12,6 +12,7 @@ import {
   mockApi,
   paymentMethod,
   settings,
+  withMandates,
   type ApiHandler,
 } from '@kiosk/react/testing';
 import { routes } from '../../routes.tsx';
@@ -24,25 +25,28 @@ const PAGE = '/customer/subscription/sub_1?livemode=false';
 const COLLECTOR = '0x9A676e781A523b5d0C0e43731313A708CB607508';
 const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 
-/** The local chain (KDT, and ETH which a mandate cannot pull) and Base (USDC), both with a collector. */
-const local = paymentMethod({ settings: { chain_id: 31337, collector_contract: COLLECTOR } });
-const base: PaymentMethod = paymentMethod({
-  id: 'pm_base',
-  type: 'base',
-  name: 'Base',
-  settings: { chain_id: 8453, collector_contract: COLLECTOR },
-  default_currency_id: 'pc_usdc',
-  payment_currencies: [
-    {
-      ...local.payment_currencies[0]!,
-      id: 'pc_usdc',
-      payment_method_id: 'pm_base',
-      name: 'USD Coin',
-      symbol: 'USDC',
-      contract: USDC,
-    },
-  ],
-});
+/** The local chain (KDT, and ETH which the server says takes no mandate) and Base (USDC), both taking mandates. */
+const local = withMandates(paymentMethod(), ['pc_kdt']);
+const base = withMandates(
+  paymentMethod({
+    id: 'pm_base',
+    type: 'base',
+    name: 'Base',
+    settings: { chain_id: 8453 },
+    default_currency_id: 'pc_usdc',
+    payment_currencies: [
+      {
+        ...local.payment_currencies[0]!,
+        id: 'pc_usdc',
+        payment_method_id: 'pm_base',
+        name: 'USD Coin',
+        symbol: 'USDC',
+        contract: USDC,
+      },
+    ],
+  }),
+  ['pc_usdc'],
+);
 
 /** What POST …/mandate answers: an allowance, then the mandate, as the server orders them. */
 function instructions(on: 'local' | 'base'): MandateInstructions {
@@ -189,7 +193,7 @@ describe('Change payment method', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes);
     const dialog = await openDialog();
     const radios = within(dialog).getAllByRole('radio') as HTMLInputElement[];
-    // ETH is the chain's own coin: a mandate pulls tokens only.
+    // The server says ETH takes no mandate (the chain's own coin: a mandate pulls tokens only).
     expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([
       'pm_local/pc_kdt',
       'pm_base/pc_usdc',

@@ -6,8 +6,8 @@ import { periodBoundary, type Interval } from '@kiosk/core';
 import type {
   KioskSettings,
   MandateInstructions,
-  PaymentCurrency,
-  PaymentMethod,
+  PublicPaymentCurrency,
+  PublicPaymentMethod,
   Subscription,
 } from '@kiosk/contracts';
 import {
@@ -24,9 +24,6 @@ import { useSession } from '../../hooks/use-session.ts';
 import { kioskClient } from '../../lib/api.ts';
 import { modeKey } from '../../lib/query-client.ts';
 
-/** The EVM method types (the server's EVM adapter): the only ones whose wallets sign a mandate. */
-const EVM_TYPES = ['ethereum', 'base', 'evm'];
-
 /** Seed 000 §1: a subscription that still bills may move its future invoices to another method. */
 const CHANGEABLE: readonly Subscription['status'][] = ['active', 'trialing', 'past_due'];
 
@@ -37,16 +34,16 @@ export function methodChangeOffered(subscription: Subscription): boolean {
 /** A method and currency future invoices could be collected in. */
 export interface MethodChoice {
   key: string;
-  method: PaymentMethod;
-  currency: PaymentCurrency;
+  method: PublicPaymentMethod;
+  currency: PublicPaymentCurrency;
   /** The subscription's own: choosing it authorises again, asking for no change. */
   current: boolean;
 }
 
 /**
- * What can collect the subscription: EVM methods with a collector contract, in their ERC-20 currencies
- * (the contract pulls tokens only; recurring.ts refuses anything else as RECURRING_NOT_CONFIGURED).
- * The subscription's own method and currency come first, and always, so it can authorise again.
+ * What can collect the subscription: the active methods and currencies the server says take mandates
+ * (their `capabilities.recurring`, decided by the method's adapter). The subscription's own method and
+ * currency come first, and always, so it can authorise again.
  */
 export function methodChoices(
   settings: KioskSettings | undefined,
@@ -54,12 +51,11 @@ export function methodChoices(
 ): MethodChoice[] {
   const choices: MethodChoice[] = [];
   for (const method of settings?.paymentMethods ?? []) {
-    const evm = EVM_TYPES.includes(method.type);
-    const collects = evm && method.active && typeof method.settings.collector_contract === 'string';
+    const recurring = method.active && method.capabilities.recurring;
     for (const currency of method.payment_currencies) {
       const current =
         method.id === subscription.default_payment_method_id && currency.id === subscription.currency_id;
-      if (current || (collects && currency.active && currency.contract !== null))
+      if (current || (recurring && currency.active && currency.capabilities.recurring))
         choices.push({ key: `${method.id}/${currency.id}`, method, currency, current });
     }
   }

@@ -37,6 +37,16 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
   return {
     types: ['ethereum', 'base', 'evm'],
     capabilities: { recurring: true, collect: collector !== undefined, refund: false },
+    capabilitiesOf(method, currency) {
+      // What recurring.ts asks before any mandate: the method's collector contract, the server's
+      // collector account, and a token (the contract pulls ERC-20 only; a native coin cannot be approved).
+      const pullable = (c: { contract: string | null }) => c.contract !== null;
+      const mandates =
+        method.settings.collector_contract !== undefined &&
+        collector !== undefined &&
+        (currency ? pullable(currency) : method.payment_currencies.some(pullable));
+      return { recurring: mandates, collect: mandates, refund: false };
+    },
     settings: evmSettings,
     publicSettings: ({ api_host: _secret, ...rest }) => rest,
     checkCurrency: ({ contract }) =>
