@@ -48,36 +48,33 @@ function checked(
   });
 }
 
+/** Connect sessions: the page opens one and reads its outcome, a wallet reads the request and answers. */
 export function registerConnectRoutes(app: FastifyInstance, context: IdentityContext): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const rateLimit = { max: context.signInRateLimit, timeWindow: 60_000 };
-  const authUrl = (action: string, token: string) => `${context.baseUrl}/api/did/${action}/auth?_t_=${token}`;
-  const appInfo = () => ({
-    name: 'Kiosk',
-    url: context.baseUrl,
-    did: didFromAddress(context.appAccount.address),
-  });
+  registerPageRoutes(app, context);
+  registerWalletRoutes(app, context);
+}
 
-  const appRoute = walletConnectRoutes['GET /api/did/app'];
-  r.get(
-    appRoute.path,
-    {
-      config: { access: ['public'] },
-      schema: {
-        tags: ['connect'],
-        summary: "The app's identity, for wallets to pin",
-        ...appRoute.schema,
-      },
-    },
-    async () => appInfo(),
-  );
+/** Sign-ins are rate limited per caller, both where a session is opened and where it is answered. */
+const rateLimitOf = (context: IdentityContext) => ({ max: context.signInRateLimit, timeWindow: 60_000 });
+
+/** The app as a wallet shows and pins it. */
+const appInfo = (context: IdentityContext) => ({
+  name: 'Kiosk',
+  url: context.baseUrl,
+  did: didFromAddress(context.appAccount.address),
+});
+
+/** The page's side: open a session (its QR code and deep link) and read its outcome. */
+function registerPageRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const authUrl = (action: string, token: string) => `${context.baseUrl}/api/did/${action}/auth?_t_=${token}`;
 
   const open = connectRoutes['POST /api/did/:action/token'];
   r.post(
     open.path,
     {
       // The page's secret is in the answer only: it is not kept for a replay.
-      config: { access: ['public'], rateLimit, idempotency: 'refused' },
+      config: { access: ['public'], rateLimit: rateLimitOf(context), idempotency: 'refused' },
       schema: {
         tags: ['connect'],
         summary: 'Open a connect session (shown as a QR code and a deep link)',
@@ -126,6 +123,25 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
       return { status: row.status, error: row.error, did: row.did };
     },
   );
+}
+
+/** The wallet's side: the app's identity, the signed request, and the signed answer. */
+function registerWalletRoutes(app: FastifyInstance, context: IdentityContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const appRoute = walletConnectRoutes['GET /api/did/app'];
+  r.get(
+    appRoute.path,
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags: ['connect'],
+        summary: "The app's identity, for wallets to pin",
+        ...appRoute.schema,
+      },
+    },
+    async () => appInfo(context),
+  );
 
   const walletAsk = walletConnectRoutes['GET /api/did/:action/auth'];
   r.get(
@@ -153,7 +169,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
         ...description,
         action: row.action,
         token: row.token,
-        app: appInfo(),
+        app: appInfo(context),
         siwe: {
           domain: site.host,
           uri: site.origin,
@@ -177,7 +193,7 @@ export function registerConnectRoutes(app: FastifyInstance, context: IdentityCon
   r.post(
     walletAnswer.path,
     {
-      config: { access: ['public'], rateLimit },
+      config: { access: ['public'], rateLimit: rateLimitOf(context) },
       schema: {
         tags: ['connect'],
         summary: "Wallet side: a signed EIP-4361 message over the session's nonce, and the action's fields",
