@@ -1,18 +1,14 @@
 import { createReadStream } from 'node:fs';
 import {
-  BUNDLE_PROBLEM_CODES,
   checkRelease,
-  problem,
+  type BundleMetadata,
   type BundleProblem,
-  type BundleProblemCode,
   type ReleaseCheck,
   type SignedRelease,
 } from '@kiosk/bundle';
 import type { AppVersion, DeveloperApp, ReceivedTarball } from '@kiosk/contracts';
 import {
   applyReviewAction,
-  checkNameSquatting,
-  checkNewVersion,
   effectiveReviewType,
   KioskError,
   newId,
@@ -27,6 +23,7 @@ import { storeReviewType } from '../reviews/settings.ts';
 import type { StoreDeps } from '../context.ts';
 import { bundleKey, isBundleStorageError, type BundleStorage } from '../storage/bundle-storage.ts';
 import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { storeRuleProblems, uploadProblems } from './upload-problems.ts';
 import { bundleFileName, versionView } from './view.ts';
 
 /**
@@ -43,56 +40,6 @@ export function checkTarball(
   release: SignedRelease,
 ): Promise<ReleaseCheck> {
   return checkRelease({ file: tarball.file, release, maxBytes: deps.maxBundleBytes });
-}
-
-const ORDER = Object.fromEntries(BUNDLE_PROBLEM_CODES.map((code, index) => [code, index])) as Record<
-  BundleProblemCode,
-  number
->;
-
-/**
- * Problems after which checkRelease looks no further (docs/store.md, "What the store checks": steps
- * 1 to 4): with these, the store's own rules are not reached either.
- */
-const ENDS_THE_CHECK: ReadonlySet<BundleProblemCode> = new Set([
-  'BUNDLE_TOO_LARGE',
-  'INTEGRITY_MISMATCH',
-  'RELEASE_MALFORMED',
-  'BAD_SIGNATURE',
-  'WRONG_SIGNER',
-  'BUNDLE_UNREADABLE',
-  'BUNDLE_TOO_MANY_FILES',
-  'BUNDLE_UNPACKED_TOO_LARGE',
-]);
-
-/** Step 7 of the checks: the name against the store's other apps, the version against this app's. */
-export function storeRuleProblems(
-  release: SignedRelease,
-  otherAppNames: Iterable<string>,
-  earlierVersions: readonly string[],
-): BundleProblem[] {
-  const problems: BundleProblem[] = [];
-  const squat = checkNameSquatting(release.name, otherAppNames);
-  if (squat) problems.push(problem('NAME_TOO_CLOSE', { existing: String(squat.params?.existing) }));
-  const order = checkNewVersion(release.version, earlierVersions);
-  if (order)
-    problems.push(
-      problem('VERSION_NOT_INCREASING', { version: release.version, latest: String(order.params?.latest) }),
-    );
-  return problems;
-}
-
-/**
- * Every problem of an upload, in the order of docs/store.md: the store's rules go where
- * checkRelease would have put them, unless the bytes' own check ended before reaching them.
- */
-export function uploadProblems(checked: ReleaseCheck, storeProblems: BundleProblem[]): BundleProblem[] {
-  if (checked.ok) return storeProblems;
-  if (checked.problems.some((p) => ENDS_THE_CHECK.has(p.code))) return checked.problems;
-  const problems = [...checked.problems];
-  const after = problems.findIndex((p) => ORDER[p.code] > ORDER.VERSION_NOT_INCREASING);
-  problems.splice(after === -1 ? problems.length : after, 0, ...storeProblems);
-  return problems;
 }
 
 export interface UploadInput {
@@ -132,37 +79,10 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
         if (flag(app.blocked))
           throw new KioskError('APP_BLOCKED', { status: 403, params: { reason: app.block_reason ?? '' } });
       }
-      const otherNames = (
-        await trx.selectFrom('store_apps').select('name').where('id', '!=', release.did).execute()
-      ).map((row) => row.name);
-      const earlier = await trx
-        .selectFrom('store_app_versions')
-        .select(['id', 'version', 'status', 'status_transitions'])
-        .where('app_did', '=', release.did)
-        .execute();
-      const problems = uploadProblems(
-        input.checked,
-        storeRuleProblems(
-          release,
-          otherNames,
-          earlier.map((v) => v.version),
-        ),
-      );
+      const { earlier, problems } = await readUploadProblems(trx, input);
       if (problems.length > 0 || !input.checked.ok) return { ok: false, problems };
       const { metadata } = input.checked;
-
-      const review = {
-        reviewType: effectiveReviewType(await storeReviewType(trx), app?.review_type),
-        hasApprovedVersion: earlier.some((v) => PASSED_REVIEW.includes(v.status)),
-        autoPublish: app ? flag(app.auto_publish) : false,
-      };
-      if (input.requestReview) {
-        const asked = applyReviewAction('requestReview', 'draft', review);
-        if (!asked.ok) throw new KioskError(asked.refusal);
-      }
-      const status = input.requestReview
-        ? 'draft'
-        : statusAfterUpload(review.reviewType, review.hasApprovedVersion, review.autoPublish);
+      const status = await statusOfUpload(trx, input, app, earlier);
       const now = deps.clock.nowUnix();
       const published = status === 'published';
       const shown = {
@@ -170,58 +90,12 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
         logo: metadata.logo,
         screenshots: toJson(metadata.screenshots ?? []),
       };
-
-      if (!app)
-        await deps.resources.apps.insert(
-          trx,
-          {
-            id: release.did,
-            ...shown,
-            title: metadata.title,
-            description: metadata.description,
-            category_id: metadata.category ? ((await findCategoryId(trx, metadata.category)) ?? null) : null,
-            developer_did: developerDid,
-            visibility: 'public',
-            blocked: false,
-            block_reason: null,
-            auto_publish: false,
-            review_type: null,
-            downloads: 0,
-            latest_version: release.version,
-            published_version: null,
-            published_at: null,
-            price_id: null,
-            created_at: now,
-            updated_at: now,
-          },
-          'app.created',
-        );
+      if (!app) await insertApp(trx, deps, input, metadata, { ...shown, now });
 
       const key = bundleKey({ did: release.did, version: release.version, name: release.name });
       await storeBundle(deps.storage, key, input.tarball);
       try {
-        const version = await deps.resources.versions.insert(
-          trx,
-          {
-            id: newId('appVersion'),
-            app_did: release.did,
-            version: release.version,
-            status,
-            name: release.name,
-            integrity: release.integrity,
-            signature: release.signature,
-            size: input.tarball.size,
-            bundle_key: key,
-            metadata: toJson(metadata),
-            changelog: metadata.changelog ?? null,
-            uploaded_by: developerDid,
-            status_transitions: toJson(published ? { published: now } : {}),
-            published_at: published ? now : null,
-            created_at: now,
-            updated_at: now,
-          },
-          'app_version.created',
-        );
+        const version = await insertVersion(trx, deps, input, metadata, { key, status, now });
         let answer = version;
         if (published) await deps.resources.versions.record(trx, version, 'app_version.published');
         if (input.requestReview) {
@@ -252,6 +126,123 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
     if (isUniqueViolation(error)) throw new KioskError('UPLOAD_CONFLICT', { status: 409, cause: error });
     throw error;
   }
+}
+
+type EarlierVersion = Pick<VersionRow, 'id' | 'version' | 'status' | 'status_transitions'>;
+
+/** The app's versions so far, and every problem of the upload once the store's rules are read in. */
+async function readUploadProblems(
+  trx: StoreDb,
+  { release, checked }: UploadInput,
+): Promise<{ earlier: EarlierVersion[]; problems: BundleProblem[] }> {
+  const otherNames = (
+    await trx.selectFrom('store_apps').select('name').where('id', '!=', release.did).execute()
+  ).map((row) => row.name);
+  const earlier = await trx
+    .selectFrom('store_app_versions')
+    .select(['id', 'version', 'status', 'status_transitions'])
+    .where('app_did', '=', release.did)
+    .execute();
+  const problems = uploadProblems(
+    checked,
+    storeRuleProblems(
+      release,
+      otherNames,
+      earlier.map((v) => v.version),
+    ),
+  );
+  return { earlier, problems };
+}
+
+/**
+ * The new version's status: a draft when review is asked for (refused where the review machine
+ * refuses the request), else what the store's review type makes of an upload.
+ */
+async function statusOfUpload(
+  trx: StoreDb,
+  input: UploadInput,
+  app: AppRow | undefined,
+  earlier: EarlierVersion[],
+): Promise<AppVersionStatus> {
+  const review = {
+    reviewType: effectiveReviewType(await storeReviewType(trx), app?.review_type),
+    hasApprovedVersion: earlier.some((v) => PASSED_REVIEW.includes(v.status)),
+    autoPublish: app ? flag(app.auto_publish) : false,
+  };
+  if (input.requestReview) {
+    const asked = applyReviewAction('requestReview', 'draft', review);
+    if (!asked.ok) throw new KioskError(asked.refusal);
+  }
+  return input.requestReview
+    ? 'draft'
+    : statusAfterUpload(review.reviewType, review.hasApprovedVersion, review.autoPublish);
+}
+
+/** A first upload's app: its id the release's DID, its developer the caller. */
+async function insertApp(
+  trx: StoreDb,
+  deps: StoreDeps,
+  { release, developerDid }: UploadInput,
+  metadata: BundleMetadata,
+  { now, ...shown }: Pick<AppRow, 'name' | 'logo' | 'screenshots'> & { now: number },
+): Promise<void> {
+  await deps.resources.apps.insert(
+    trx,
+    {
+      id: release.did,
+      ...shown,
+      title: metadata.title,
+      description: metadata.description,
+      category_id: metadata.category ? ((await findCategoryId(trx, metadata.category)) ?? null) : null,
+      developer_did: developerDid,
+      visibility: 'public',
+      blocked: false,
+      block_reason: null,
+      auto_publish: false,
+      review_type: null,
+      downloads: 0,
+      latest_version: release.version,
+      published_version: null,
+      published_at: null,
+      price_id: null,
+      created_at: now,
+      updated_at: now,
+    },
+    'app.created',
+  );
+}
+
+/** The uploaded version's row, published at once when its status says so. */
+async function insertVersion(
+  trx: StoreDb,
+  deps: StoreDeps,
+  { release, tarball, developerDid }: UploadInput,
+  metadata: BundleMetadata,
+  { key, status, now }: { key: string; status: AppVersionStatus; now: number },
+): Promise<VersionRow> {
+  const published = status === 'published';
+  return deps.resources.versions.insert(
+    trx,
+    {
+      id: newId('appVersion'),
+      app_did: release.did,
+      version: release.version,
+      status,
+      name: release.name,
+      integrity: release.integrity,
+      signature: release.signature,
+      size: tarball.size,
+      bundle_key: key,
+      metadata: toJson(metadata),
+      changelog: metadata.changelog ?? null,
+      uploaded_by: developerDid,
+      status_transitions: toJson(published ? { published: now } : {}),
+      published_at: published ? now : null,
+      created_at: now,
+      updated_at: now,
+    },
+    'app_version.created',
+  );
 }
 
 /**
