@@ -74,11 +74,9 @@ export function ChangePlanDialog({
   onExited,
 }: ChangePlanDialogProps) {
   const { t } = useTranslation();
-  const legendId = `${useId()}-legend`;
   const settings = useKioskSettings(livemode);
   const currency = currencyOf(settings.data, subscription.currency_id);
   const money = (amount: bigint | string) => formatInvoiceMoney(amount, currency, subscription.currency_id);
-  const period = periodMessage(subscription.recurring);
   const change = useChangePlan(subscription.id, livemode);
   const payment = usePlanChangePayment(subscription.id, livemode);
   const [chosen, setChosen] = useState('');
@@ -136,36 +134,14 @@ export function ChangePlanDialog({
         <>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>{t('planChange.description')}</DialogContentText>
-            <FormControl component="fieldset" disabled={change.isPending} fullWidth>
-              <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>
-                {t('planChange.options')}
-              </FormLabel>
-              <RadioGroup
-                aria-labelledby={legendId}
-                name="plan"
-                value={chosen}
-                onChange={(event) => setChosen(event.target.value)}
-                sx={{ gap: 1 }}
-              >
-                {options.map((option) => (
-                  <PlanCard
-                    key={option.price.id}
-                    option={option}
-                    checked={chosen === option.price.id}
-                    cycle={
-                      period
-                        ? t('planChange.cycle', {
-                            amount: money(option.cycle_amount),
-                            period: t(period.key, period.params),
-                          })
-                        : money(option.cycle_amount)
-                    }
-                    consequence={planConsequence(option, subscription)}
-                    consequenceText={consequenceText(planConsequence(option, subscription), t, money)}
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <PlanChoices
+              subscription={subscription}
+              options={options}
+              value={chosen}
+              disabled={change.isPending}
+              money={money}
+              onChange={setChosen}
+            />
             {change.isError && (
               <DialogError title={t('billing.changePlan.failed')} sx={{ mt: 2 }}>
                 {errorMessage(change.error, t('error.unknown'))}
@@ -187,6 +163,63 @@ export function ChangePlanDialog({
         </>
       )}
     </DialogFrame>
+  );
+}
+
+/**
+ * The plans as radio cards, each with what a cycle costs and what changing to it does now; the
+ * current plan is marked and, like a plan the server refuses, cannot be chosen.
+ */
+function PlanChoices({
+  subscription,
+  options,
+  value,
+  disabled,
+  money,
+  onChange,
+}: {
+  subscription: Subscription;
+  options: PlanOption[];
+  /** The chosen plan's price id, or '' before one is chosen. */
+  value: string;
+  disabled: boolean;
+  money: (amount: bigint | string) => string;
+  onChange: (priceId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const legendId = `${useId()}-legend`;
+  const period = periodMessage(subscription.recurring);
+  const cycle = (option: PlanOption) =>
+    period
+      ? t('planChange.cycle', { amount: money(option.cycle_amount), period: t(period.key, period.params) })
+      : money(option.cycle_amount);
+  return (
+    <FormControl component="fieldset" disabled={disabled} fullWidth>
+      <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>
+        {t('planChange.options')}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={legendId}
+        name="plan"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        sx={{ gap: 1 }}
+      >
+        {options.map((option) => {
+          const consequence = planConsequence(option, subscription);
+          return (
+            <PlanCard
+              key={option.price.id}
+              option={option}
+              checked={value === option.price.id}
+              cycle={cycle(option)}
+              consequence={consequence}
+              consequenceText={consequenceText(consequence, t, money)}
+            />
+          );
+        })}
+      </RadioGroup>
+    </FormControl>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,6 +60,43 @@ function ListSkeleton({ label }: { label: string }) {
   );
 }
 
+/** The reader's word for a day: "Today", "Yesterday", else its date (in their language). */
+function useDayHeading(): (day: InvoiceDay) => string {
+  const { t, i18n } = useTranslation();
+  const now = useUnixNow(60_000);
+  const formatDay = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format;
+  const today = startOfDay(fromUnix(now));
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  return ({ start }) =>
+    start.getTime() === today.getTime()
+      ? t('portal.invoices.today')
+      : start.getTime() === yesterday.getTime()
+        ? t('portal.invoices.yesterday')
+        : formatDay(start);
+}
+
+/**
+ * "Load more", and where the keyboard goes once it has brought its rows: to the first new invoice's
+ * link (the button may be gone by then), or nowhere new when loading failed.
+ */
+function useLoadMore(rowCount: number, fetchNextPage: () => Promise<{ isError: boolean }>) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null || rowCount <= index) return;
+    focusRow.current = null;
+    listRef.current?.querySelectorAll('[data-invoice]')[index]?.querySelector<HTMLElement>('a')?.focus();
+  }, [rowCount]);
+  const loadMore = () => {
+    focusRow.current = rowCount;
+    void fetchNextPage().then((result) => {
+      if (result.isError) focusRow.current = null;
+    });
+  };
+  return { listRef, loadMore };
+}
+
 /**
  * Seed 001 §2's second invoice list: ten at a time with "Load more", under a heading per day ("Today",
  * "Yesterday", else the date), newest first. Each invoice shows the table's own cells (InvoicesTable's
@@ -77,43 +114,17 @@ export function InvoicesList({
   const invoices = useInvoicePages(livemode, filter, DEFAULT_PAGE_SIZE);
   const settings = useKioskSettings(livemode);
   const columns = useInvoiceColumns(livemode, subscriptionNames, action);
-  const now = useUnixNow(60_000);
+  const dayHeading = useDayHeading();
   const headingIds = useId();
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where the keyboard goes once "Load more" has brought its rows: the button may be gone by then.
-  const focusRow = useRef<number | null>(null);
 
   const pages = invoices.data?.pages;
   const rows = useMemo(() => distinct(pages?.flatMap((page) => page.list) ?? []), [pages]);
   const count = pages?.at(-1)?.count ?? 0;
-
-  useEffect(() => {
-    const index = focusRow.current;
-    if (index === null || rows.length <= index) return;
-    focusRow.current = null;
-    listRef.current?.querySelectorAll('[data-invoice]')[index]?.querySelector<HTMLElement>('a')?.focus();
-  }, [rows.length]);
+  const { listRef, loadMore } = useLoadMore(rows.length, () => invoices.fetchNextPage());
 
   const cell = (key: string, invoice: Invoice) =>
     columns.find((column) => column.key === key)?.render?.(invoice);
-  const formatNumber = new Intl.NumberFormat(i18n.language).format;
   const formatTime = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format;
-  const formatDay = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format;
-  const today = startOfDay(fromUnix(now));
-  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-  const dayHeading = ({ start }: InvoiceDay) =>
-    start.getTime() === today.getTime()
-      ? t('portal.invoices.today')
-      : start.getTime() === yesterday.getTime()
-        ? t('portal.invoices.yesterday')
-        : formatDay(start);
-
-  const loadMore = () => {
-    focusRow.current = rows.length;
-    void invoices.fetchNextPage().then((result) => {
-      if (result.isError) focusRow.current = null;
-    });
-  };
   // Amounts wait for their currency, so no row redraws in other units.
   const loading = invoices.isPending || settings.isPending;
   const error = invoices.isError
@@ -137,100 +148,159 @@ export function InvoicesList({
       ) : (
         <>
           <Box component="ul" ref={listRef} aria-label={label} sx={PLAIN_LIST}>
-            {groupByDay(rows).map((day) => {
-              const headingId = `${headingIds}-${day.start.getTime()}`;
-              return (
-                <li key={day.start.getTime()}>
-                  <Typography
-                    id={headingId}
-                    component="h3"
-                    variant="subtitle2"
-                    sx={{ px: 2, py: 1, bgcolor: 'action.hover', color: 'text.secondary' }}
-                  >
-                    {dayHeading(day)}
-                  </Typography>
-                  <Box component="ul" aria-labelledby={headingId} sx={PLAIN_LIST}>
-                    {day.invoices.map((invoice) => (
-                      <Box
-                        component="li"
-                        key={invoice.id}
-                        data-invoice=""
-                        sx={{
-                          px: 2,
-                          py: 1.5,
-                          display: 'flex',
-                          gap: 2,
-                          justifyContent: 'space-between',
-                          alignItems: 'flex-start',
-                          borderTop: 1,
-                          borderColor: 'divider',
-                        }}
-                      >
-                        <Box sx={{ minWidth: 0 }}>
-                          <div>{cell('number', invoice)}</div>
-                          <Typography variant="body2" color="text.secondary">
-                            <span>{cell('billing_reason', invoice)}</span>
-                            <span aria-hidden> · </span>
-                            <time dateTime={fromUnix(invoice.created_at).toISOString()}>
-                              {formatTime(fromUnix(invoice.created_at))}
-                            </time>
-                          </Typography>
-                          {subscriptionNames && invoice.subscription_id && (
-                            <Typography variant="body2">{cell('subscription', invoice)}</Typography>
-                          )}
-                        </Box>
-                        <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
-                          <Typography variant="body2" component="div">
-                            {cell('total', invoice)}
-                          </Typography>
-                          {cell('status', invoice)}
-                        </Stack>
-                      </Box>
-                    ))}
-                  </Box>
-                </li>
-              );
-            })}
+            {groupByDay(rows).map((day) => (
+              <InvoiceDayGroup
+                key={day.start.getTime()}
+                headingId={`${headingIds}-${day.start.getTime()}`}
+                heading={dayHeading(day)}
+              >
+                {day.invoices.map((invoice) => (
+                  <InvoiceListItem
+                    key={invoice.id}
+                    invoice={invoice}
+                    cell={cell}
+                    time={formatTime(fromUnix(invoice.created_at))}
+                    withSubscription={subscriptionNames !== undefined}
+                  />
+                ))}
+              </InvoiceDayGroup>
+            ))}
           </Box>
           {error && (
             <Box sx={{ px: 2, pb: 1 }}>
               <DataTableNotice error={error} />
             </Box>
           )}
-          <Stack
-            direction="row"
-            spacing={2}
-            useFlexGap
-            sx={{
-              px: 2,
-              py: 1.5,
-              borderTop: 1,
-              borderColor: 'divider',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              flexWrap: 'wrap',
-            }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {t('portal.invoices.showing', {
-                shown: formatNumber(rows.length),
-                count: formatNumber(Math.max(count, rows.length)),
-              })}
-            </Typography>
-            {invoices.hasNextPage && (
-              <Button
-                variant="outlined"
-                size="small"
-                onClick={loadMore}
-                loading={invoices.isFetchingNextPage}
-                disabled={invoices.isFetchingNextPage}
-              >
-                {t('portal.invoices.loadMore')}
-              </Button>
-            )}
-          </Stack>
+          <LoadMoreFooter
+            shown={rows.length}
+            count={Math.max(count, rows.length)}
+            more={invoices.hasNextPage}
+            loading={invoices.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </>
       )}
     </Paper>
+  );
+}
+
+/** How many invoices are shown of how many, and "Load more" while there are more. */
+function LoadMoreFooter({
+  shown,
+  count,
+  more,
+  loading,
+  onLoadMore,
+}: {
+  shown: number;
+  count: number;
+  more: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const formatNumber = new Intl.NumberFormat(i18n.language).format;
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{
+        px: 2,
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+      }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('portal.invoices.showing', { shown: formatNumber(shown), count: formatNumber(count) })}
+      </Typography>
+      {more && (
+        <Button variant="outlined" size="small" onClick={onLoadMore} loading={loading} disabled={loading}>
+          {t('portal.invoices.loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** One day's invoices under its heading, which names their list. */
+function InvoiceDayGroup({
+  headingId,
+  heading,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Typography
+        id={headingId}
+        component="h3"
+        variant="subtitle2"
+        sx={{ px: 2, py: 1, bgcolor: 'action.hover', color: 'text.secondary' }}
+      >
+        {heading}
+      </Typography>
+      <Box component="ul" aria-labelledby={headingId} sx={PLAIN_LIST}>
+        {children}
+      </Box>
+    </li>
+  );
+}
+
+/**
+ * One invoice: its number, reason and time (and subscription) on the left, its total and status on
+ * the right, each drawn by the table's column of the same key.
+ */
+function InvoiceListItem({
+  invoice,
+  cell,
+  time,
+  withSubscription,
+}: {
+  invoice: Invoice;
+  cell: (key: string, invoice: Invoice) => ReactNode;
+  time: string;
+  withSubscription: boolean;
+}) {
+  return (
+    <Box
+      component="li"
+      data-invoice=""
+      sx={{
+        px: 2,
+        py: 1.5,
+        display: 'flex',
+        gap: 2,
+        justifyContent: 'space-between',
+        alignItems: 'flex-start',
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <div>{cell('number', invoice)}</div>
+        <Typography variant="body2" color="text.secondary">
+          <span>{cell('billing_reason', invoice)}</span>
+          <span aria-hidden> · </span>
+          <time dateTime={fromUnix(invoice.created_at).toISOString()}>{time}</time>
+        </Typography>
+        {withSubscription && invoice.subscription_id && (
+          <Typography variant="body2">{cell('subscription', invoice)}</Typography>
+        )}
+      </Box>
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+        <Typography variant="body2" component="div">
+          {cell('total', invoice)}
+        </Typography>
+        {cell('status', invoice)}
+      </Stack>
+    </Box>
   );
 }

@@ -44,13 +44,9 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
   const plans = usePlanOptions(subscription, livemode);
   const planOffered = changePlanOffered(subscription, plans.data);
   const [planDialog, setPlanDialog] = useState<{ open: boolean } | null>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
   // The outcome takes focus once no dialog is left (after its exit, when the dialog's focus trap has
   // let go); a dialog closed without a change gives focus back to its button itself.
   const dialogGone = dialog === null && planDialog === null;
-  useEffect(() => {
-    if (outcome && dialogGone) outcomeRef.current?.focus();
-  }, [outcome, dialogGone]);
 
   const confirmCancel = async (request: CancelRequest) => {
     setOutcome(null);
@@ -75,33 +71,12 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
   return (
     <Stack spacing={2}>
       {outcome && (
-        <Alert
-          ref={outcomeRef}
-          tabIndex={-1}
-          severity={outcome.kind === 'resumeFailed' ? 'error' : 'success'}
-          role={outcome.kind === 'resumeFailed' ? 'alert' : 'status'}
-          onClose={() => setOutcome(null)}
-          closeText={t('portal.dismiss')}
-        >
-          {outcome.kind === 'resumeFailed' ? (
-            <>
-              <AlertTitle>{t('billing.resume.failed')}</AlertTitle>
-              {outcome.message}
-            </>
-          ) : outcome.kind === 'cancelsAtPeriodEnd' ? (
-            t('billing.cancel.atPeriodEnd', { date: date(outcome.at) })
-          ) : outcome.kind === 'canceledNow' ? (
-            t('billing.cancel.now')
-          ) : outcome.kind === 'planChanged' ? (
-            outcome.credit === null ? (
-              t('planChange.changed')
-            ) : (
-              t('planChange.changedWithCredit', { amount: outcome.credit })
-            )
-          ) : (
-            t('billing.resume.success')
-          )}
-        </Alert>
+        <OutcomeNotice
+          outcome={outcome}
+          date={date}
+          takeFocus={dialogGone}
+          onDismiss={() => setOutcome(null)}
+        />
       )}
       {(actions.cancel || actions.resume || planOffered) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -159,5 +134,54 @@ export function SubscriptionActions({ subscription, livemode, date }: Subscripti
         />
       )}
     </Stack>
+  );
+}
+
+/** What the last action came to, in the page's words: an alert for a resume that failed, else a status. */
+function OutcomeNotice({
+  outcome,
+  date,
+  takeFocus,
+  onDismiss,
+}: {
+  outcome: Outcome;
+  date: (unix: number) => string;
+  /** Focus moves here now: the button that was pressed has given way to another one. */
+  takeFocus: boolean;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [outcome, takeFocus]);
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity={outcome.kind === 'resumeFailed' ? 'error' : 'success'}
+      role={outcome.kind === 'resumeFailed' ? 'alert' : 'status'}
+      onClose={onDismiss}
+      closeText={t('portal.dismiss')}
+    >
+      {outcome.kind === 'resumeFailed' ? (
+        <>
+          <AlertTitle>{t('billing.resume.failed')}</AlertTitle>
+          {outcome.message}
+        </>
+      ) : outcome.kind === 'cancelsAtPeriodEnd' ? (
+        t('billing.cancel.atPeriodEnd', { date: date(outcome.at) })
+      ) : outcome.kind === 'canceledNow' ? (
+        t('billing.cancel.now')
+      ) : outcome.kind === 'planChanged' ? (
+        outcome.credit === null ? (
+          t('planChange.changed')
+        ) : (
+          t('planChange.changedWithCredit', { amount: outcome.credit })
+        )
+      ) : (
+        t('billing.resume.success')
+      )}
+    </Alert>
   );
 }
