@@ -12,22 +12,18 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CliConnection, CliConnectionClient } from '@kiosk/contracts';
 import { ApiError } from '@kiosk/sdk';
 import { StatusOutcome } from '../../components/StatusOutcome.tsx';
+import { TaskPage } from '../../components/TaskPage.tsx';
 import { SignInButton } from '../../components/auth/SignInButton.tsx';
-import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { DEVELOPER_ROLES, hasAnyRole } from '../../lib/roles.ts';
 import { useAnswerCliConnection, useCliConnection } from './use-cli-connection.ts';
-
-const TITLE_ID = 'connect-cli-title';
 
 /** What the page says that depends on who asks: the CLI (/connect-cli) or an editor (/connect-studio). */
 const VARIANTS = {
@@ -210,9 +206,6 @@ export function ConnectCliPage({ client = 'cli' }: { client?: CliConnectionClien
   const connection = useCliConnection(id, Boolean(user));
   // A connection opened at the other page is the same approval: it is shown as what it is.
   const variant = VARIANTS[connection.data?.client ?? client];
-  const title = t(variant.title);
-  useDocumentTitle(title);
-  const Icon = variant.icon;
 
   let body: ReactNode;
   if (session.isPending) body = <RequestSkeleton label={t('developer.connectCli.loading')} />;
@@ -247,19 +240,8 @@ export function ConnectCliPage({ client = 'cli' }: { client?: CliConnectionClien
     );
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Icon color="primary" aria-hidden />
-          <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {title}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {t(variant.description)}
-        </Typography>
-        {body}
-      </Paper>
-    </Container>
+    <TaskPage icon={variant.icon} title={t(variant.title)} description={t(variant.description)}>
+      {body}
+    </TaskPage>
   );
 }

@@ -9,13 +9,11 @@ import { useScreenMessages, visuallyHidden } from '@kiosk/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@kiosk/react/ui';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { useDocumentTitle } from '../../hooks/use-document-title.ts';
+import { TaskPage } from '../../components/TaskPage.tsx';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import {
   APP_KEY_FILE,
@@ -25,7 +23,6 @@ import {
   type AppKeyPair,
 } from './app-key.ts';
 
-const TITLE_ID = 'gen-key-pair-title';
 const MASK = '•'.repeat(24);
 
 /** The key pair shown, with the Blob URL its download link serves (revoked when the pair goes). */
@@ -163,8 +160,6 @@ function KeyPairResult({ pair, onAnother }: { pair: Generated; onAnother: () => 
 export function GenKeyPairPage() {
   useScreenMessages(genKeyPairMessages);
   const { t } = useTranslation();
-  const title = t('page.screen.genKeyPair');
-  useDocumentTitle(title);
   const [pair, setPair] = useState<Generated | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -183,25 +178,13 @@ export function GenKeyPairPage() {
   };
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <KeyIcon color="primary" aria-hidden />
-          <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {title}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('genKeyPair.description')}
-        </Typography>
-        <Box component="ul" sx={{ pl: 2.5, mt: 0, mb: 3, '& li': { mb: 0.5 } }}>
-          <Typography component="li" variant="body2">
-            {t('genKeyPair.madeHere')}
-          </Typography>
-          <Typography component="li" variant="body2">
-            {t('genKeyPair.holderPublishes')}
-          </Typography>
-        </Box>
+    <>
+      <TaskPage
+        icon={KeyIcon}
+        title={t('page.screen.genKeyPair')}
+        description={t('genKeyPair.description')}
+        notes={[t('genKeyPair.madeHere'), t('genKeyPair.holderPublishes')]}
+      >
         {failure && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {t('genKeyPair.failed', { error: failure })}
@@ -214,7 +197,7 @@ export function GenKeyPairPage() {
             {t('genKeyPair.generate')}
           </Button>
         )}
-      </Paper>
+      </TaskPage>
       {confirming && (
         // The pair shown is lost unless saved: a new one is made only once asked for twice.
         <ConfirmDialog
@@ -227,6 +210,6 @@ export function GenKeyPairPage() {
           onClose={() => setConfirming(false)}
         />
       )}
-    </Container>
+    </>
   );
 }

@@ -12,19 +12,17 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { JOIN_REQUEST_MESSAGE_MAX_LENGTH as MESSAGE_MAX, JoinRequest } from '@kiosk/contracts';
 import { StatusOutcome } from '../../components/StatusOutcome.tsx';
+import { TaskPage } from '../../components/TaskPage.tsx';
 import { SignInButton } from '../../components/auth/SignInButton.tsx';
-import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSession } from '../../hooks/use-session.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { DEVELOPER_ROLES, hasAnyRole } from '../../lib/roles.ts';
@@ -37,7 +35,6 @@ import {
 
 // The contract's limit; named here because @kiosk/contracts' values bring zod into the browser.
 const JOIN_REQUEST_MESSAGE_MAX_LENGTH: typeof MESSAGE_MAX = 500;
-const TITLE_ID = 'join-title';
 /** Seed 001: "A developer must tick agreement to the terms". Each is one plain sentence. */
 const TERMS = ['rights', 'safe', 'honest', 'blocking', 'appKey'] as const;
 
@@ -250,8 +247,6 @@ export function JoinPage() {
   const { t } = useTranslation();
   const session = useSession();
   const user = session.data?.user;
-  const title = t('page.screen.join');
-  useDocumentTitle(title);
 
   let body: ReactNode;
   if (session.isPending) body = <LoadingSkeleton label={t('join.loading')} />;
@@ -275,19 +270,8 @@ export function JoinPage() {
   else body = <JoinRequestState key={user.did} did={user.did} />;
 
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
-      <Paper variant="outlined" component="section" aria-labelledby={TITLE_ID} sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <GroupAddIcon color="primary" aria-hidden />
-          <Typography id={TITLE_ID} component="h1" variant="h5" sx={{ fontWeight: 700 }}>
-            {title}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-          {t('join.description')}
-        </Typography>
-        {body}
-      </Paper>
-    </Container>
+    <TaskPage icon={GroupAddIcon} title={t('page.screen.join')} description={t('join.description')}>
+      {body}
+    </TaskPage>
   );
 }
