@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layering } from './eslint.layering.js';
+import { resources } from './eslint.resources.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**'] },
@@ -49,4 +50,5 @@ export default tseslint.config(
     },
   },
   ...layering,
+  ...resources,
 );

@@ -12,13 +12,17 @@ import {
 import { isKioskError } from '@kiosk/core';
 import type { KioskEvent } from '@kiosk/platform';
 import type { z } from 'zod';
-import { createSessionFromInput, retrieveSession } from './checkout-sessions/service.ts';
 import type { Deps } from './deps.ts';
 import type { PaymentsEvents, PaymentsEventType } from './events.ts';
-import { getInvoice } from './invoices/service.ts';
-import { createPaymentLink, getPaymentLink } from './payment-links/service.ts';
-import { createPrice, getPrice } from './prices/service.ts';
-import { createProduct, getProduct } from './products/service.ts';
+import { createPaymentLink } from './payment-links/service.ts';
+import { createPrice } from './prices/service.ts';
+import { getPrice } from './prices/queries.ts';
+import { getProduct } from './products/queries.ts';
+import { retrieveSession } from './checkout-sessions/queries.ts';
+import { getPaymentLink } from './payment-links/queries.ts';
+import { getInvoice } from './invoices/queries.ts';
+import { createSessionFromInput } from './flows/start-checkout.ts';
+import { createProduct } from './flows/create-product.ts';
 
 /**
  * Kiosk Pay as other modules use it (the store sells its apps through it): the same services a

@@ -6,13 +6,13 @@ import { paymentsApi, type PaymentsApi } from './api.ts';
 import { defineBillingJobs } from './flows/billing-jobs.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './flows/check-charge.ts';
-import { answerInvalidations, CheckoutAnswers } from './checkout-sessions/answer-cache.ts';
+import { answerInvalidations, CheckoutAnswers } from './flows/checkout-answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
 import { mandateConnectAction } from './checkout-sessions/mandate-action.ts';
 import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
 import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
 import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merchant.ts';
-import { expireDueSessions, findSessionRow } from './checkout-sessions/service.ts';
+import { expireDueSessions } from './checkout-sessions/service.ts';
 import type { PaymentsContext } from './context.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import { flag } from './db.ts';
@@ -27,6 +27,7 @@ import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-routes.ts';
 import { registerSubscriptionPauseRoutes } from './subscriptions/pause-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
+import { findSessionRow } from './checkout-sessions/queries.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
 const EXPIRE_SWEEP_MS = 60_000;

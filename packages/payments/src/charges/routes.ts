@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
-import { getCharge, listCharges, recheckChargeByMerchant } from './service.ts';
+import { getCharge, listCharges } from './queries.ts';
+import { recheckChargeByMerchant } from '../flows/claim-payment.ts';
 
 export function registerChargeRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

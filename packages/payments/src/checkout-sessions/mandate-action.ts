@@ -10,13 +10,13 @@ import {
 } from '../flows/confirm-checkout-mandate.ts';
 import { renewalCollecting, renewalInstructions, setupAskOf } from '../subscriptions/reauthorise.ts';
 import {
-  findSubscriptionRow,
   mandateInstructionsOn,
   mandateRequestOf,
   readPayerOn,
   subscriptionMethod,
 } from '../subscriptions/service.ts';
-import { findSessionRow } from './service.ts';
+import { findSessionRow } from './queries.ts';
+import { findSubscriptionRow } from '../subscriptions/queries.ts';
 
 const params = z.object({
   checkoutSessionId,

@@ -7,7 +7,7 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { openOrder } from '../flows/order.ts';
-import { findSessionRow } from './service.ts';
+import { findSessionRow } from './queries.ts';
 
 const params = z.object({
   checkoutSessionId,

@@ -1,23 +1,12 @@
-import type {
-  checkoutOptions,
-  CheckoutSession,
-  checkoutSessionInput,
-  LineItemInput,
-  PageQuery,
-} from '@kiosk/contracts';
-import { createHash } from 'node:crypto';
-import { KioskError, newId, SECONDS, type CheckoutSessionStatus } from '@kiosk/core';
+import type { checkoutOptions, LineItemInput } from '@kiosk/contracts';
+import { KioskError, newId, SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { pageOf } from '@kiosk/platform';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentLink, linkCurrency } from '../payment-links/service.ts';
+import { linkCurrency } from '../payment-links/queries.ts';
+import { priceLines, type StoredLine } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { priceLines, type StoredLine } from '../prices/lines.ts';
-import { createSetupSession } from '../flows/setup-session.ts';
-import { sessionView } from './view.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 type Options = z.infer<typeof checkoutOptions>;
@@ -25,8 +14,6 @@ type Options = z.infer<typeof checkoutOptions>;
 /** As Stripe: a session is open for 24 hours unless its creator says less (30 minutes at least). */
 export const SESSION_TTL_SECONDS = SECONDS.day;
 export const MIN_SESSION_TTL_SECONDS = 30 * SECONDS.minute;
-/** Seed 001 §7: repeats of start within 3 s answer the same session. */
-export const START_DEDUPE_SECONDS = 3;
 
 export interface NewSession {
   lines: (LineItemInput | StoredLine)[];
@@ -124,92 +111,6 @@ export async function insertSession(
   return row.id;
 }
 
-/** A session from the create input of the API (the merchant route and other modules). */
-export function createSessionFromInput(
-  deps: Deps,
-  livemode: boolean,
-  input: z.infer<typeof checkoutSessionInput>,
-): Promise<string> {
-  const {
-    line_items,
-    success_url,
-    cancel_url,
-    expires_at,
-    customer_did,
-    mode,
-    setup_intent_data,
-    ...options
-  } = input;
-  const common = { options, successUrl: success_url, cancelUrl: cancel_url, expiresAt: expires_at };
-  if (mode === 'setup')
-    return createSetupSession(deps, livemode, setup_intent_data!.metadata.subscription_id, common);
-  return createCheckoutSession(deps, livemode, {
-    ...common,
-    mode,
-    lines: line_items,
-    customerDid: customer_did,
-  });
-}
-
-/** The buyer a start is deduplicated by: their DID, hashed (the column is an index key, not a record). */
-export const startKeyOf = (did: string): string => createHash('sha256').update(did).digest('hex');
-
-/**
- * POST /api/checkout-sessions/start/{plink}: a new session from the link. A signed-in buyer's repeats
- * within 3 s (a double click, two tabs) answer the same session, however many arrive at once. An
- * anonymous visitor always gets a session of their own: an address and a browser name do not tell
- * two people apart, and a shared session would be taken by whoever submits last.
- */
-export async function startFromPaymentLink(
-  deps: Deps,
-  linkId: string,
-  caller: { did?: string | undefined },
-): Promise<string> {
-  const link = await getPaymentLink(deps.db, undefined, linkId, deps.baseUrl);
-  if (!link) throw new KioskError('PAYMENT_LINK_NOT_FOUND', { status: 404 });
-  if (!link.active) throw new KioskError('PAYMENT_LINK_INACTIVE', { status: 410 });
-  const startKey = caller.did ? startKeyOf(caller.did) : null;
-  return transaction(deps.db, async (trx) => {
-    if (startKey) {
-      // Concurrent starts of one buyer wait for each other here (SQLite has one writer already).
-      if (deps.engine === 'postgres')
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`start:${link.id}:${startKey}`}, 0))`.execute(
-          trx,
-        );
-      const recent = await trx
-        .selectFrom('checkout_sessions')
-        .select('id')
-        .where('payment_link_id', '=', link.id)
-        .where('start_key', '=', startKey)
-        .where('status', '=', 'open')
-        .where('created_at', '>=', deps.clock.nowUnix() - START_DEDUPE_SECONDS)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      if (recent) return recent.id;
-    }
-    return createCheckoutSession(deps, link.livemode, {
-      lines: link.line_items.map((l) => ({ ...l, cross_sell: l.cross_sell ?? false })),
-      options: {
-        currency_id: link.currency_id,
-        after_completion: link.after_completion as Options['after_completion'],
-        phone_number_collection: link.phone_number_collection,
-        billing_address_collection: link.billing_address_collection as Options['billing_address_collection'],
-        submit_type: link.submit_type as Options['submit_type'],
-        subscription_data: link.subscription_data as Options['subscription_data'],
-        cross_sell_behavior: link.cross_sell_behavior as Options['cross_sell_behavior'],
-        metadata: link.metadata,
-      },
-      paymentLinkId: link.id,
-      customerDid: caller.did ?? null,
-      startKey,
-    });
-  });
-}
-
-export async function findSessionRow(db: Executor, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('checkout_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /**
  * The session's row, held until the transaction ends: submit, edits and naming a payment of one
  * session wait for each other (PostgreSQL row lock; SQLite has one writer at a time).
@@ -273,27 +174,4 @@ export async function completeSession(
     type: 'checkout.session.completed',
     set: { payment_status: paymentStatus },
   });
-}
-
-/** A session as a buyer's page sees it; an open one past its time is expired on the spot. */
-export async function retrieveSession(deps: Deps, id: string): Promise<CheckoutSession> {
-  let row = await findSessionRow(deps.db, id);
-  if (!row) throw new KioskError('CHECKOUT_SESSION_NOT_FOUND', { status: 404 });
-  if (row.status === 'open' && Number(row.expires_at) <= deps.clock.nowUnix()) {
-    await expireSession(deps, id);
-    row = (await findSessionRow(deps.db, id))!;
-  }
-  return sessionView(deps.db, row, deps.baseUrl);
-}
-
-export async function listSessions(
-  deps: Deps,
-  livemode: boolean,
-  filter: PageQuery & { status?: CheckoutSessionStatus; payment_link_id?: string },
-) {
-  let query = deps.db.selectFrom('checkout_sessions').where('livemode', '=', livemode);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.payment_link_id) query = query.where('payment_link_id', '=', filter.payment_link_id);
-  const { rows, count } = await pageOf<PaymentsTables, 'checkout_sessions'>(query, filter);
-  return { list: await Promise.all(rows.map((row) => sessionView(deps.db, row, deps.baseUrl))), count };
 }

@@ -3,9 +3,9 @@ import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { customerInvoiceSummary } from '../invoices/service.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
-import { findCustomerByDid, getCustomer, listCustomers } from './service.ts';
+import { findCustomerByDid, getCustomer, listCustomers } from './queries.ts';
+import { customerInvoiceSummary } from '../invoices/queries.ts';
 
 export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

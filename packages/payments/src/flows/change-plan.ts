@@ -11,17 +11,15 @@ import {
   type ErrorDetail,
   type ProrationMode,
 } from '@kiosk/core';
+import { transaction } from '@kiosk/db';
 import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../prices/lines.ts';
-import { createSubscriptionInvoice, getInvoice, voidInvoice } from '../invoices/service.ts';
-import { createPaymentIntent, findIntentRow } from '../payment-intents/service.ts';
+import { loadPrices } from '../prices/queries.ts';
+import { createSubscriptionInvoice, voidInvoice } from '../invoices/service.ts';
+import { createPaymentIntent } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
 import {
   cycleCharge,
-  findSubscriptionRow,
-  getSubscription,
-  itemRowsOf,
   lockSubscription,
   mandateSettingsOf,
   recurringOf,
@@ -30,6 +28,9 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { pendingUpdateOf, type PendingUpdate, type PlanItem } from '../subscriptions/view.ts';
+import { findIntentRow } from '../payment-intents/queries.ts';
+import { getInvoice } from '../invoices/queries.ts';
+import { findSubscriptionRow, getSubscription, itemRowsOf } from '../subscriptions/queries.ts';
 
 /**
  * Changing plan (seed 000 §1: "the difference is paid, credit is applied or issued"; issue 11 item 5).
@@ -161,92 +162,90 @@ async function dropPendingUpdate(deps: Deps, trx: Executor, subscription: Subscr
 }
 
 /** PUT /api/subscriptions/{id}: the caller has been checked (the customer's own, or the merchant). */
-export async function changePlan(
-  deps: Deps,
-  trx: Executor,
-  id: string,
-  items: PlanItem[],
-): Promise<PlanChangeOutcome> {
-  const subscription = await lockSubscription(deps, trx, id);
-  if (!CHANGEABLE.has(subscription.status)) throw new KioskError('PLAN_UPDATE_UNAVAILABLE', { status: 409 });
-  const current = await cycleCharge(trx, subscription);
-  const next = await priceItems(trx, subscription, items);
-  const same =
-    current.lines.length === items.length &&
-    items.every(
-      (item, i) =>
-        current.lines[i]?.price_id === item.price_id && current.lines[i]?.quantity === item.quantity,
-    );
-  if (same) throw new KioskError('PLAN_UNCHANGED', { status: 400 });
-  await checkMandateCovers(trx, subscription, next.total);
-  if (!(await dropPendingUpdate(deps, trx, subscription)))
-    throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Promise<PlanChangeOutcome> {
+  return transaction(deps.db, async (trx) => {
+    const subscription = await lockSubscription(deps, trx, id);
+    if (!CHANGEABLE.has(subscription.status))
+      throw new KioskError('PLAN_UPDATE_UNAVAILABLE', { status: 409 });
+    const current = await cycleCharge(trx, subscription);
+    const next = await priceItems(trx, subscription, items);
+    const same =
+      current.lines.length === items.length &&
+      items.every(
+        (item, i) =>
+          current.lines[i]?.price_id === item.price_id && current.lines[i]?.quantity === item.quantity,
+      );
+    if (same) throw new KioskError('PLAN_UNCHANGED', { status: 400 });
+    await checkMandateCovers(trx, subscription, next.total);
+    if (!(await dropPendingUpdate(deps, trx, subscription)))
+      throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
 
-  const none: PlanChangeOutcome = { invoiceId: null, paymentIntentId: null, credit: 0n };
-  if (subscription.status === 'trialing') {
-    await replaceItems(deps, trx, subscription, items);
-    await deps.resources.subscriptions.update(trx, id, {}, 'customer.subscription.updated');
-    return none;
-  }
+    const none: PlanChangeOutcome = { invoiceId: null, paymentIntentId: null, credit: 0n };
+    if (subscription.status === 'trialing') {
+      await replaceItems(deps, trx, subscription, items);
+      await deps.resources.subscriptions.update(trx, id, {}, 'customer.subscription.updated');
+      return none;
+    }
 
-  const amounts = planChangeAmounts({
-    oldAmount: current.total,
-    newAmount: next.total,
-    periodStart: Number(subscription.current_period_start),
-    periodEnd: Number(subscription.current_period_end),
-    at: deps.clock.nowUnix(),
-    mode: next.mode,
-  });
-  if (amounts.amountDue === 0n) {
-    await replaceItems(deps, trx, subscription, items);
-    const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+    const amounts = planChangeAmounts({
+      oldAmount: current.total,
+      newAmount: next.total,
+      periodStart: Number(subscription.current_period_start),
+      periodEnd: Number(subscription.current_period_end),
+      at: deps.clock.nowUnix(),
+      mode: next.mode,
+    });
+    if (amounts.amountDue === 0n) {
+      await replaceItems(deps, trx, subscription, items);
+      const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+      await deps.resources.subscriptions.update(
+        trx,
+        id,
+        { pending_invoice_items: toJson([...carried, ...amounts.lines.map(storedLine)]) },
+        'customer.subscription.updated',
+      );
+      return { ...none, credit: amounts.credit };
+    }
+
+    const collecting = await subscriptionMethod(trx, subscription);
+    if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+    const invoice = await createSubscriptionInvoice(deps, trx, {
+      livemode: flag(subscription.livemode),
+      subscriptionId: id,
+      customerId: subscription.customer_id,
+      currencyId: subscription.currency_id,
+      billingReason: 'subscription_update',
+      total: amounts.amountDue,
+      lines: amounts.lines.map(storedLine),
+      period: { start: deps.clock.nowUnix(), end: Number(subscription.current_period_end) },
+      description: subscription.description,
+      checkoutSessionId: null,
+      // Paid by the customer's transfer: the mandate takes one pull a cycle, and this cycle's is taken.
+      collect: false,
+    });
+    const intent = await createPaymentIntent(deps, trx, {
+      livemode: flag(subscription.livemode),
+      amount: amounts.amountDue,
+      currencyId: subscription.currency_id,
+      methodId: collecting.method.id,
+      customerId: subscription.customer_id,
+      sessionId: null,
+      description: subscription.description,
+      invoiceId: invoice.id,
+    });
+    await trx
+      .updateTable('invoices')
+      .set({ payment_intent_id: intent.id })
+      .where('id', '=', invoice.id)
+      .execute();
     await deps.resources.subscriptions.update(
       trx,
       id,
-      { pending_invoice_items: toJson([...carried, ...amounts.lines.map(storedLine)]) },
+      { pending_update: toJson({ items, invoice_id: invoice.id } satisfies PendingUpdate) },
       'customer.subscription.updated',
     );
-    return { ...none, credit: amounts.credit };
-  }
-
-  const collecting = await subscriptionMethod(trx, subscription);
-  if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const invoice = await createSubscriptionInvoice(deps, trx, {
-    livemode: flag(subscription.livemode),
-    subscriptionId: id,
-    customerId: subscription.customer_id,
-    currencyId: subscription.currency_id,
-    billingReason: 'subscription_update',
-    total: amounts.amountDue,
-    lines: amounts.lines.map(storedLine),
-    period: { start: deps.clock.nowUnix(), end: Number(subscription.current_period_end) },
-    description: subscription.description,
-    checkoutSessionId: null,
-    // Paid by the customer's transfer: the mandate takes one pull a cycle, and this cycle's is taken.
-    collect: false,
+    return { invoiceId: invoice.id, paymentIntentId: intent.id, credit: 0n };
   });
-  const intent = await createPaymentIntent(deps, trx, {
-    livemode: flag(subscription.livemode),
-    amount: amounts.amountDue,
-    currencyId: subscription.currency_id,
-    methodId: collecting.method.id,
-    customerId: subscription.customer_id,
-    sessionId: null,
-    description: subscription.description,
-    invoiceId: invoice.id,
-  });
-  await trx
-    .updateTable('invoices')
-    .set({ payment_intent_id: intent.id })
-    .where('id', '=', invoice.id)
-    .execute();
-  await deps.resources.subscriptions.update(
-    trx,
-    id,
-    { pending_update: toJson({ items, invoice_id: invoice.id } satisfies PendingUpdate) },
-    'customer.subscription.updated',
-  );
-  return { invoiceId: invoice.id, paymentIntentId: intent.id, credit: 0n };
 }
 
 /** A change line as invoices keep it (amounts as strings), or a credit carried to a later invoice. */

@@ -1,10 +1,10 @@
 import type { CheckoutSession } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid } from '../customers/service.ts';
-import { getPaymentIntent } from '../payment-intents/service.ts';
-import { getPaymentLink } from '../payment-links/service.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { getPaymentLink } from '../payment-links/queries.ts';
+import { findCustomerByDid } from '../customers/queries.ts';
+import { getPaymentIntent } from '../payment-intents/queries.ts';
 
 export type CheckoutEnvelope = Awaited<ReturnType<typeof buyerEnvelopeOf>>;
 

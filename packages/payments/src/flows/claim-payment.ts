@@ -1,15 +1,18 @@
+import type { Charge } from '@kiosk/contracts';
 import { checkoutRefusal, KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql } from 'kysely';
+import { chargeView } from '../charges/view.ts';
+import { lockSession } from '../checkout-sessions/service.ts';
 import { flag, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { lockSession } from '../checkout-sessions/service.ts';
-import { findIntentRow, markIntentProcessing } from '../payment-intents/service.ts';
+import { findIntentRow } from '../payment-intents/queries.ts';
+import { markIntentProcessing } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import type { PaymentsTables } from '../tables.ts';
 import type { Buyer } from '../schemas.ts';
-import { checkBuyer } from './order.ts';
+import type { PaymentsTables } from '../tables.ts';
 import { CHECK_WINDOW_SECONDS, queueCheck } from './check-charge.ts';
+import { checkBuyer } from './order.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type SessionRow = PaymentsTables['checkout_sessions'];
@@ -219,5 +222,26 @@ export async function recheckCharge(
       failure_code: null,
       last_check_error: null,
     },
+  });
+}
+
+/**
+ * A merchant asks for a failed charge to be checked again (the buyer insists the payment went out):
+ * a new round of checks, and the intent waits for it if it may still be paid.
+ */
+export async function recheckChargeByMerchant(deps: Deps, livemode: boolean, id: string): Promise<Charge> {
+  return transaction(deps.db, async (trx) => {
+    const charge = await trx
+      .selectFrom('charges')
+      .selectAll()
+      .where('id', '=', id)
+      .where('livemode', '=', livemode)
+      .executeTakeFirst();
+    if (!charge) throw new KioskError('CHARGE_NOT_FOUND', { status: 404 });
+    if (charge.status !== 'failed') throw new KioskError('CHARGE_NOT_FAILED', { status: 409 });
+    const pending = (await recheckCharge(deps, trx, charge))!;
+    await markIntentProcessing(deps, trx, charge.payment_intent_id);
+    await queueCheck(deps, trx, pending);
+    return chargeView(pending);
   });
 }

@@ -2,7 +2,7 @@ import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
 import { enqueueCollection } from './collection.ts';
 import { checkBuyer } from './order.ts';
-import { completeSession, findSessionRow, lockSession } from '../checkout-sessions/service.ts';
+import { completeSession, lockSession } from '../checkout-sessions/service.ts';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoice } from '../invoices/service.ts';
@@ -16,12 +16,13 @@ import {
 } from '../subscriptions/reauthorise.ts';
 import {
   cycleCharge,
-  findSubscriptionRow,
   lockSubscription,
   mandateRequestOf,
   storedMandateOf,
   subscriptionMethod,
 } from '../subscriptions/service.ts';
+import { findSessionRow } from '../checkout-sessions/queries.ts';
+import { findSubscriptionRow } from '../subscriptions/queries.ts';
 
 /**
  * POST /api/checkout-sessions/{id}/mandate, and the `subscription` and `setup` connect actions: the

@@ -5,7 +5,7 @@ import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { reaimInvoice } from '../invoices/service.ts';
 import { reaimPaymentIntent } from '../payment-intents/service.ts';
-import { loadPrices, priceLines, type StoredLine } from '../prices/lines.ts';
+import { loadPrices, priceLines, type StoredLine } from '../prices/queries.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
 

@@ -3,7 +3,6 @@ import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
 import type { NewSession } from '../checkout-sessions/service.ts';
 import { createSetupSession } from './setup-session.ts';
-import { findCustomerByDid } from '../customers/service.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
@@ -14,12 +13,9 @@ import {
   requestRenewal,
   type RenewalAsk,
 } from '../subscriptions/reauthorise.ts';
-import {
-  findSubscriptionRow,
-  getSubscription,
-  readPayerOn,
-  type SubscriptionRow,
-} from '../subscriptions/service.ts';
+import { readPayerOn, type SubscriptionRow } from '../subscriptions/service.ts';
+import { findCustomerByDid } from '../customers/queries.ts';
+import { findSubscriptionRow, getSubscription } from '../subscriptions/queries.ts';
 
 /** The customer acting on their own subscription, in the mode of their session or authToken. */
 export interface SubscriptionCaller {

@@ -1,10 +1,11 @@
 import { CHECKOUT_REFUSAL_STATUS, checkoutRefusal, KioskError } from '@kiosk/core';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findIntentRow } from '../payment-intents/service.ts';
 import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { findSessionRow, lockSession } from '../checkout-sessions/service.ts';
+import { lockSession } from '../checkout-sessions/service.ts';
+import { findSessionRow } from '../checkout-sessions/queries.ts';
+import { findIntentRow } from '../payment-intents/queries.ts';
 
 export interface Order {
   session: PaymentsTables['checkout_sessions'];

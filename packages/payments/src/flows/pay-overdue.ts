@@ -3,13 +3,13 @@ import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid } from '../customers/service.ts';
 import { invoiceView } from '../invoices/view.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
 import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
 import type { Buyer } from '../schemas.ts';
-import { findSubscriptionRow } from '../subscriptions/service.ts';
+import { findCustomerByDid } from '../customers/queries.ts';
+import { findSubscriptionRow } from '../subscriptions/queries.ts';
 
 /**
  * Overdue: an invoice whose collection failed through all its retries (`uncollectible`) with money

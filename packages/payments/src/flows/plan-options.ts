@@ -3,9 +3,10 @@ import { isKioskError, planChangeAmounts, type Locale } from '@kiosk/core';
 import { translate } from '@kiosk/core/i18n/catalogs';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../prices/lines.ts';
+import { loadPrices } from '../prices/queries.ts';
 import { CHANGEABLE, checkMandateCovers, priceItems } from './change-plan.ts';
-import { cycleCharge, itemRowsOf, type SubscriptionRow } from '../subscriptions/service.ts';
+import { cycleCharge, type SubscriptionRow } from '../subscriptions/service.ts';
+import { itemRowsOf } from '../subscriptions/queries.ts';
 
 /**
  * The plans a subscription may change to (the portal's "Change plan"): every active recurring price

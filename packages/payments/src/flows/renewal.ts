@@ -4,11 +4,10 @@ import { transaction } from '@kiosk/db';
 import { flag, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoices } from '../invoices/service.ts';
-import { loadPrices } from '../prices/lines.ts';
+import { loadPrices } from '../prices/queries.ts';
 import {
   BILLED_STATUSES,
   cycleChargeOf,
-  itemRowsOf,
   lockSubscriptions,
   recurringOf,
   type ItemRow,
@@ -17,6 +16,7 @@ import {
 import { settleCarriedLines } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { enqueueCollection } from './collection.ts';
+import { itemRowsOf } from '../subscriptions/queries.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 

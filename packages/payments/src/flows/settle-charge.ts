@@ -2,13 +2,14 @@ import type { RefundReason } from '@kiosk/contracts';
 import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
-import { lockStock, quantitiesOf, type StoredLine } from '../prices/lines.ts';
+import { type StoredLine, quantitiesOf } from '../prices/queries.ts';
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { lockStock } from '../prices/stock.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type IntentRow = PaymentsTables['payment_intents'];

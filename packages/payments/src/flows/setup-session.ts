@@ -3,11 +3,11 @@ import { KioskError } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getCustomer } from '../customers/service.ts';
 import { RENEWABLE, requestRenewal } from '../subscriptions/reauthorise.ts';
-import { findSubscriptionRow } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { insertSession, type NewSession } from '../checkout-sessions/service.ts';
+import { getCustomer } from '../customers/queries.ts';
+import { findSubscriptionRow } from '../subscriptions/queries.ts';
 
 /**
  * Setup checkout (mode `setup`, issue 11 item 2): a subscription's customer authorises its future

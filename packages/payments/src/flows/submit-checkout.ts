@@ -9,7 +9,7 @@ import { normalizePhone } from '@kiosk/core/phone';
 import { askFirst, transaction } from '@kiosk/db';
 import { flag, fromJson, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid, upsertCustomer } from '../customers/service.ts';
+import { upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
@@ -17,12 +17,14 @@ import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edit-checkout.ts';
-import { heldQuantities, lockStock, priceLines, type StoredLine } from '../prices/lines.ts';
+import { priceLines, type StoredLine } from '../prices/queries.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
-import { findSessionRow } from '../checkout-sessions/service.ts';
 import { askSetupMandate } from './setup-session.ts';
 import { subscribeOrder } from '../subscriptions/subscribe.ts';
+import { lockStock } from '../prices/stock.ts';
+import { heldQuantities, findSessionRow } from '../checkout-sessions/queries.ts';
+import { findCustomerByDid } from '../customers/queries.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;

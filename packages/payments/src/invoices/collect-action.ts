@@ -3,7 +3,7 @@ import { KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
 import type { Deps } from '../deps.ts';
-import { payIntentSteps, type IntentPayment } from '../payment-intents/transfer-action.ts';
+import { payIntentSteps, type IntentPayment } from '../flows/pay-intent-steps.ts';
 
 const params = z.object({
   invoiceId: z.string().min(1).max(64),

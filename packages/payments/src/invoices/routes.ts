@@ -4,11 +4,10 @@ import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid } from '../customers/service.ts';
 import { buyerDid, MERCHANT } from '../schemas.ts';
-import { getInvoice, listInvoices, markInvoiceUncollectible, voidInvoice } from './service.ts';
-import { transaction } from '@kiosk/db';
-import { activateAfterPayment, lockSubscription } from '../subscriptions/service.ts';
+import { closeInvoice } from '../flows/close-invoice.ts';
+import { findCustomerByDid } from '../customers/queries.ts';
+import { getInvoice, listInvoices } from './queries.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
@@ -61,26 +60,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  /** A merchant's change of an invoice of their mode, in one transaction with its events. */
-  const change = async (
-    request: FastifyRequest<{ Params: { id: string } }>,
-    act: (trx: typeof deps.db) => Promise<void>,
-  ) => {
-    const invoice = await getInvoice(deps.db, request.params.id);
-    if (!invoice || invoice.livemode !== request.livemode)
-      throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
-    // A checkout's invoice follows its session: expire the session instead.
-    const subscriptionId = invoice.subscription_id;
-    if (!subscriptionId) throw new KioskError('INVOICE_OF_CHECKOUT', { status: 409 });
-    await transaction(deps.db, async (trx) => {
-      await act(trx);
-      // A subscription past due only for a voided invoice runs again (nothing is owed).
-      const subscription = await lockSubscription(deps, trx, subscriptionId);
-      if (subscription.status === 'past_due') await activateAfterPayment(deps, trx, subscription);
-    });
-    return (await getInvoice(deps.db, request.params.id))!;
-  };
-
   const voided = invoiceRoutes['PUT /api/invoices/:id/void'];
   r.put(
     voided.path,
@@ -88,7 +67,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       config: { access: MERCHANT },
       schema: { tags, summary: 'Void an unpaid invoice: nothing is owed any more (final)', ...voided.schema },
     },
-    (request) => change(request, (trx) => voidInvoice(deps, trx, request.params.id)),
+    (request) => closeInvoice(deps, request.livemode, request.params.id, 'void'),
   );
   const uncollectible = invoiceRoutes['PUT /api/invoices/:id/mark-uncollectible'];
   r.put(
@@ -101,6 +80,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
         ...uncollectible.schema,
       },
     },
-    (request) => change(request, (trx) => markInvoiceUncollectible(deps, trx, request.params.id)),
+    (request) => closeInvoice(deps, request.livemode, request.params.id, 'uncollectible'),
   );
 }

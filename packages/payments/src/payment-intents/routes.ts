@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { claimIntentPayment } from '../flows/claim-payment.ts';
 import { buyerOf, MERCHANT } from '../schemas.ts';
-import { getPaymentIntent, listPaymentIntents } from './service.ts';
+import { getPaymentIntent, listPaymentIntents } from './queries.ts';
 
 export function registerPaymentIntentRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
-import { createPaymentLink, getPaymentLink, listPaymentLinks, updatePaymentLink } from './service.ts';
+import { createPaymentLink, updatePaymentLink } from './service.ts';
+import { getPaymentLink, listPaymentLinks } from './queries.ts';
 
 export function registerPaymentLinkRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,34 +1,11 @@
-import type { PageQuery, PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/contracts';
+import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
-import { priceLines } from '../prices/lines.ts';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import type { PaymentsTables } from '../tables.ts';
-import { paymentLinkView } from './view.ts';
-
-/** The currency a link's session starts in: the link's own, else its first price's. */
-export async function linkCurrency(
-  db: Executor,
-  livemode: boolean,
-  currencyId: string | null,
-  firstPriceId: string,
-): Promise<string> {
-  if (currencyId) return currencyId;
-  const price = await db
-    .selectFrom('prices')
-    .select('currency_id')
-    .where('id', '=', firstPriceId)
-    .where('livemode', '=', livemode)
-    .executeTakeFirst();
-  if (!price)
-    throw new KioskError('VALIDATION_FAILED', {
-      details: [{ path: 'body.line_items.0.price_id', message: 'validation.unknownPrice' }],
-    });
-  return price.currency_id;
-}
+import { priceLines } from '../prices/queries.ts';
+import { getPaymentLink, linkCurrency } from './queries.ts';
 
 export async function createPaymentLink(
   deps: Deps,
@@ -62,25 +39,6 @@ export async function createPaymentLink(
     );
   });
   return (await getPaymentLink(deps.db, livemode, id, deps.baseUrl))!;
-}
-
-/** `livemode` undefined finds a link of either mode (a buyer's page knows only the id). */
-export async function getPaymentLink(
-  db: Executor,
-  livemode: boolean | undefined,
-  id: string,
-  baseUrl: string,
-): Promise<PaymentLink | undefined> {
-  let query = db.selectFrom('payment_links').selectAll().where('id', '=', id);
-  if (livemode !== undefined) query = query.where('livemode', '=', livemode);
-  const row = await query.executeTakeFirst();
-  return row && paymentLinkView(row, baseUrl);
-}
-
-export async function listPaymentLinks(db: Executor, livemode: boolean, baseUrl: string, paging: PageQuery) {
-  const query = db.selectFrom('payment_links').where('livemode', '=', livemode);
-  const { rows, count } = await pageOf<PaymentsTables, 'payment_links'>(query, paging);
-  return { list: rows.map((row) => paymentLinkView(row, baseUrl)), count };
 }
 
 export async function updatePaymentLink(

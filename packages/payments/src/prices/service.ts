@@ -1,13 +1,11 @@
-import type { PageQuery, Price, PriceFields, priceUpdate } from '@kiosk/contracts';
+import type { Price, PriceFields, priceUpdate } from '@kiosk/contracts';
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { pageOf } from '@kiosk/platform';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentCurrency } from '../payment-methods/service.ts';
-import type { PaymentsTables } from '../tables.ts';
-import { priceView } from './view.ts';
+import { getPrice } from './queries.ts';
 
 /**
  * Metered prices bill what was used, which needs usage records and their billing (issue 11): until
@@ -131,28 +129,6 @@ export async function createPrice(
     return insertPrice(deps, trx, livemode, input.product_id, input);
   });
   return (await getPrice(deps.db, livemode, id))!;
-}
-
-export async function getPrice(db: Executor, livemode: boolean, id: string): Promise<Price | undefined> {
-  const row = await db
-    .selectFrom('prices')
-    .selectAll()
-    .where('id', '=', id)
-    .where('livemode', '=', livemode)
-    .executeTakeFirst();
-  return row && priceView(row);
-}
-
-export async function listPrices(
-  db: Executor,
-  livemode: boolean,
-  filter: PageQuery & { product_id?: string; active?: boolean },
-): Promise<{ list: Price[]; count: number }> {
-  let query = db.selectFrom('prices').where('livemode', '=', livemode);
-  if (filter.product_id) query = query.where('product_id', '=', filter.product_id);
-  if (filter.active !== undefined) query = query.where('active', '=', filter.active);
-  const { rows, count } = await pageOf<PaymentsTables, 'prices'>(query, filter);
-  return { list: rows.map(priceView), count };
 }
 
 export async function updatePrice(

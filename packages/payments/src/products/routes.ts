@@ -3,9 +3,12 @@ import { KioskError } from '@kiosk/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { createPrice, getPrice, listPrices, updatePrice } from '../prices/service.ts';
+import { createPrice, updatePrice } from '../prices/service.ts';
 import { MERCHANT } from '../schemas.ts';
-import { createProduct, getProduct, listProducts, updateProduct } from './service.ts';
+import { updateProduct } from './service.ts';
+import { getPrice, listPrices } from '../prices/queries.ts';
+import { getProduct, listProducts } from './queries.ts';
+import { createProduct } from '../flows/create-product.ts';
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,9 +4,9 @@ import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { payIntentSteps, type IntentPayment } from '../payment-intents/transfer-action.ts';
+import { payIntentSteps, type IntentPayment } from '../flows/pay-intent-steps.ts';
 import { startOverduePayment } from '../flows/pay-overdue.ts';
-import { findSubscriptionRow } from './service.ts';
+import { findSubscriptionRow } from './queries.ts';
 
 const params = z
   .object({

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { buyerDid } from '../schemas.ts';
-import { retrieveSession } from '../checkout-sessions/service.ts';
 import { askForNewMandate, confirmNewMandate, createOwnSetupSession } from '../flows/new-mandate.ts';
+import { retrieveSession } from '../checkout-sessions/queries.ts';
 
 /** Only the subscription's customer signs its mandates: a merchant cannot authorise for them. */
 const ACCESS = ['signedIn', 'authToken'] as const;

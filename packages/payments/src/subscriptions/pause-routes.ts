@@ -1,13 +1,12 @@
 import { subscriptionPauseRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
 import { pauseSubscription, resumeSubscription } from './pause.ts';
-import { findSubscriptionRow, getSubscription } from './service.ts';
+import { findSubscriptionRow, getSubscription } from './queries.ts';
 
 export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +28,7 @@ export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps
     },
     async (request) => {
       await ofMode(request, request.params.id);
-      await transaction(deps.db, (trx) => pauseSubscription(deps, trx, request.params.id));
+      await pauseSubscription(deps, request.params.id);
       return (await getSubscription(deps.db, request.params.id))!;
     },
   );
@@ -47,7 +46,7 @@ export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps
     },
     async (request) => {
       await ofMode(request, request.params.id);
-      await transaction(deps.db, (trx) => resumeSubscription(deps, trx, request.params.id));
+      await resumeSubscription(deps, request.params.id);
       return (await getSubscription(deps.db, request.params.id))!;
     },
   );

@@ -1,5 +1,6 @@
 import { KioskError, periodContaining } from '@kiosk/core';
-import { toJson, type Executor } from '../db.ts';
+import { transaction } from '@kiosk/db';
+import { toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { lockSubscription, recurringOf, type SubscriptionRow } from './service.ts';
 
@@ -11,25 +12,29 @@ import { lockSubscription, recurringOf, type SubscriptionRow } from './service.t
  * mandate collects as before (docs/recurring-crypto.md).
  */
 
-export async function pauseSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
-  const subscription = await lockSubscription(deps, trx, id);
-  if (subscription.status !== 'active') throw new KioskError('SUBSCRIPTION_NOT_PAUSABLE', { status: 409 });
-  return (await deps.resources.subscriptions.transition(trx, id, 'active', 'paused', {
-    type: 'customer.subscription.paused',
-    set: { pause_collection: toJson({ behavior: 'void', paused_at: deps.clock.nowUnix() }) },
-  }))!;
+export async function pauseSubscription(deps: Deps, id: string): Promise<SubscriptionRow> {
+  return transaction(deps.db, async (trx) => {
+    const subscription = await lockSubscription(deps, trx, id);
+    if (subscription.status !== 'active') throw new KioskError('SUBSCRIPTION_NOT_PAUSABLE', { status: 409 });
+    return (await deps.resources.subscriptions.transition(trx, id, 'active', 'paused', {
+      type: 'customer.subscription.paused',
+      set: { pause_collection: toJson({ behavior: 'void', paused_at: deps.clock.nowUnix() }) },
+    }))!;
+  });
 }
 
-export async function resumeSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
-  const subscription = await lockSubscription(deps, trx, id);
-  if (subscription.status !== 'paused') throw new KioskError('SUBSCRIPTION_NOT_PAUSED', { status: 409 });
-  const period = periodContaining(
-    Number(subscription.billing_cycle_anchor),
-    recurringOf(subscription),
-    deps.clock.nowUnix(),
-  );
-  return (await deps.resources.subscriptions.transition(trx, id, 'paused', 'active', {
-    type: 'customer.subscription.resumed',
-    set: { pause_collection: '{}', current_period_start: period.start, current_period_end: period.end },
-  }))!;
+export async function resumeSubscription(deps: Deps, id: string): Promise<SubscriptionRow> {
+  return transaction(deps.db, async (trx) => {
+    const subscription = await lockSubscription(deps, trx, id);
+    if (subscription.status !== 'paused') throw new KioskError('SUBSCRIPTION_NOT_PAUSED', { status: 409 });
+    const period = periodContaining(
+      Number(subscription.billing_cycle_anchor),
+      recurringOf(subscription),
+      deps.clock.nowUnix(),
+    );
+    return (await deps.resources.subscriptions.transition(trx, id, 'paused', 'active', {
+      type: 'customer.subscription.resumed',
+      set: { pause_collection: '{}', current_period_start: period.start, current_period_end: period.end },
+    }))!;
+  });
 }

@@ -1,25 +1,19 @@
 import { subscriptionRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
 import { admits } from '@kiosk/identity';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { findCustomerByDid, getCustomer } from '../customers/service.ts';
-import { getInvoice } from '../invoices/service.ts';
 import { overdueInvoices, overdueSummary, startOverduePayment } from '../flows/pay-overdue.ts';
 import { changePlan, planChangeView } from '../flows/change-plan.ts';
 import { pendingUpdateOf } from './view.ts';
 import { planOptions } from '../flows/plan-options.ts';
 import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
-import {
-  cancelSubscription,
-  findSubscriptionRow,
-  getSubscription,
-  listSubscriptions,
-  recoverSubscription,
-} from './service.ts';
+import { cancelSubscription, recoverSubscription } from './service.ts';
+import { findCustomerByDid, getCustomer } from '../customers/queries.ts';
+import { getInvoice } from '../invoices/queries.ts';
+import { findSubscriptionRow, getSubscription, listSubscriptions } from './queries.ts';
 
 /** Merchants act on every subscription of the mode; customers (signed in or by authToken) on their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
@@ -87,12 +81,10 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     },
     async (request) => {
       await visible(request, request.params.id);
-      await transaction(deps.db, (trx) =>
-        cancelSubscription(deps, trx, request.params.id, {
-          ...request.body,
-          requestedBy: isMerchant(request) ? 'merchant' : 'customer',
-        }),
-      );
+      await cancelSubscription(deps, request.params.id, {
+        ...request.body,
+        requestedBy: isMerchant(request) ? 'merchant' : 'customer',
+      });
       return answer(request.params.id);
     },
   );
@@ -111,9 +103,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     },
     async (request) => {
       await visible(request, request.params.id);
-      const outcome = await transaction(deps.db, (trx) =>
-        changePlan(deps, trx, request.params.id, request.body.items),
-      );
+      const outcome = await changePlan(deps, request.params.id, request.body.items);
       return planChangeView(deps, request.params.id, outcome);
     },
   );
@@ -173,7 +163,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, deps: Deps): vo
     },
     async (request) => {
       await visible(request, request.params.id);
-      await transaction(deps.db, (trx) => recoverSubscription(deps, trx, request.params.id));
+      await recoverSubscription(deps, request.params.id);
       return answer(request.params.id);
     },
   );

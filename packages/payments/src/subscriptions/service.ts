@@ -1,11 +1,4 @@
-import type {
-  MandateInstructions,
-  PageQuery,
-  PaymentCurrency,
-  PaymentMethod,
-  Price,
-  Subscription,
-} from '@kiosk/contracts';
+import type { MandateInstructions, PaymentCurrency, PaymentMethod, Price } from '@kiosk/contracts';
 import {
   isKioskError,
   KioskError,
@@ -16,14 +9,14 @@ import {
   type RecurringInterval,
   type SubscriptionStatus,
 } from '@kiosk/core';
-import { pageOf } from '@kiosk/platform';
+import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../prices/lines.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { MandateRequest, PayerStanding, StoredMandate } from '../methods/adapter.ts';
+import { getPaymentMethod } from '../payment-methods/service.ts';
+import { loadPrices } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { subscriptionItemView, subscriptionView } from './view.ts';
+import { itemRowsOf } from './queries.ts';
 
 export type SubscriptionRow = PaymentsTables['subscriptions'];
 export type ItemRow = PaymentsTables['subscription_items'];
@@ -72,10 +65,6 @@ export function mandateSettingsFrom(
   };
 }
 
-export async function findSubscriptionRow(db: Executor, id: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Several subscriptions held as lockSubscription holds one (in id order: two writers never deadlock). */
 export async function lockSubscriptions(
   deps: Deps,
@@ -95,55 +84,6 @@ export async function lockSubscription(deps: Deps, trx: Executor, id: string): P
   const row = await query.executeTakeFirst();
   if (!row) throw new KioskError('SUBSCRIPTION_NOT_FOUND', { status: 404 });
   return row;
-}
-
-export async function itemRowsOf(db: Executor, subscriptionIds: string[]): Promise<ItemRow[]> {
-  if (subscriptionIds.length === 0) return [];
-  return db
-    .selectFrom('subscription_items')
-    .selectAll()
-    .where('subscription_id', 'in', subscriptionIds)
-    .orderBy('id')
-    .execute();
-}
-
-/** Subscriptions of one mode with their items and prices, in one query each. */
-async function withItems(db: Executor, rows: SubscriptionRow[]): Promise<Subscription[]> {
-  if (rows.length === 0) return [];
-  const items = await itemRowsOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const prices = await loadPrices(
-    db,
-    flag(rows[0]!.livemode),
-    items.map((item) => item.price_id),
-  );
-  return rows.map((row) =>
-    subscriptionView(
-      row,
-      items
-        .filter((item) => item.subscription_id === row.id)
-        .map((item) => subscriptionItemView(item, prices.get(item.price_id))),
-    ),
-  );
-}
-
-export async function getSubscription(db: Executor, id: string): Promise<Subscription | undefined> {
-  const row = await findSubscriptionRow(db, id);
-  return row && (await withItems(db, [row]))[0];
-}
-
-export async function listSubscriptions(
-  db: Executor,
-  livemode: boolean,
-  filter: PageQuery & { status?: SubscriptionStatus; customer_id?: string },
-): Promise<{ list: Subscription[]; count: number }> {
-  let query = db.selectFrom('subscriptions').where('livemode', '=', livemode);
-  if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.customer_id) query = query.where('customer_id', '=', filter.customer_id);
-  const { rows, count } = await pageOf<PaymentsTables, 'subscriptions'>(query, filter);
-  return { list: await withItems(db, rows), count };
 }
 
 export interface CycleLine {
@@ -292,7 +232,6 @@ export function storedMandateOf(
  */
 export async function cancelSubscription(
   deps: Deps,
-  trx: Executor,
   id: string,
   request: {
     at: 'now' | 'current_period_end';
@@ -301,51 +240,55 @@ export async function cancelSubscription(
     requestedBy: 'customer' | 'merchant';
   },
 ): Promise<SubscriptionRow> {
-  const subscription = await lockSubscription(deps, trx, id);
-  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
-    throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
-  const now = deps.clock.nowUnix();
-  const details = toJson({
-    reason: 'cancellation_requested',
-    feedback: request.feedback ?? null,
-    comment: request.comment ?? null,
-    requested_by: request.requestedBy,
+  return transaction(deps.db, async (trx) => {
+    const subscription = await lockSubscription(deps, trx, id);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+      throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
+    const now = deps.clock.nowUnix();
+    const details = toJson({
+      reason: 'cancellation_requested',
+      feedback: request.feedback ?? null,
+      comment: request.comment ?? null,
+      requested_by: request.requestedBy,
+    });
+    const atPeriodEnd =
+      request.at === 'current_period_end' && ['active', 'past_due'].includes(subscription.status);
+    if (atPeriodEnd) {
+      const row = await deps.resources.subscriptions.update(
+        trx,
+        id,
+        {
+          cancel_at_period_end: true,
+          cancel_at: Number(subscription.current_period_end),
+          canceled_at: now,
+          cancelation_details: details,
+        },
+        'customer.subscription.updated',
+      );
+      return row!;
+    }
+    return (await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
+      type: 'customer.subscription.deleted',
+      set: { canceled_at: now, ended_at: now, cancel_at: now, cancelation_details: details },
+    }))!;
   });
-  const atPeriodEnd =
-    request.at === 'current_period_end' && ['active', 'past_due'].includes(subscription.status);
-  if (atPeriodEnd) {
-    const row = await deps.resources.subscriptions.update(
-      trx,
-      id,
-      {
-        cancel_at_period_end: true,
-        cancel_at: Number(subscription.current_period_end),
-        canceled_at: now,
-        cancelation_details: details,
-      },
-      'customer.subscription.updated',
-    );
-    return row!;
-  }
-  return (await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
-    type: 'customer.subscription.deleted',
-    set: { canceled_at: now, ended_at: now, cancel_at: now, cancelation_details: details },
-  }))!;
 }
 
 /** Undoes a cancel scheduled for the period end: the subscription renews on its next date. */
-export async function recoverSubscription(deps: Deps, trx: Executor, id: string): Promise<SubscriptionRow> {
-  const subscription = await lockSubscription(deps, trx, id);
-  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
-    throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
-  if (!flag(subscription.cancel_at_period_end))
-    throw new KioskError('SUBSCRIPTION_NOT_CANCELING', { status: 409 });
-  return (await deps.resources.subscriptions.update(
-    trx,
-    id,
-    { cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: '{}' },
-    'customer.subscription.updated',
-  ))!;
+export async function recoverSubscription(deps: Deps, id: string): Promise<SubscriptionRow> {
+  return transaction(deps.db, async (trx) => {
+    const subscription = await lockSubscription(deps, trx, id);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+      throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
+    if (!flag(subscription.cancel_at_period_end))
+      throw new KioskError('SUBSCRIPTION_NOT_CANCELING', { status: 409 });
+    return (await deps.resources.subscriptions.update(
+      trx,
+      id,
+      { cancel_at_period_end: false, cancel_at: null, canceled_at: null, cancelation_details: '{}' },
+      'customer.subscription.updated',
+    ))!;
+  });
 }
 
 /**

@@ -3,9 +3,10 @@ import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } f
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PayerStanding } from '../methods/adapter.ts';
-import { findSubscriptionRow, mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
-import type { PricedLines } from '../prices/lines.ts';
+import { mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
+import type { PricedLines } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { findSubscriptionRow } from './queries.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 

@@ -4,11 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { claimPayment } from '../../flows/claim-payment.ts';
 import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
-import { retrieveSession, startFromPaymentLink } from '../service.ts';
 import { confirmCheckoutMandate } from '../../flows/confirm-checkout-mandate.ts';
 import { submitCheckout } from '../../flows/submit-checkout.ts';
-import type { CheckoutAnswers } from '../answer-cache.ts';
+import type { CheckoutAnswers } from '../../flows/checkout-answer-cache.ts';
 import { checkoutEnvelopeOf } from '../../flows/checkout-answer.ts';
+import { retrieveSession } from '../queries.ts';
+import { startFromPaymentLink } from '../../flows/start-checkout.ts';
 
 const tags = ['checkout sessions'];
 

@@ -15,8 +15,8 @@ import {
   upsell,
 } from '../../flows/edit-checkout.ts';
 import { buyerOf } from '../../schemas.ts';
-import { findSessionRow, retrieveSession } from '../service.ts';
-import { expandPrices } from '../view.ts';
+import { expandPrices } from '../../products/queries.ts';
+import { findSessionRow, retrieveSession } from '../queries.ts';
 
 const tags = ['checkout sessions'];
 

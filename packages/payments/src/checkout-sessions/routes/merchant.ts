@@ -5,13 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { MERCHANT } from '../../schemas.ts';
-import {
-  createSessionFromInput,
-  expireSession,
-  findSessionRow,
-  listSessions,
-  retrieveSession,
-} from '../service.ts';
+import { expireSession } from '../service.ts';
+import { findSessionRow, listSessions, retrieveSession } from '../queries.ts';
+import { createSessionFromInput } from '../../flows/start-checkout.ts';
 
 const tags = ['checkout sessions'];
 

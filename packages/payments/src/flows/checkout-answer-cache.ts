@@ -2,8 +2,8 @@ import { KioskError, type Locale } from '@kiosk/core';
 import type { EventInput, ReadVersions } from '@kiosk/platform';
 import type { Deps } from '../deps.ts';
 import { flag } from '../db.ts';
-import { buyerEnvelopeOf, envelopeFor, type CheckoutEnvelope } from '../flows/checkout-answer.ts';
-import { findSessionRow, retrieveSession } from './service.ts';
+import { buyerEnvelopeOf, envelopeFor, type CheckoutEnvelope } from './checkout-answer.ts';
+import { findSessionRow, retrieveSession } from '../checkout-sessions/queries.ts';
 
 /**
  * The read model behind `GET /api/checkout-sessions/retrieve/:id`, which every open checkout page

@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsResources } from '../resources.ts';
 import { payAsVerified } from '../test-support/settle.ts';
-import { ANSWER_INVALIDATIONS } from './answer-cache.ts';
+import { ANSWER_INVALIDATIONS } from './checkout-answer-cache.ts';
 
 /**
  * Retrieve answers from a kept copy (answer-cache.ts). Two server processes share one database, as

@@ -1,7 +1,8 @@
-import type { LineItemInput, Price } from '@kiosk/contracts';
+import type { LineItemInput, PageQuery, Price } from '@kiosk/contracts';
 import { checkCustomAmount, KioskError, lineTotal, MAX_AMOUNT, priceIn, type ErrorDetail } from '@kiosk/core';
-import { fromJson, type Executor } from '../db.ts';
-import type { Deps } from '../deps.ts';
+import { pageOf } from '@kiosk/platform';
+import { type Executor } from '../db.ts';
+import type { PaymentsTables } from '../tables.ts';
 import { priceView } from './view.ts';
 
 /** A line as a session stores it: the buyer's choices, not derived amounts. */
@@ -102,12 +103,6 @@ export async function priceLines(
   };
 }
 
-export interface Stock {
-  quantity_available: number;
-  quantity_sold: number;
-  quantity_limit_per_checkout: number;
-}
-
 /** How many of each price `lines` take. */
 export function quantitiesOf(lines: { price_id: string; quantity: number }[]): Map<string, number> {
   const wanted = new Map<string, number>();
@@ -115,64 +110,24 @@ export function quantitiesOf(lines: { price_id: string; quantity: number }[]): M
   return wanted;
 }
 
-/**
- * The stock of these prices, held until the transaction ends, so that counting what is left and
- * taking it is one step: PostgreSQL locks the rows (in id order, so two orders never wait for each
- * other in a circle); SQLite has one writer at a time. Read after the lock, so it is the latest.
- */
-export async function lockStock(deps: Deps, trx: Executor, priceIds: string[]): Promise<Map<string, Stock>> {
-  const ids = [...new Set(priceIds)].sort();
-  if (ids.length === 0) return new Map();
-  let query = trx
+export async function getPrice(db: Executor, livemode: boolean, id: string): Promise<Price | undefined> {
+  const row = await db
     .selectFrom('prices')
-    .select(['id', 'quantity_available', 'quantity_sold', 'quantity_limit_per_checkout'])
-    .where('id', 'in', ids)
-    .orderBy('id');
-  if (deps.engine === 'postgres') query = query.forUpdate();
-  const rows = await query.execute();
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        quantity_available: Number(row.quantity_available),
-        quantity_sold: Number(row.quantity_sold),
-        quantity_limit_per_checkout: Number(row.quantity_limit_per_checkout),
-      },
-    ]),
-  );
+    .selectAll()
+    .where('id', '=', id)
+    .where('livemode', '=', livemode)
+    .executeTakeFirst();
+  return row && priceView(row);
 }
 
-/**
- * Stock held by orders not yet paid, per price. A session holds its lines' quantities while it is
- * submitted (it has a payment intent, not succeeded or canceled), open, and not past `expires_at` by
- * the clock: a hold ends by itself when the session expires, closes or completes (then
- * `quantity_sold` counts it). `exceptSessionId`'s own hold is left out, so a re-submit (a currency
- * change) is never refused for the stock it already holds. Call with the prices locked (lockStock).
- */
-export async function heldQuantities(
-  deps: Deps,
-  trx: Executor,
-  priceIds: string[],
-  exceptSessionId: string,
-): Promise<Map<string, number>> {
-  const ids = new Set(priceIds);
-  if (ids.size === 0) return new Map();
-  const holding = await trx
-    .selectFrom('checkout_sessions')
-    .innerJoin('payment_intents', 'payment_intents.id', 'checkout_sessions.payment_intent_id')
-    .select('checkout_sessions.line_items')
-    .where('checkout_sessions.status', '=', 'open')
-    .where('checkout_sessions.expires_at', '>', deps.clock.nowUnix())
-    .where('checkout_sessions.id', '!=', exceptSessionId)
-    .where('payment_intents.status', 'not in', ['succeeded', 'canceled'])
-    // Only sessions that mention one of the prices (the lines are JSON text; matched exactly below).
-    .where((eb) => eb.or([...ids].map((id) => eb('checkout_sessions.line_items', 'like', `%${id}%`))))
-    .execute();
-  const held = new Map<string, number>();
-  for (const session of holding) {
-    for (const [priceId, quantity] of quantitiesOf(fromJson<StoredLine[]>(session.line_items, []))) {
-      if (ids.has(priceId)) held.set(priceId, (held.get(priceId) ?? 0) + quantity);
-    }
-  }
-  return held;
+export async function listPrices(
+  db: Executor,
+  livemode: boolean,
+  filter: PageQuery & { product_id?: string; active?: boolean },
+): Promise<{ list: Price[]; count: number }> {
+  let query = db.selectFrom('prices').where('livemode', '=', livemode);
+  if (filter.product_id) query = query.where('product_id', '=', filter.product_id);
+  if (filter.active !== undefined) query = query.where('active', '=', filter.active);
+  const { rows, count } = await pageOf<PaymentsTables, 'prices'>(query, filter);
+  return { list: rows.map(priceView), count };
 }

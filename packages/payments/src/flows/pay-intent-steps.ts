@@ -1,11 +1,11 @@
 import { txHash } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { z } from 'zod';
-import { claimIntentPayment } from '../flows/claim-payment.ts';
+import { claimIntentPayment } from './claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPaymentMethod } from '../payment-methods/service.ts';
-import { findIntentRow } from './service.ts';
+import { findIntentRow } from '../payment-intents/queries.ts';
 
 /**
  * What the connect actions that pay an intent outside a checkout share (`collect-batch`, `collect`):

@@ -1,0 +1,35 @@
+import { type Executor } from '../db.ts';
+import type { Deps } from '../deps.ts';
+
+export interface Stock {
+  quantity_available: number;
+  quantity_sold: number;
+  quantity_limit_per_checkout: number;
+}
+
+/**
+ * The stock of these prices, held until the transaction ends, so that counting what is left and
+ * taking it is one step: PostgreSQL locks the rows (in id order, so two orders never wait for each
+ * other in a circle); SQLite has one writer at a time. Read after the lock, so it is the latest.
+ */
+export async function lockStock(deps: Deps, trx: Executor, priceIds: string[]): Promise<Map<string, Stock>> {
+  const ids = [...new Set(priceIds)].sort();
+  if (ids.length === 0) return new Map();
+  let query = trx
+    .selectFrom('prices')
+    .select(['id', 'quantity_available', 'quantity_sold', 'quantity_limit_per_checkout'])
+    .where('id', 'in', ids)
+    .orderBy('id');
+  if (deps.engine === 'postgres') query = query.forUpdate();
+  const rows = await query.execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        quantity_available: Number(row.quantity_available),
+        quantity_sold: Number(row.quantity_sold),
+        quantity_limit_per_checkout: Number(row.quantity_limit_per_checkout),
+      },
+    ]),
+  );
+}
