@@ -1,21 +1,16 @@
 import { Suspense, lazy, useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassDisabledIcon from '@mui/icons-material/HourglassDisabled';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
-import RemoveShoppingCartIcon from '@mui/icons-material/RemoveShoppingCart';
 import { nowUnix } from '@kiosk/core';
 import type { CheckoutSession } from '@kiosk/contracts';
 import { useRealtimeTopic } from '../realtime/use-realtime-topic.ts';
 import type { CheckoutLayout } from './layouts.ts';
 import { CheckoutView } from './CheckoutView.tsx';
-import { checkoutErrorText } from './error-text.ts';
 import { checkoutPageState, isCheckoutId } from './page-state.ts';
 import { initialPayState, payReducer } from './pay-flow.ts';
-import { CheckoutMessage } from './states/CheckoutMessage.tsx';
 import { CheckoutLoading } from './states/CheckoutSkeleton.tsx';
 import { CheckoutSuccess } from './states/CheckoutSuccess.tsx';
-import { PAYING_TIMEOUT_MS, useCheckout } from './use-checkout.ts';
+import { CheckoutUnavailable } from './states/CheckoutUnavailable.tsx';
+import { useCheckout } from './use-checkout.ts';
+import { usePayingWatch } from './use-paying-watch.ts';
 
 // Only a customer with overdue invoices ever sees it: it loads when a submit is refused for them.
 const BuyerPastDueDialog = lazy(() =>
@@ -57,7 +52,6 @@ export function CheckoutForm({
   onCancel,
   goBack,
 }: CheckoutFormProps) {
-  const { t } = useTranslation();
   const valid = isCheckoutId(id);
   const [pay, dispatch] = useReducer(payReducer, initialPayState);
   const checkout = useCheckout(id, {
@@ -95,20 +89,7 @@ export function CheckoutForm({
     }
   }, [state, envelope, onPaid]);
 
-  // Seed 000 §4: a payment that needs action again and carries an error stops the polling with it.
-  const intent = envelope?.paymentIntent;
-  useEffect(() => {
-    if (pay.step === 'paying' && intent?.status === 'requires_action' && intent.last_payment_error)
-      dispatch({ type: 'refused', message: intent.last_payment_error.message });
-  }, [pay.step, intent]);
-  useEffect(() => {
-    if (pay.step !== 'paying' || state === 'completed') return;
-    const timer = setTimeout(
-      () => dispatch({ type: 'timedOut' }),
-      Math.max(0, pay.since + PAYING_TIMEOUT_MS - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [pay, state]);
+  usePayingWatch(pay, dispatch, envelope?.paymentIntent, state);
 
   const reportedError = useRef<unknown>(undefined);
   useEffect(() => {
@@ -130,42 +111,11 @@ export function CheckoutForm({
     case 'loading':
       return <CheckoutLoading mode={mode} />;
     case 'error':
-      return (
-        <CheckoutMessage
-          icon={<ErrorOutlineIcon />}
-          title={t('checkout.oops')}
-          description={valid ? checkoutErrorText(checkout.error, t) : t('validation.checkoutId')}
-          onCancel={cancel}
-        />
-      );
     case 'notFound':
-      return (
-        <CheckoutMessage
-          icon={<LinkOffIcon />}
-          title={t('checkout.oops')}
-          description={t(
-            id.startsWith('plink_') ? 'error.PAYMENT_LINK_NOT_FOUND' : 'error.CHECKOUT_SESSION_NOT_FOUND',
-          )}
-          onCancel={cancel}
-        />
-      );
     case 'expired':
-      return (
-        <CheckoutMessage
-          icon={<HourglassDisabledIcon />}
-          title={t('checkout.expired.title')}
-          description={t('checkout.expired.description')}
-          onCancel={cancel}
-        />
-      );
     case 'empty':
       return (
-        <CheckoutMessage
-          icon={<RemoveShoppingCartIcon />}
-          title={t('checkout.empty.title')}
-          description={t('checkout.empty.description')}
-          onCancel={cancel}
-        />
+        <CheckoutUnavailable state={state} id={id} valid={valid} error={checkout.error} onCancel={cancel} />
       );
     case 'completed':
       return <CheckoutSuccess session={envelope!.checkoutSession} />;

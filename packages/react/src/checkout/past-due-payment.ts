@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, type Dispatch } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@kiosk/sdk';
@@ -6,7 +7,14 @@ import { useKiosk } from '../provider/KioskProvider.tsx';
 import { useRealtimeTopic } from '../realtime/use-realtime-topic.ts';
 import type { Eip1193Provider } from '../wallet/eip1193.ts';
 import { checkoutErrorText } from './error-text.ts';
-import { allPaid, anyPaying, initialPastDueState, pastDueReducer } from './past-due.ts';
+import {
+  allPaid,
+  anyPaying,
+  initialPastDueState,
+  pastDueReducer,
+  type PastDueEvent,
+  type PastDueRow,
+} from './past-due.ts';
 import { sendAndNameTransfer } from './payment/wallet-transfer.ts';
 import { PAYING_POLL_MS, PAYING_TIMEOUT_MS } from './use-checkout.ts';
 
@@ -38,21 +46,7 @@ export function usePastDuePayment({
   const { client } = useKiosk();
   const [state, dispatch] = useReducer(pastDueReducer, initialPastDueState);
   const paying = anyPaying(state);
-  const overdue = useQuery({
-    queryKey: overdueKey(livemode, scope),
-    enabled,
-    refetchInterval: paying ? PAYING_POLL_MS : false,
-    queryFn: async () =>
-      'customerId' in scope
-        ? client.call('GET /api/customers/:id/overdue/invoices', {
-            params: { id: scope.customerId },
-            query: { livemode },
-          })
-        : client.call('GET /api/subscriptions/:id/overdue/invoices', {
-            params: { id: scope.subscriptionId },
-            query: { livemode },
-          }),
-  });
+  const overdue = useOverdueInvoices(scope, livemode, enabled, paying);
 
   useEffect(() => {
     if (overdue.data) dispatch({ type: 'loaded', summary: overdue.data.summary });
@@ -69,25 +63,7 @@ export function usePastDuePayment({
     if (event.type === 'invoice.paid') void overdue.refetch();
   });
 
-  // A transfer the server has not settled within the polling time fails its row: Retry reads again.
-  useEffect(() => {
-    const timers = state.rows.flatMap((row) =>
-      row.status === 'paying' && row.since !== undefined
-        ? [
-            setTimeout(
-              () =>
-                dispatch({
-                  type: 'failed',
-                  currencyId: row.currencyId,
-                  message: t('checkout.paying.timeout'),
-                }),
-              Math.max(0, row.since + PAYING_TIMEOUT_MS - Date.now()),
-            ),
-          ]
-        : [],
-    );
-    return () => timers.forEach(clearTimeout);
-  }, [state.rows, t]);
+  useFailUnsettledRows(state.rows, dispatch, t);
 
   const pay = async (currencyId: string, provider: Eip1193Provider) => {
     dispatch({ type: 'pay', currencyId });
@@ -161,6 +137,48 @@ export function usePastDuePayment({
     sentElsewhere,
     collectBatch,
   };
+}
+
+/** The overdue invoices of `scope`, read every PAYING_POLL_MS while a payment is on its way. */
+function useOverdueInvoices(scope: PastDueScope, livemode: boolean, enabled: boolean, paying: boolean) {
+  const { client } = useKiosk();
+  return useQuery({
+    queryKey: overdueKey(livemode, scope),
+    enabled,
+    refetchInterval: paying ? PAYING_POLL_MS : false,
+    queryFn: async () =>
+      'customerId' in scope
+        ? client.call('GET /api/customers/:id/overdue/invoices', {
+            params: { id: scope.customerId },
+            query: { livemode },
+          })
+        : client.call('GET /api/subscriptions/:id/overdue/invoices', {
+            params: { id: scope.subscriptionId },
+            query: { livemode },
+          }),
+  });
+}
+
+/** A transfer the server has not settled within the polling time fails its row: Retry reads again. */
+function useFailUnsettledRows(rows: PastDueRow[], dispatch: Dispatch<PastDueEvent>, t: TFunction) {
+  useEffect(() => {
+    const timers = rows.flatMap((row) =>
+      row.status === 'paying' && row.since !== undefined
+        ? [
+            setTimeout(
+              () =>
+                dispatch({
+                  type: 'failed',
+                  currencyId: row.currencyId,
+                  message: t('checkout.paying.timeout'),
+                }),
+              Math.max(0, row.since + PAYING_TIMEOUT_MS - Date.now()),
+            ),
+          ]
+        : [],
+    );
+    return () => timers.forEach(clearTimeout);
+  }, [rows, t, dispatch]);
 }
 
 /**

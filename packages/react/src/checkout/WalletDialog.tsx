@@ -1,0 +1,70 @@
+import { Suspense, lazy, type Dispatch } from 'react';
+import type { CheckoutSession, PaymentCurrency } from '@kiosk/contracts';
+import type { PayEvent, PayState } from './pay-flow.ts';
+
+// The wallet dialog, its QR code and the wallet code load when the buyer pays.
+const PayDialog = lazy(() =>
+  import('./payment/PayDialog.tsx').then((module) => ({ default: module.PayDialog })),
+);
+// A subscription's or a setup session's: what the customer allows, and the wallet that signs it.
+const AuthoriseDialog = lazy(() =>
+  import('./payment/AuthoriseDialog.tsx').then((module) => ({ default: module.AuthoriseDialog })),
+);
+
+export interface WalletDialogProps {
+  session: CheckoutSession;
+  pay: PayState;
+  dispatch: Dispatch<PayEvent>;
+  /** The signed-in buyer's DID; without it no wallet is asked. */
+  buyerDid: string | undefined;
+  /** The currency the submit's instructions are in. */
+  currency: PaymentCurrency | undefined;
+  /** When the last submit answered: the trial the customer is shown runs from then. */
+  submittedAt: number;
+  testWallet: boolean;
+}
+
+/** The wallet's turn of the pay flow: paying the order now, or authorising a subscription's cycles. */
+export function WalletDialog({
+  session,
+  pay,
+  dispatch,
+  buyerDid,
+  currency,
+  submittedAt,
+  testWallet,
+}: WalletDialogProps) {
+  if (!buyerDid || !currency) return null;
+  if (pay.step === 'wallet')
+    return (
+      <Suspense fallback={null}>
+        <PayDialog
+          open
+          action={session.mode}
+          checkoutSessionId={session.id}
+          buyerDid={buyerDid}
+          instructions={pay.instructions}
+          currency={currency}
+          testMode={!session.livemode && testWallet}
+          onClose={() => dispatch({ type: 'walletClosed' })}
+          onSent={() => dispatch({ type: 'sent', now: Date.now() })}
+        />
+      </Suspense>
+    );
+  if (pay.step === 'authorise')
+    return (
+      <Suspense fallback={null}>
+        <AuthoriseDialog
+          session={session}
+          buyerDid={buyerDid}
+          instructions={pay.instructions}
+          currency={currency}
+          now={submittedAt}
+          testMode={!session.livemode && testWallet}
+          onClose={() => dispatch({ type: 'walletClosed' })}
+          onAuthorised={() => dispatch({ type: 'sent', now: Date.now() })}
+        />
+      </Suspense>
+    );
+  return null;
+}
