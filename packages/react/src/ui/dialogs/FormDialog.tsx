@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   useForm,
@@ -97,38 +98,20 @@ export function FormDialog<Values extends FieldValues, Result = unknown>({
   const { t } = useTranslation();
   const descriptionId = useId();
   const form = useForm<Values>({ defaultValues, mode });
-  const [alert, setAlert] = useState<string | null>(null);
-  const [answer, setAnswer] = useState<{ result: Result } | null>(null);
+  const { alert, setAlert, answer, submit } = useSubmitAnswer(form, t, {
+    onSubmit,
+    onSuccess,
+    result,
+    errorText,
+    fieldOfPath,
+    onClose,
+  });
   const fieldsRef = useRef<HTMLDivElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
   const busy = form.formState.isSubmitting;
   const shown = answer && result ? { ...result, answer: answer.result } : null;
-
-  const fieldOf = (path: string): FieldPath<Values> | undefined => {
-    const named = fieldOfPath?.(path);
-    if (named) return named;
-    const name = path.replace(/^body\./, '');
-    return Object.hasOwn(form.getValues(), name) ? (name as FieldPath<Values>) : undefined;
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    setAlert(null);
-    let sent: Result;
-    try {
-      sent = await onSubmit(values);
-    } catch (error) {
-      const problems = serverProblems(error, fieldOf, t('uiDialogs.failed'));
-      problems.fields.forEach(({ name, message }, index) =>
-        form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
-      setAlert(errorText?.(error) ?? problems.alert);
-      return;
-    }
-    if (result) setAnswer({ result: sent });
-    else (onSuccess ?? onClose)(sent);
-  });
 
   // Focus starts on the first field; after a refusal without a field it goes back to the submit
   // button, which was disabled while busy; on the result step, to what it shows (a secret's field,
@@ -205,4 +188,49 @@ export function FormDialog<Values extends FieldValues, Result = unknown>({
       <DialogFocus target={focusTarget} step={shown ? 'result' : busy} />
     </DialogFrame>
   );
+}
+
+type SubmitOptions<Values extends FieldValues, Result> = Pick<
+  FormDialogProps<Values, Result>,
+  'onSubmit' | 'onSuccess' | 'result' | 'errorText' | 'fieldOfPath' | 'onClose'
+>;
+
+/**
+ * Sending the form: `submit` clears the alert, sends the values and keeps the answer for the result
+ * step (or hands it to onSuccess, else closes); a refusal goes on its fields (focus on the first) and
+ * the rest in `alert`.
+ */
+function useSubmitAnswer<Values extends FieldValues, Result>(
+  form: UseFormReturn<Values>,
+  t: TFunction,
+  { onSubmit, onSuccess, result, errorText, fieldOfPath, onClose }: SubmitOptions<Values, Result>,
+) {
+  const [alert, setAlert] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ result: Result } | null>(null);
+
+  const fieldOf = (path: string): FieldPath<Values> | undefined => {
+    const named = fieldOfPath?.(path);
+    if (named) return named;
+    const name = path.replace(/^body\./, '');
+    return Object.hasOwn(form.getValues(), name) ? (name as FieldPath<Values>) : undefined;
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setAlert(null);
+    let sent: Result;
+    try {
+      sent = await onSubmit(values);
+    } catch (error) {
+      const problems = serverProblems(error, fieldOf, t('uiDialogs.failed'));
+      problems.fields.forEach(({ name, message }, index) =>
+        form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
+      setAlert(errorText?.(error) ?? problems.alert);
+      return;
+    }
+    if (result) setAnswer({ result: sent });
+    else (onSuccess ?? onClose)(sent);
+  });
+
+  return { alert, setAlert, answer, submit };
 }
