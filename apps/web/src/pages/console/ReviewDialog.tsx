@@ -10,12 +10,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog, DialogFrame } from '@kiosk/react/ui';
-import { formatUnixTime } from '../../lib/format-unix-time.ts';
-import { MONOSPACE_FONT } from '../../theme.ts';
-import { formatBytes } from '../store/store-format.ts';
 import { AppReviewTypeSection } from './AppReviewTypeSection.tsx';
 import { BlockSection } from './BlockSection.tsx';
-import { ReviewStatusChip } from './ReviewStatusChip.tsx';
+import { ReviewFacts } from './ReviewFacts.tsx';
 import { ReviewThread } from './ReviewThread.tsx';
 import { adminActionsFor } from './review-actions.ts';
 import { useReviewAction, type AdminReviewAction, type ReviewQueueItem } from './use-console-reviews.ts';
@@ -34,7 +31,7 @@ export interface ReviewDialogProps {
  * panel stays right even when the version leaves the queue's filter.
  */
 export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const actionsHeadingId = useId();
   const [current, setCurrent] = useState(item);
   const [message, setMessage] = useState('');
@@ -78,26 +75,7 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
     >
       <DialogContent dividers>
         <Stack spacing={3}>
-          <Stack spacing={1}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <ReviewStatusChip status={current.status} />
-              <Typography variant="body2" color="text.secondary">
-                {`${item.app.name} · ${formatBytes(item.size, i18n.language)} · ${formatUnixTime(item.created_at, i18n.language)}`}
-              </Typography>
-            </Stack>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {t('console.review.developer')}
-              {': '}
-              <Box component="code" sx={{ fontFamily: MONOSPACE_FONT }}>
-                {item.app.developer_did}
-              </Box>
-            </Typography>
-            {item.changelog && (
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                {item.changelog}
-              </Typography>
-            )}
-          </Stack>
+          <ReviewFacts item={item} status={current.status} />
 
           <ReviewThread did={item.app.did} version={item.version} />
 
@@ -116,21 +94,13 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
               </Typography>
             ) : (
               <Stack spacing={1.5}>
-                <TextField
-                  label={t('console.review.message')}
-                  value={message}
-                  onChange={(event) => {
-                    setMessage(event.target.value);
-                    if (event.target.value.trim()) setMessageMissing(false);
+                <ReviewMessageField
+                  message={message}
+                  missing={messageMissing}
+                  onChange={(value) => {
+                    setMessage(value);
+                    if (value.trim()) setMessageMissing(false);
                   }}
-                  multiline
-                  minRows={2}
-                  fullWidth
-                  error={messageMissing}
-                  helperText={
-                    messageMissing ? t('error.REVIEW_MESSAGE_REQUIRED') : t('console.review.messageHint')
-                  }
-                  slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
                 />
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                   {actions.map((action) => (
@@ -178,5 +148,31 @@ export function ReviewDialog({ item, onClose }: ReviewDialogProps) {
         />
       )}
     </DialogFrame>
+  );
+}
+
+/** The message sent with an action; a comment needs one, and says so here before it is sent. */
+function ReviewMessageField({
+  message,
+  missing,
+  onChange,
+}: {
+  message: string;
+  missing: boolean;
+  onChange: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('console.review.message')}
+      value={message}
+      onChange={(event) => onChange(event.target.value)}
+      multiline
+      minRows={2}
+      fullWidth
+      error={missing}
+      helperText={missing ? t('error.REVIEW_MESSAGE_REQUIRED') : t('console.review.messageHint')}
+      slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+    />
   );
 }

@@ -28,7 +28,7 @@ export interface VersionReviewProps {
 
 /** One version: its status, the actions its status allows, and its review thread (read when opened). */
 export function VersionReview({ app, version, defaultExpanded = false }: VersionReviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const summaryId = useId();
   const messageId = useId();
   const review = useReviewAction(app.did);
@@ -67,19 +67,7 @@ export function VersionReview({ app, version, defaultExpanded = false }: Version
     >
       {/* The accordion's own heading (h3) wraps the summary: the version is a heading below the panel's h2. */}
       <AccordionSummary expandIcon={<ExpandMoreIcon />} id={summaryId}>
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={{ xs: 0.5, sm: 1.5 }}
-          sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
-        >
-          <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {label}
-          </Typography>
-          <ReviewStatusChip status={version.status} />
-          <Typography variant="caption" color="text.secondary">
-            {t('developerApps.uploadedAt', { time: formatUnixTime(version.created_at, i18n.language) })}
-          </Typography>
-        </Stack>
+        <VersionHeading label={label} version={version} />
       </AccordionSummary>
       <AccordionDetails>
         <Stack spacing={2} component="section" aria-label={label}>
@@ -114,37 +102,12 @@ export function VersionReview({ app, version, defaultExpanded = false }: Version
                   sx={{ mb: 1.5 }}
                 />
               )}
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                {actions.includes('requestReview') && (
-                  <Button
-                    variant="contained"
-                    onClick={() => act('requestReview')}
-                    disabled={review.isPending}
-                  >
-                    {t('developerApps.requestReview')}
-                  </Button>
-                )}
-                {actions.includes('publish') && (
-                  <Button
-                    variant="contained"
-                    color="success"
-                    onClick={() => act('publish')}
-                    disabled={review.isPending}
-                  >
-                    {t('developerApps.publish')}
-                  </Button>
-                )}
-                {actions.includes('reply') && (
-                  <Button variant="outlined" onClick={() => act('reply')} disabled={review.isPending}>
-                    {t('developerApps.reply')}
-                  </Button>
-                )}
-                {actions.includes('cancelReview') && (
-                  <Button color="error" onClick={() => setConfirmingCancel(true)} disabled={review.isPending}>
-                    {t('developerApps.cancelReview')}
-                  </Button>
-                )}
-              </Stack>
+              <VersionActionButtons
+                actions={actions}
+                pending={review.isPending}
+                onAct={act}
+                onCancelReview={() => setConfirmingCancel(true)}
+              />
             </Box>
           )}
           {review.isError && !confirmingCancel && <Alert severity="error">{review.error.message}</Alert>}
@@ -167,5 +130,64 @@ export function VersionReview({ app, version, defaultExpanded = false }: Version
         />
       )}
     </Accordion>
+  );
+}
+
+/** The accordion's summary line: the version, its status and when it was uploaded. */
+function VersionHeading({ label, version }: { label: string; version: AppVersion }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={{ xs: 0.5, sm: 1.5 }}
+      sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
+    >
+      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <ReviewStatusChip status={version.status} />
+      <Typography variant="caption" color="text.secondary">
+        {t('developerApps.uploadedAt', { time: formatUnixTime(version.created_at, i18n.language) })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The actions the version's status allows the developer; cancelling a review is confirmed first. */
+function VersionActionButtons({
+  actions,
+  pending,
+  onAct,
+  onCancelReview,
+}: {
+  actions: readonly DeveloperReviewAction[];
+  pending: boolean;
+  onAct: (action: DeveloperReviewAction) => void;
+  onCancelReview: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {actions.includes('requestReview') && (
+        <Button variant="contained" onClick={() => onAct('requestReview')} disabled={pending}>
+          {t('developerApps.requestReview')}
+        </Button>
+      )}
+      {actions.includes('publish') && (
+        <Button variant="contained" color="success" onClick={() => onAct('publish')} disabled={pending}>
+          {t('developerApps.publish')}
+        </Button>
+      )}
+      {actions.includes('reply') && (
+        <Button variant="outlined" onClick={() => onAct('reply')} disabled={pending}>
+          {t('developerApps.reply')}
+        </Button>
+      )}
+      {actions.includes('cancelReview') && (
+        <Button color="error" onClick={onCancelReview} disabled={pending}>
+          {t('developerApps.cancelReview')}
+        </Button>
+      )}
+    </Stack>
   );
 }
