@@ -1,6 +1,5 @@
 import { storeFrontMessages } from '@kiosk/core/i18n/store-front';
 import { useScreenMessages } from '@kiosk/react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { AppDetail, AppVersion } from '@kiosk/contracts';
@@ -11,31 +10,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../../components/CopyButton.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { AppAvatar } from './AppAvatar.tsx';
-import {
-  appPath,
-  categoryLabel,
-  categoryPath,
-  formatBytes,
-  formatCount,
-  formatDate,
-  shortDid,
-} from './store-format.ts';
-import { useStoreApp, useStoreCategories } from './use-store-apps.ts';
+import { AppFacts } from './AppFacts.tsx';
+import { AppVersionList } from './AppVersionList.tsx';
+import { formatBytes } from './store-format.ts';
+import { useStoreApp } from './use-store-apps.ts';
 
 const TITLE_ID = 'app-detail-title';
 const DESCRIPTION_ID = 'app-detail-description';
-const VERSIONS_ID = 'app-detail-versions';
-const FACTS_ID = 'app-detail-facts';
 
 /**
  * The version a `/apps/:did/:version` address asks for when the app lists it, else the published
@@ -86,85 +74,10 @@ function AppNotFound() {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 1, py: 1 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-interface VersionItemProps {
-  app: AppDetail;
-  entry: AppVersion;
-  shown: boolean;
-}
-
-function VersionItem({ app, entry, shown }: VersionItemProps) {
-  const { t, i18n } = useTranslation();
-  return (
-    <Box
-      component="li"
-      aria-current={shown ? 'true' : undefined}
-      sx={{
-        p: 2,
-        borderRadius: 1,
-        border: 1,
-        borderColor: shown ? 'primary.main' : 'divider',
-      }}
-    >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          <Link
-            component={RouterLink}
-            to={appPath(app.did, entry.version)}
-            underline="hover"
-            aria-label={t('storeFront.detail.viewVersion', { version: entry.version })}
-          >
-            {entry.version}
-          </Link>
-        </Typography>
-        {entry.version === app.version && (
-          <Chip size="small" color="success" variant="outlined" label={t('storeFront.detail.current')} />
-        )}
-        {shown && <Chip size="small" color="primary" label={t('storeFront.detail.shown')} />}
-        {entry.status !== 'published' && (
-          <Chip size="small" variant="outlined" label={t(`store.review.status.${entry.status}`)} />
-        )}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {[
-          entry.published_at !== null &&
-            t('storeFront.detail.versionPublished', { date: formatDate(entry.published_at, i18n.language) }),
-          t('storeFront.detail.size', { size: formatBytes(entry.size, i18n.language) }),
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </Typography>
-      <Typography
-        variant="body2"
-        sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
-        color={entry.changelog ? 'text.primary' : 'text.secondary'}
-      >
-        {entry.changelog || t('storeFront.detail.noChangelog')}
-      </Typography>
-    </Box>
-  );
-}
-
 function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefined }) {
   const { t, i18n } = useTranslation();
-  const categories = useStoreCategories();
   useDocumentTitle(app.title);
   const shown = shownVersion(app, asked);
-  const category = app.category
-    ? categories.data?.list.find((entry) => entry.name === app.category)
-    : undefined;
 
   return (
     <Stack spacing={3}>
@@ -245,54 +158,10 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
             </Typography>
           </Box>
 
-          <Box component="section" aria-labelledby={VERSIONS_ID}>
-            <Typography id={VERSIONS_ID} component="h2" variant="h6" sx={{ mb: 1, fontWeight: 600 }}>
-              {t('storeFront.detail.versions')}
-            </Typography>
-            {app.versions.length === 0 ? (
-              <Typography color="text.secondary">{t('storeFront.detail.versionsEmpty')}</Typography>
-            ) : (
-              <Stack
-                component="ul"
-                spacing={1.5}
-                aria-labelledby={VERSIONS_ID}
-                sx={{ listStyle: 'none', m: 0, p: 0 }}
-              >
-                {app.versions.map((entry) => (
-                  <VersionItem key={entry.id} app={app} entry={entry} shown={entry === shown} />
-                ))}
-              </Stack>
-            )}
-          </Box>
+          <AppVersionList app={app} shown={shown} />
         </Stack>
 
-        <Card variant="outlined" component="aside" aria-labelledby={FACTS_ID} sx={{ px: 2, py: 1.5 }}>
-          <Typography id={FACTS_ID} component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
-            {t('storeFront.detail.facts')}
-          </Typography>
-          <Box component="dl" sx={{ m: 0 }}>
-            <Fact term={t('storeFront.detail.name')}>{app.name}</Fact>
-            <Fact term={t('storeFront.detail.developer')}>
-              <Box component="span" title={app.developer_did} sx={{ fontFamily: 'monospace' }}>
-                {shortDid(app.developer_did)}
-              </Box>
-              <CopyButton value={app.developer_did} label={t('storeFront.detail.copyDeveloper')} />
-            </Fact>
-            <Fact term={t('storeFront.detail.category')}>
-              {app.category ? (
-                <Link component={RouterLink} to={categoryPath(app.category)}>
-                  {category ? categoryLabel(category, i18n.language) : app.category}
-                </Link>
-              ) : (
-                t('storeFront.detail.uncategorized')
-              )}
-            </Fact>
-            <Fact term={t('storeFront.detail.downloads')}>{formatCount(app.downloads, i18n.language)}</Fact>
-            <Fact term={t('storeFront.detail.version')}>
-              {app.version ?? t('storeFront.detail.noVersion')}
-            </Fact>
-          </Box>
-        </Card>
+        <AppFacts app={app} />
       </Box>
     </Stack>
   );

@@ -23,7 +23,7 @@ import {
   isAppSort,
   pageFrom,
 } from './store-format.ts';
-import { RESULTS_PAGE_SIZE, useStoreApps, useStoreCategories } from './use-store-apps.ts';
+import { RESULTS_PAGE_SIZE, useStoreApps, useStoreCategories, type AppSort } from './use-store-apps.ts';
 
 const TITLE_ID = 'store-results-title';
 const CATEGORIES_ID = 'store-results-categories';
@@ -102,44 +102,9 @@ export function StoreResultsPage() {
           )}
         </Box>
 
-        {category ? (
-          <Box component="nav" aria-labelledby={CATEGORIES_ID}>
-            <Typography id={CATEGORIES_ID} component="h2" sx={visuallyHidden}>
-              {t('storeFront.categories.heading')}
-            </Typography>
-            <CategoryChips current={category} labelledBy={CATEGORIES_ID} />
-          </Box>
-        ) : (
-          // Keyed by the words, so a search from elsewhere (the header, the back button) refills the box.
-          <StoreSearchBox key={q} initialQuery={q} sort={sortParam ?? undefined} />
-        )}
+        <ResultsFilter category={category} q={q} sortParam={sortParam} />
 
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-        >
-          <Typography color="text.secondary" aria-live="polite" data-testid="result-count">
-            {apps.data
-              ? t('storeFront.results.count', { count, formatted: formatCount(count, i18n.language) })
-              : ''}
-          </Typography>
-          <TextField
-            select
-            size="small"
-            label={t('storeFront.sort.label')}
-            value={sort}
-            onChange={changeSort}
-            sx={{ minWidth: { sm: 200 } }}
-            slotProps={{ select: { native: true } }}
-          >
-            {APP_SORT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {t(SORT_LABEL_KEYS[option])}
-              </option>
-            ))}
-          </TextField>
-        </Stack>
+        <ResultCountAndSort count={apps.data ? count : undefined} sort={sort} onSortChange={changeSort} />
 
         <AppGrid
           apps={apps.data?.list}
@@ -171,5 +136,71 @@ export function StoreResultsPage() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** A category's page walks the other categories; any other list has the search box. */
+function ResultsFilter({
+  category,
+  q,
+  sortParam,
+}: {
+  category: string | undefined;
+  q: string;
+  sortParam: string | null;
+}) {
+  const { t } = useTranslation();
+  return category ? (
+    <Box component="nav" aria-labelledby={CATEGORIES_ID}>
+      <Typography id={CATEGORIES_ID} component="h2" sx={visuallyHidden}>
+        {t('storeFront.categories.heading')}
+      </Typography>
+      <CategoryChips current={category} labelledBy={CATEGORIES_ID} />
+    </Box>
+  ) : (
+    // Keyed by the words, so a search from elsewhere (the header, the back button) refills the box.
+    <StoreSearchBox key={q} initialQuery={q} sort={sortParam ?? undefined} />
+  );
+}
+
+/** How many apps the list holds (said once known) and the order they are listed in. */
+function ResultCountAndSort({
+  count,
+  sort,
+  onSortChange,
+}: {
+  /** Undefined until the list is read. */
+  count: number | undefined;
+  sort: AppSort;
+  onSortChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Typography color="text.secondary" aria-live="polite" data-testid="result-count">
+        {count !== undefined
+          ? t('storeFront.results.count', { count, formatted: formatCount(count, i18n.language) })
+          : ''}
+      </Typography>
+      <TextField
+        select
+        size="small"
+        label={t('storeFront.sort.label')}
+        value={sort}
+        onChange={onSortChange}
+        sx={{ minWidth: { sm: 200 } }}
+        slotProps={{ select: { native: true } }}
+      >
+        {APP_SORT_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {t(SORT_LABEL_KEYS[option])}
+          </option>
+        ))}
+      </TextField>
+    </Stack>
   );
 }
