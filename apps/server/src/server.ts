@@ -77,6 +77,8 @@ export interface BuildOptions {
   onMigration?: (progress: MigrationProgress) => void;
   /** Where every service reads the time; a test passes a TestClock to move it. */
   clock?: Clock;
+  /** Told the SQL of every statement the database runs (tests count what a request reads). */
+  onQuery?: (sql: string) => void;
 }
 
 function migrationsOf(modules: KioskModule[]): MigrationSet[] {
@@ -112,6 +114,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    onQuery: options.onQuery,
   });
   try {
     await migrateToLatest(database, migrationsOf(modules), options.onMigration);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type Transaction } from 'kysely';
 import pg from 'pg';
 import { registerSqliteMoneyFunctions } from './money.ts';
 import { registerSqliteTextFunctions } from './unspaced-grams.ts';
@@ -34,15 +34,31 @@ export interface OpenOptions {
   poolSize?: number;
   /** Told about a pooled connection that broke while idle (a PostgreSQL restart, say). */
   onConnectionError?: (error: Error) => void;
+  /** Told the SQL of every statement run (tests count what a request reads). */
+  onQuery?: (sql: string) => void;
 }
 
 export const SQLITE_FILE = 'kiosk.sqlite';
 
 export function openDatabase(options: OpenOptions): Database {
-  return options.databaseUrl ? openPostgres(options) : openSqlite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options) : openSqlite(options);
 }
 
-function openSqlite(dataDir: string): Database {
+/**
+ * Kysely's log, passing each statement's SQL on once: a unit of work's connection wraps the pooled
+ * one, and Kysely logs through both.
+ */
+function queryLog(onQuery: OpenOptions['onQuery']) {
+  if (!onQuery) return undefined;
+  const told = new WeakSet<object>();
+  return (event: LogEvent) => {
+    if (event.level !== 'query' || told.has(event.query)) return;
+    told.add(event.query);
+    onQuery(event.query.sql);
+  };
+}
+
+function openSqlite({ dataDir, onQuery }: OpenOptions): Database {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, SQLITE_FILE);
   const connection = new SQLite(file);
@@ -60,7 +76,7 @@ function openSqlite(dataDir: string): Database {
     new SqliteDialect({ database: withStatementCache(connection) }),
     true,
   );
-  const db = new Kysely({ dialect });
+  const db = new Kysely({ dialect, log: queryLog(onQuery) });
   registerUnitOfWork(db, dialect);
   return { db, engine: 'sqlite', location: file, close: () => db.destroy() };
 }
@@ -118,7 +134,12 @@ function bindingBooleans(statement: SQLite.Statement): BooleanBinding {
 
 const INT8_OID = 20;
 
-function openPostgres({ databaseUrl: url = '', poolSize = 10, onConnectionError }: OpenOptions): Database {
+function openPostgres({
+  databaseUrl: url = '',
+  poolSize = 10,
+  onConnectionError,
+  onQuery,
+}: OpenOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -131,7 +152,7 @@ function openPostgres({ databaseUrl: url = '', poolSize = 10, onConnectionError 
   // Without a listener, an idle connection that the server drops would crash the process.
   pool.on('error', (error) => onConnectionError?.(error));
   const dialect = new UnitOfWorkDialect(new PostgresDialect({ pool }), false);
-  const db = new Kysely({ dialect });
+  const db = new Kysely({ dialect, log: queryLog(onQuery) });
   registerUnitOfWork(db, dialect);
   return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }

@@ -26,6 +26,7 @@ import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-routes.ts';
 import { registerSubscriptionPauseRoutes } from './subscriptions/pause-routes.ts';
+import { registerOverdueRoutes } from './subscriptions/overdue-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { findSessionRow } from './checkout-sessions/queries.ts';
 
@@ -54,6 +55,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerChargeRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
+  registerOverdueRoutes(app, deps);
   registerSubscriptionMandateRoutes(app, deps);
   registerSubscriptionPauseRoutes(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));

@@ -27,6 +27,8 @@ export interface TestServerOptions {
   clock?: Clock;
   modules?: readonly unknown[];
   logStream?: { write(line: string): unknown };
+  /** Told the SQL of every statement the server's database runs. */
+  onQuery?: (sql: string) => void;
 }
 
 /** Builds the server app from its environment variables: `loadConfig` then `buildServer`. */

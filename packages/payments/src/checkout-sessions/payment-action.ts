@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { claimPayment } from '../flows/claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { openOrder } from '../flows/order.ts';
 import { findSessionRow } from './queries.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 const params = z.object({
   checkoutSessionId,

@@ -1,4 +1,4 @@
-import type { CheckoutSession, PageQuery, SessionSubscription } from '@kiosk/contracts';
+import type { CheckoutSession, PageQuery, Price, SessionSubscription } from '@kiosk/contracts';
 import { KioskError, lineTotal, priceIn, type CheckoutSessionStatus } from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
 import { fromJson, type Executor } from '../db.ts';
@@ -46,14 +46,23 @@ export async function heldQuantities(
   return held;
 }
 
-/** A session as the API answers it: each line with its price, product and upsell offer. */
-export async function sessionView(db: Executor, row: SessionRow, baseUrl: string): Promise<CheckoutSession> {
+/**
+ * A session as the API answers it: each line with its price, product and upsell offer (prices in
+ * `known` are not read again).
+ */
+export async function sessionView(
+  db: Executor,
+  row: SessionRow,
+  baseUrl: string,
+  known?: ReadonlyMap<string, Price>,
+): Promise<CheckoutSession> {
   const snapshot = sessionSnapshot(row, baseUrl);
   const lines = snapshot.line_items;
   const prices = await loadPrices(
     db,
     snapshot.livemode,
     lines.flatMap((l) => [l.price_id, ...(l.upsell_price_id ? [l.upsell_price_id] : [])]),
+    known,
   );
   // A line not upsold yet shows the offer it may be upsold to (seed 000 §4), so the page can price it.
   const offerOf = (line: StoredLine) =>
@@ -65,7 +74,7 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
   return {
     ...snapshot,
     // What a setup page shows of the subscription it sets up (and a subscription checkout's own).
-    subscriptions: row.subscription_id ? await sessionSubscriptions(db, row.subscription_id) : [],
+    subscriptions: row.subscription_id ? await sessionSubscriptions(db, row.subscription_id, prices) : [],
     line_items: lines.map((line) => {
       const price = prices.get(line.price_id)!;
       const terms = priceIn(price, row.currency_id);
@@ -91,8 +100,12 @@ export async function sessionView(db: Executor, row: SessionRow, baseUrl: string
 }
 
 /** The session's subscription with each item's product, or none once it is gone. */
-async function sessionSubscriptions(db: Executor, id: string): Promise<SessionSubscription[]> {
-  const subscription = await getSubscription(db, id);
+async function sessionSubscriptions(
+  db: Executor,
+  id: string,
+  known: ReadonlyMap<string, Price>,
+): Promise<SessionSubscription[]> {
+  const subscription = await getSubscription(db, id, known);
   if (!subscription) return [];
   const prices = new Map(
     subscription.items.flatMap((item) => (item.price ? [[item.price.id, item.price]] : [])),

@@ -6,13 +6,17 @@ import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from './queries.ts';
 import { customerView } from './view.ts';
 
-/** Seed 000 §7: created or updated on submit from the buyer's details; one customer per DID and mode. */
+/**
+ * Seed 000 §7: created or updated on submit from the buyer's details; one customer per DID and mode.
+ * `known` is the customer as the caller read it already in this transaction (null: there is none).
+ */
 export async function upsertCustomer(
   deps: Deps,
   trx: Executor,
   livemode: boolean,
   did: string,
   details: CleanDetails,
+  known?: Customer | null,
 ): Promise<Customer> {
   const fields = {
     name: details.name,
@@ -25,7 +29,7 @@ export async function upsertCustomer(
         : {},
     ),
   };
-  const existing = await findCustomerByDid(trx, livemode, did);
+  const existing = known === undefined ? await findCustomerByDid(trx, livemode, did) : known;
   if (existing) {
     const row = await deps.resources.customers.update(trx, existing.id, fields, 'customer.updated');
     return customerView(row!);
@@ -36,6 +40,7 @@ export async function upsertCustomer(
     .onConflict((oc) => oc.columns(['did', 'livemode']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) await deps.resources.customers.record(trx, inserted, 'customer.created');
-  return (await findCustomerByDid(trx, livemode, did))!;
+  if (!inserted) return (await findCustomerByDid(trx, livemode, did))!; // another request made it meanwhile
+  await deps.resources.customers.record(trx, inserted, 'customer.created');
+  return customerView(inserted);
 }

@@ -2,10 +2,10 @@ import { SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { failCharge, settleCharge } from './settle-charge.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 

@@ -1,10 +1,14 @@
-import type { CheckoutSession } from '@kiosk/contracts';
+import type { CheckoutSession, Customer, PaymentIntent, PaymentMethod } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
 import type { Deps } from '../deps.ts';
-import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { publicMethod } from '../payment-methods/view.ts';
 import { getPaymentLink } from '../payment-links/queries.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
 import { getPaymentIntent } from '../payment-intents/queries.ts';
+import { listPaymentMethods } from '../payment-methods/queries.ts';
+import { paymentIntentView } from '../payment-intents/view.ts';
+import { sessionView } from '../checkout-sessions/queries.ts';
+import type { Submitted } from './submit-checkout.ts';
 
 export type CheckoutEnvelope = Awaited<ReturnType<typeof buyerEnvelopeOf>>;
 
@@ -12,14 +16,21 @@ export type CheckoutEnvelope = Awaited<ReturnType<typeof buyerEnvelopeOf>>;
  * Seed 001 §7: what start, retrieve and submit answer: the session with what its page needs, as the
  * session's own buyer sees it (with their customer record).
  */
-export async function buyerEnvelopeOf(deps: Deps, session: CheckoutSession, locale: Locale) {
+export async function buyerEnvelopeOf(
+  deps: Deps,
+  session: CheckoutSession,
+  locale: Locale,
+  known: Partial<{ methods: PaymentMethod[]; paymentIntent: PaymentIntent; customer: Customer }> = {},
+) {
   const [methods, link, paymentIntent, customer] = await Promise.all([
-    listPaymentMethods(deps.db, session.livemode, { activeOnly: true }),
+    known.methods ?? listPaymentMethods(deps.db, session.livemode, { activeOnly: true }),
     session.payment_link_id
       ? getPaymentLink(deps.db, session.livemode, session.payment_link_id, deps.baseUrl)
       : undefined,
-    session.payment_intent_id ? getPaymentIntent(deps.db, session.payment_intent_id, locale) : undefined,
-    session.customer_did ? findCustomerByDid(deps.db, session.livemode, session.customer_did) : undefined,
+    known.paymentIntent ??
+      (session.payment_intent_id ? getPaymentIntent(deps.db, session.payment_intent_id, locale) : undefined),
+    known.customer ??
+      (session.customer_did ? findCustomerByDid(deps.db, session.livemode, session.customer_did) : undefined),
   ]);
   return {
     checkoutSession: session,
@@ -51,4 +62,20 @@ export async function checkoutEnvelopeOf(
   viewer: string | undefined,
 ): Promise<CheckoutEnvelope> {
   return envelopeFor(await buyerEnvelopeOf(deps, session, locale), viewer);
+}
+
+/** Submit's answer, from what submit read and wrote: no row of it is read again. */
+export async function submittedEnvelopeOf(
+  deps: Deps,
+  submitted: Submitted,
+  locale: Locale,
+  viewer: string | undefined,
+): Promise<CheckoutEnvelope> {
+  const session = await sessionView(deps.db, submitted.session, deps.baseUrl, submitted.prices);
+  const known = {
+    methods: submitted.methods,
+    customer: submitted.customer,
+    ...(submitted.intent ? { paymentIntent: paymentIntentView(submitted.intent, locale) } : {}),
+  };
+  return envelopeFor(await buyerEnvelopeOf(deps, session, locale, known), viewer);
 }

@@ -8,11 +8,11 @@ import { flag, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
 import { markIntentProcessing } from '../payment-intents/service.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { CHECK_WINDOW_SECONDS, queueCheck } from './check-charge.ts';
 import { checkBuyer } from './order.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type SessionRow = PaymentsTables['checkout_sessions'];

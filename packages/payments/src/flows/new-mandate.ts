@@ -5,7 +5,6 @@ import type { NewSession } from '../checkout-sessions/service.ts';
 import { createSetupSession } from './setup-session.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import {
   applyRenewal,
   askRenewalVerdict,
@@ -16,6 +15,7 @@ import {
 import { readPayerOn, type SubscriptionRow } from '../subscriptions/service.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
 import { findSubscriptionRow, getSubscription } from '../subscriptions/queries.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 /** The customer acting on their own subscription, in the mode of their session or authToken. */
 export interface SubscriptionCaller {

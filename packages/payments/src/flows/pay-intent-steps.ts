@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { claimIntentPayment } from './claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 /**
  * What the connect actions that pay an intent outside a checkout share (`collect-batch`, `collect`):

@@ -6,10 +6,11 @@ import type { Deps } from '../deps.ts';
 import { invoiceView } from '../invoices/view.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
-import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { publicMethod } from '../payment-methods/view.ts';
 import type { Buyer } from '../schemas.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
+import { listPaymentMethods } from '../payment-methods/queries.ts';
 
 /**
  * Overdue: an invoice whose collection failed through all its retries (`uncollectible`) with money

@@ -1,30 +1,41 @@
-import type { Customer, MandateInstructions, PaymentInstructions } from '@kiosk/contracts';
+import type {
+  Customer,
+  MandateInstructions,
+  PaymentCurrency,
+  PaymentInstructions,
+  PaymentMethod,
+  Price,
+} from '@kiosk/contracts';
 import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
   checkCustomerDetails,
+  type CleanDetails,
   type CustomerDetailsInput,
   type FieldPattern,
 } from '@kiosk/core/customer-details';
 import { normalizePhone } from '@kiosk/core/phone';
 import { askFirst, transaction } from '@kiosk/db';
-import { flag, fromJson, toJson } from '../db.ts';
+import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edit-checkout.ts';
-import { priceLines, type StoredLine } from '../prices/queries.ts';
+import { priceLines, type PricedLines, type StoredLine } from '../prices/queries.ts';
 import type { Buyer } from '../schemas.ts';
-import { lockOpenOrder } from './order.ts';
+import { lockOpenOrder, type Order } from './order.ts';
 import { askSetupMandate } from './setup-session.ts';
 import { subscribeOrder } from '../subscriptions/subscribe.ts';
 import { lockStock } from '../prices/stock.ts';
 import { heldQuantities, findSessionRow } from '../checkout-sessions/queries.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
+import { getPaymentMethod, listPaymentMethods } from '../payment-methods/queries.ts';
+import type { CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
+import type { PaymentIntentRow } from '../payment-intents/table.ts';
+import type { PayerStanding } from '../methods/adapter.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
@@ -32,12 +43,32 @@ export interface SubmitInput extends CustomerDetailsInput {
 }
 
 export interface Submitted {
-  sessionId: string;
+  /** The session as submit left it, with the prices it was priced by. */
+  session: SessionRow;
+  prices: ReadonlyMap<string, Price>;
+  /** The order's payment intent (a one-time order). */
+  intent: PaymentIntentRow | undefined;
   customer: Customer;
+  /** The active payment methods of the session's mode, read once for the choice and the answer. */
+  methods: PaymentMethod[];
   /** How to pay now (a one-time order). */
   instructions: PaymentInstructions | null;
   /** What the wallet signs once (a subscription). */
   mandate: MandateInstructions | null;
+}
+
+/** A submit as its steps see it: the held order, its buyer and the choices already checked. */
+interface Submit {
+  deps: Deps;
+  trx: Executor;
+  order: Order;
+  livemode: boolean;
+  buyer: Buyer;
+  details: CleanDetails;
+  method: PaymentMethod;
+  currency: PaymentCurrency;
+  customer: Customer;
+  payer: PayerStanding | undefined;
 }
 
 /**
@@ -45,9 +76,11 @@ export interface Submitted {
  * and currency, and stock; records the customer; creates the payment intent and the open invoice, or
  * re-aims them while nothing is on its way to pay them; all in one transaction with an event per
  * change. It never marks anything paid: only a verified payment does. A submitted session holds its
- * stock until it expires, closes or is paid (lines.ts heldQuantities); its payment checks the stock
- * again when it settles. A subscription or setup session answers what the wallet signs, for which what
- * the buyer's wallet already allows is asked of the rail first, before the transaction.
+ * stock until it expires, closes or is paid (checkout-sessions/queries.ts heldQuantities); its payment
+ * checks the stock again when it settles. A subscription or setup session answers what the wallet
+ * signs, for which what the buyer's wallet already allows is asked of the rail first, before the
+ * transaction. What it read and wrote comes back with the answer, so the page's answer reads no row
+ * again (the customer, the prices, the intent, the methods).
  */
 export async function submitCheckout(
   deps: Deps,
@@ -58,162 +91,199 @@ export async function submitCheckout(
 ): Promise<Submitted> {
   const payer = await askFirst(() => askPayer(deps, sessionId, buyer, input));
   return transaction(deps.db, async (trx): Promise<Submitted> => {
-    const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
+    const order = await lockOpenOrder(deps, trx, sessionId, buyer);
+    const { session } = order;
     const livemode = flag(session.livemode);
     // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
     // checked: the page opens the past-due dialog rather than point at fields).
     // A setup session is how an overdue customer puts a working method in place: it is never blocked.
     const known = await findCustomerByDid(trx, livemode, buyer.did);
     if (known && session.mode !== 'setup') await refuseIfOverdue(trx, known.id);
-
-    const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
-      session.metadata,
-      {},
-    );
-    const { details, problems } = checkCustomerDetails(input, {
-      phoneRequired: fromJson(session.phone_number_collection, { enabled: false }).enabled,
-      addressRequired: session.billing_address_collection === 'required',
-      fieldValidation: metadata.page_info?.field_validation,
-      locale,
-      normalizePhone,
-    });
-    if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
-
-    const method = await getPaymentMethod(trx, livemode, input.payment_method);
+    const details = checkedDetails(session, input, locale);
+    const methods = await listPaymentMethods(trx, livemode, { activeOnly: true });
+    const method = methods.find((m) => m.id === input.payment_method);
     const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
-    if (!method || !method.active || !currency || !currency.active)
+    if (!method || !currency || !currency.active)
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+    const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details, known ?? null);
+    const submit = { deps, trx, order, livemode, buyer, details, method, currency, customer, payer };
+    const submitted = session.mode === 'setup' ? await submitSetup(submit) : await submitOrder(submit);
+    return { ...submitted, customer, methods };
+  });
+}
 
-    if (session.mode === 'setup') {
-      const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
-      const asked = await askSetupMandate(deps, trx, session, { method, currency });
-      await deps.resources.checkoutSessions.update(
-        trx,
-        sessionId,
-        {
-          currency_id: currency.id,
-          payment_method_id: method.id,
-          customer_details: customerDetailsOf(details),
-        },
-        'checkout.session.updated',
-      );
-      const mandate = renewalInstructions(deps, asked.subscription, asked.collecting, payer);
-      return { sessionId, customer, instructions: null, mandate };
-    }
+type StepAnswer = Omit<Submitted, 'customer' | 'methods'>;
 
-    const lines = fromJson<StoredLine[]>(session.line_items, []);
-    // Seed 000 §8: a required cross-sell must be in the cart before paying.
-    if (session.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
-      if (await crossSellPrice(trx, livemode, lines, currency.id))
-        throw new KioskError('REQUIRE_CROSS_SELL', { status: 400 });
-    }
-    const priced = await priceLines(trx, livemode, lines, currency.id);
-    // A recurring price is a subscription: it is never sold once as a one-time payment.
-    if (priced.mode !== session.mode)
-      throw new KioskError('CHECKOUT_MODE_NOT_SUPPORTED', { params: { mode: priced.mode } });
-    // Stock: what is sold, what other submitted orders hold, and this order must fit together. The
-    // prices stay locked until this transaction ends, when this session's hold is recorded too.
-    // Only prices with limited stock are locked and counted: an unlimited one never makes submits wait.
-    const limited = lines
-      .map((l) => l.price_id)
-      .filter((id) => priced.prices.get(id)!.quantity_available > 0);
-    const stocked = await lockStock(deps, trx, limited);
-    const held = await heldQuantities(deps, trx, limited, sessionId);
-    const taken = new Map<string, number>(); // by this order's earlier lines of the same price
-    const stock: ErrorDetail[] = [];
-    for (const [index, line] of lines.entries()) {
-      const price = stocked.get(line.price_id) ?? priced.prices.get(line.price_id)!;
-      const before = price.quantity_sold + (held.get(line.price_id) ?? 0) + (taken.get(line.price_id) ?? 0);
-      taken.set(line.price_id, (taken.get(line.price_id) ?? 0) + line.quantity);
-      const problem = checkQuantity({ ...price, quantity_sold: before }, line.quantity);
-      if (problem)
-        stock.push({
-          path: `line_items.${index}`,
-          message: problem === 'exceed_inventory' ? 'Exceed inventory' : 'Exceed purchase limit',
-        });
-    }
-    if (stock.length) {
-      throw new KioskError(
-        stock[0]!.message === 'Exceed inventory' ? 'EXCEED_INVENTORY' : 'EXCEED_PURCHASE_LIMIT',
-        { details: stock },
-      );
-    }
+/** The buyer's details checked as the session asks (seed 000 §5); every problem at once. */
+function checkedDetails(session: SessionRow, input: SubmitInput, locale: string): CleanDetails {
+  const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
+    session.metadata,
+    {},
+  );
+  const { details, problems } = checkCustomerDetails(input, {
+    phoneRequired: fromJson(session.phone_number_collection, { enabled: false }).enabled,
+    addressRequired: session.billing_address_collection === 'required',
+    fieldValidation: metadata.page_info?.field_validation,
+    locale,
+    normalizePhone,
+  });
+  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
+  return details;
+}
 
-    const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details);
-    const sessionChange = {
-      customer_id: customer.id,
-      customer_did: buyer.did,
+/** A setup session asks for the new mandate on the chosen method (setup-session.ts). */
+async function submitSetup(s: Submit): Promise<StepAnswer> {
+  const { deps, trx, order, method, currency } = s;
+  const asked = await askSetupMandate(deps, trx, order.session, { method, currency });
+  const session = await deps.resources.checkoutSessions.update(
+    trx,
+    order.session.id,
+    {
       currency_id: currency.id,
       payment_method_id: method.id,
-      amount_subtotal: priced.total.toString(),
-      amount_total: priced.total.toString(),
-      customer_details: customerDetailsOf(details),
-    };
-    if (priced.mode === 'subscription') {
-      const { subscriptionId, mandate } = await subscribeOrder(deps, trx, {
-        session,
-        livemode,
-        customerId: customer.id,
-        method,
-        currency,
-        priced,
-        subscriptionData: fromJson(session.subscription_data, {}),
-        payer,
-      });
-      await deps.resources.checkoutSessions.update(
-        trx,
-        sessionId,
-        { ...sessionChange, subscription_id: subscriptionId },
-        'checkout.session.updated',
-      );
-      return { sessionId, customer, instructions: null, mandate };
-    }
+      customer_details: customerDetailsOf(s.details),
+    },
+    'checkout.session.updated',
+  );
+  return {
+    session: session!,
+    prices: new Map(),
+    intent: order.intent,
+    instructions: null,
+    mandate: renewalInstructions(deps, asked.subscription, asked.collecting, s.payer),
+  };
+}
 
-    const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
-    const terms = {
-      amount: priced.total,
-      currencyId: currency.id,
-      methodId: method.id,
+/** A one-time order or a subscription: priced, its stock held, then paid by an intent or a mandate. */
+async function submitOrder(s: Submit): Promise<StepAnswer> {
+  const { deps, trx, order, livemode, currency, method, customer } = s;
+  const session = order.session;
+  const lines = fromJson<StoredLine[]>(session.line_items, []);
+  // Seed 000 §8: a required cross-sell must be in the cart before paying.
+  if (session.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
+    if (await crossSellPrice(trx, livemode, lines, currency.id))
+      throw new KioskError('REQUIRE_CROSS_SELL', { status: 400 });
+  }
+  const priced = await priceLines(trx, livemode, lines, currency.id);
+  // A recurring price is a subscription: it is never sold once as a one-time payment.
+  if (priced.mode !== session.mode)
+    throw new KioskError('CHECKOUT_MODE_NOT_SUPPORTED', { params: { mode: priced.mode } });
+  await holdStock(deps, trx, session.id, lines, priced);
+  const sessionChange = {
+    customer_id: customer.id,
+    customer_did: s.buyer.did,
+    currency_id: currency.id,
+    payment_method_id: method.id,
+    amount_subtotal: priced.total.toString(),
+    amount_total: priced.total.toString(),
+    customer_details: customerDetailsOf(s.details),
+  };
+  if (priced.mode === 'subscription') {
+    const { subscriptionId, mandate } = await subscribeOrder(deps, trx, {
+      session,
+      livemode,
       customerId: customer.id,
-    };
-    const paymentIntentId = intent
-      ? (await reaimPaymentIntent(deps, trx, intent.id, terms)).id
-      : (await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId, description })).id;
-    const change = {
-      total: priced.total,
-      lines: priced.lines,
-      currencyId: currency.id,
-      customerId: customer.id,
-    };
-    const invoiceId = session.invoice_id
-      ? (await reaimInvoice(deps, trx, session.invoice_id, change), session.invoice_id)
-      : (
-          await createCheckoutInvoice(deps, trx, {
-            livemode,
-            sessionId,
-            paymentIntentId,
-            customerId: customer.id,
-            currencyId: currency.id,
-            total: priced.total,
-            lines: priced.lines,
-            description,
-          })
-        ).id;
-    await deps.resources.checkoutSessions.update(
+      method,
+      currency,
+      priced,
+      subscriptionData: fromJson(session.subscription_data, {}),
+      payer: s.payer,
+    });
+    const updated = await deps.resources.checkoutSessions.update(
       trx,
-      sessionId,
-      { ...sessionChange, payment_intent_id: paymentIntentId, invoice_id: invoiceId },
+      session.id,
+      { ...sessionChange, subscription_id: subscriptionId },
       'checkout.session.updated',
     );
+    return { session: updated!, prices: priced.prices, intent: undefined, instructions: null, mandate };
+  }
 
-    const { adapter, method: read } = deps.methods.read(method);
-    return {
-      sessionId,
-      customer,
-      instructions: adapter.instructions(read, currency, priced.total),
-      mandate: null,
-    };
-  });
+  const { intent, invoiceId } = await billOrder(s, priced);
+  const updated = await deps.resources.checkoutSessions.update(
+    trx,
+    session.id,
+    { ...sessionChange, payment_intent_id: intent.id, invoice_id: invoiceId },
+    'checkout.session.updated',
+  );
+  const { adapter, method: read } = deps.methods.read(method);
+  return {
+    session: updated!,
+    prices: priced.prices,
+    intent,
+    instructions: adapter.instructions(read, currency, priced.total),
+    mandate: null,
+  };
+}
+
+/** The order's payment intent and open invoice, made or re-aimed at what it costs now. */
+async function billOrder(s: Submit, priced: PricedLines) {
+  const { deps, trx, order, livemode, currency, method, customer } = s;
+  const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
+  const terms = {
+    amount: priced.total,
+    currencyId: currency.id,
+    methodId: method.id,
+    customerId: customer.id,
+  };
+  const intent = order.intent
+    ? await reaimPaymentIntent(deps, trx, order.intent.id, terms)
+    : await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId: order.session.id, description });
+  const change = {
+    total: priced.total,
+    lines: priced.lines,
+    currencyId: currency.id,
+    customerId: customer.id,
+  };
+  const invoiceId = order.session.invoice_id
+    ? (await reaimInvoice(deps, trx, order.session.invoice_id, change), order.session.invoice_id)
+    : (
+        await createCheckoutInvoice(deps, trx, {
+          livemode,
+          sessionId: order.session.id,
+          paymentIntentId: intent.id,
+          customerId: customer.id,
+          currencyId: currency.id,
+          total: priced.total,
+          lines: priced.lines,
+          description,
+        })
+      ).id;
+  return { intent, invoiceId };
+}
+
+/**
+ * Stock: what is sold, what other submitted orders hold, and this order must fit together. The prices
+ * stay locked until this transaction ends, when this session's hold is recorded too. Only prices with
+ * limited stock are locked and counted: an unlimited one never makes submits wait.
+ */
+async function holdStock(
+  deps: Deps,
+  trx: Executor,
+  sessionId: string,
+  lines: StoredLine[],
+  priced: PricedLines,
+): Promise<void> {
+  const limited = lines.map((l) => l.price_id).filter((id) => priced.prices.get(id)!.quantity_available > 0);
+  const stocked = await lockStock(deps, trx, limited, priced.prices);
+  const held = await heldQuantities(deps, trx, limited, sessionId);
+  const taken = new Map<string, number>(); // by this order's earlier lines of the same price
+  const stock: ErrorDetail[] = [];
+  for (const [index, line] of lines.entries()) {
+    const price = stocked.get(line.price_id) ?? priced.prices.get(line.price_id)!;
+    const before = price.quantity_sold + (held.get(line.price_id) ?? 0) + (taken.get(line.price_id) ?? 0);
+    taken.set(line.price_id, (taken.get(line.price_id) ?? 0) + line.quantity);
+    const problem = checkQuantity({ ...price, quantity_sold: before }, line.quantity);
+    if (problem)
+      stock.push({
+        path: `line_items.${index}`,
+        message: problem === 'exceed_inventory' ? 'Exceed inventory' : 'Exceed purchase limit',
+      });
+  }
+  if (stock.length)
+    throw new KioskError(
+      stock[0]!.message === 'Exceed inventory' ? 'EXCEED_INVENTORY' : 'EXCEED_PURCHASE_LIMIT',
+      { details: stock },
+    );
 }
 
 /**

@@ -4,10 +4,11 @@ import { sumMoney, type Engine } from '@kiosk/db';
 import { pageOf } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { publicMethod } from '../payment-methods/view.ts';
 import { subscriptionView } from '../subscriptions/view.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { invoiceView } from './view.ts';
+import { listPaymentMethods } from '../payment-methods/queries.ts';
 
 export async function getInvoice(db: Executor, id: string): Promise<Invoice | undefined> {
   const row = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,13 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KioskError } from '@kiosk/core';
 import { MERCHANT } from '../schemas.ts';
 import type { Deps } from '../deps.ts';
-import {
-  createPaymentCurrency,
-  createPaymentMethod,
-  getPaymentMethod,
-  listPaymentMethods,
-  updatePaymentMethod,
-} from './service.ts';
+import { createPaymentCurrency, createPaymentMethod, updatePaymentMethod } from './service.ts';
+import { getPaymentMethod, listPaymentMethods } from './queries.ts';
 
 export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

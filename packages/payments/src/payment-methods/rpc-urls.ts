@@ -1,6 +1,6 @@
 import type { Executor } from '../db.ts';
-import { listPaymentMethods } from './service.ts';
 import { evmAdapter } from '../methods/evm/adapter.ts';
+import { listPaymentMethods } from './queries.ts';
 
 /** Chain id → RPC URL of the test-mode EVM methods: the chains the demo's test wallet pays on. */
 export async function testModeRpcUrls(db: Executor): Promise<Record<number, string>> {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { MethodRegistry } from '../methods/adapter.ts';
-import { currencyView, methodView } from './view.ts';
+import { getPaymentCurrency, getPaymentMethod } from './queries.ts';
 
 /** The method's settings as its adapter reads them, or 400 naming each bad field under `at`. */
 function checkedSettings(methods: MethodRegistry, type: string, settings: unknown, at: string): unknown {
@@ -103,63 +103,6 @@ export async function createPaymentCurrency(
   return (await getPaymentCurrency(deps.db, livemode, id))!;
 }
 
-export async function listPaymentMethods(
-  db: Executor,
-  livemode: boolean,
-  options: { activeOnly?: boolean } = {},
-): Promise<PaymentMethod[]> {
-  let query = db.selectFrom('payment_methods').selectAll().where('livemode', '=', livemode);
-  if (options.activeOnly) query = query.where('active', '=', true);
-  const methods = await query.orderBy('id').execute();
-  if (methods.length === 0) return [];
-  let currencies = db
-    .selectFrom('payment_currencies')
-    .selectAll()
-    .where(
-      'payment_method_id',
-      'in',
-      methods.map((m) => m.id),
-    );
-  if (options.activeOnly) currencies = currencies.where('active', '=', true);
-  const rows = await currencies.orderBy('id').execute();
-  return methods.map((m) => methodView(m, rows));
-}
-
-export async function getPaymentMethod(
-  db: Executor,
-  livemode: boolean,
-  id: string,
-): Promise<PaymentMethod | undefined> {
-  const row = await db
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('id', '=', id)
-    .where('livemode', '=', livemode)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const currencies = await db
-    .selectFrom('payment_currencies')
-    .selectAll()
-    .where('payment_method_id', '=', id)
-    .orderBy('id')
-    .execute();
-  return methodView(row, currencies);
-}
-
-export async function getPaymentCurrency(
-  db: Executor,
-  livemode: boolean,
-  id: string,
-): Promise<PaymentCurrency | undefined> {
-  const row = await db
-    .selectFrom('payment_currencies')
-    .selectAll()
-    .where('id', '=', id)
-    .where('livemode', '=', livemode)
-    .executeTakeFirst();
-  return row && currencyView(row);
-}
-
 export async function updatePaymentMethod(
   deps: Deps,
   livemode: boolean,
@@ -185,4 +128,3 @@ export async function updatePaymentMethod(
 }
 
 /** The public view lives with the other views; the flows that answer buyers take it from here. */
-export { publicMethod } from './view.ts';

@@ -25,15 +25,20 @@ export async function loadPrices(
   db: Executor,
   livemode: boolean,
   ids: string[],
+  known?: ReadonlyMap<string, Price>,
 ): Promise<Map<string, Price>> {
-  if (ids.length === 0) return new Map();
+  const prices = new Map<string, Price>();
+  for (const id of ids) if (known?.has(id)) prices.set(id, known.get(id)!);
+  const missing = [...new Set(ids.filter((id) => !prices.has(id)))];
+  if (missing.length === 0) return prices;
   const rows = await db
     .selectFrom('prices')
     .selectAll()
-    .where('id', 'in', ids)
+    .where('id', 'in', missing)
     .where('livemode', '=', livemode)
     .execute();
-  return new Map(rows.map((row) => [row.id, priceView(row)]));
+  for (const row of rows) prices.set(row.id, priceView(row));
+  return prices;
 }
 
 /**

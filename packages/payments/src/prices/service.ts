@@ -4,8 +4,8 @@ import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
 import { stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentCurrency } from '../payment-methods/service.ts';
 import { getPrice } from './queries.ts';
+import { getPaymentCurrency } from '../payment-methods/queries.ts';
 
 /**
  * Metered prices bill what was used, which needs usage records and their billing (issue 11): until

@@ -10,11 +10,19 @@ export interface Stock {
 /**
  * The stock of these prices, held until the transaction ends, so that counting what is left and
  * taking it is one step: PostgreSQL locks the rows (in id order, so two orders never wait for each
- * other in a circle); SQLite has one writer at a time. Read after the lock, so it is the latest.
+ * other in a circle) and reads them after the lock, so it is the latest; SQLite has one writer at a
+ * time, so what this transaction read already (`read`) is the latest and nothing is read again.
  */
-export async function lockStock(deps: Deps, trx: Executor, priceIds: string[]): Promise<Map<string, Stock>> {
+export async function lockStock(
+  deps: Deps,
+  trx: Executor,
+  priceIds: string[],
+  read?: ReadonlyMap<string, Stock>,
+): Promise<Map<string, Stock>> {
   const ids = [...new Set(priceIds)].sort();
   if (ids.length === 0) return new Map();
+  if (deps.engine === 'sqlite' && read && ids.every((id) => read.has(id)))
+    return new Map(ids.map((id) => [id, read.get(id)!]));
   let query = trx
     .selectFrom('prices')
     .select(['id', 'quantity_available', 'quantity_sold', 'quantity_limit_per_checkout'])

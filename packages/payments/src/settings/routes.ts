@@ -2,7 +2,8 @@ import { settingsRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
-import { listPaymentMethods, publicMethod } from '../payment-methods/service.ts';
+import { publicMethod } from '../payment-methods/view.ts';
+import { listPaymentMethods } from '../payment-methods/queries.ts';
 
 /**
  * Seed 000 §7 `GET /api/settings`: the active payment methods (with currencies) of the requested mode

@@ -1,4 +1,4 @@
-import type { PageQuery, Subscription } from '@kiosk/contracts';
+import type { PageQuery, Price, Subscription } from '@kiosk/contracts';
 import { type SubscriptionStatus } from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
@@ -23,7 +23,11 @@ export async function itemRowsOf(db: Executor, subscriptionIds: string[]): Promi
 }
 
 /** Subscriptions of one mode with their items and prices, in one query each. */
-async function withItems(db: Executor, rows: SubscriptionRow[]): Promise<Subscription[]> {
+async function withItems(
+  db: Executor,
+  rows: SubscriptionRow[],
+  known?: ReadonlyMap<string, Price>,
+): Promise<Subscription[]> {
   if (rows.length === 0) return [];
   const items = await itemRowsOf(
     db,
@@ -33,6 +37,7 @@ async function withItems(db: Executor, rows: SubscriptionRow[]): Promise<Subscri
     db,
     flag(rows[0]!.livemode),
     items.map((item) => item.price_id),
+    known,
   );
   return rows.map((row) =>
     subscriptionView(
@@ -44,9 +49,14 @@ async function withItems(db: Executor, rows: SubscriptionRow[]): Promise<Subscri
   );
 }
 
-export async function getSubscription(db: Executor, id: string): Promise<Subscription | undefined> {
+/** A subscription with its items and their prices (those in `known` are not read again). */
+export async function getSubscription(
+  db: Executor,
+  id: string,
+  known?: ReadonlyMap<string, Price>,
+): Promise<Subscription | undefined> {
   const row = await findSubscriptionRow(db, id);
-  return row && (await withItems(db, [row]))[0];
+  return row && (await withItems(db, [row], known))[0];
 }
 
 export async function listSubscriptions(

@@ -2,7 +2,6 @@ import type { MandateInstructions } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import type { PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import {
   cycleCharge,
@@ -18,6 +17,7 @@ import {
   type SubscriptionRow,
 } from './service.ts';
 import { pendingUpdateOf } from './view.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 /**
  * Authorising again (issue 11 items 3 and 5): a subscription's customer signs a new mandate that

@@ -13,10 +13,10 @@ import { transaction } from '@kiosk/db';
 import { flag, fromJson, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { MandateRequest, PayerStanding, StoredMandate } from '../methods/adapter.ts';
-import { getPaymentMethod } from '../payment-methods/service.ts';
 import { loadPrices } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { itemRowsOf } from './queries.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 export type SubscriptionRow = PaymentsTables['subscriptions'];
 export type ItemRow = PaymentsTables['subscription_items'];

@@ -7,7 +7,7 @@ import { buyerDid, buyerOf } from '../../schemas.ts';
 import { confirmCheckoutMandate } from '../../flows/confirm-checkout-mandate.ts';
 import { submitCheckout } from '../../flows/submit-checkout.ts';
 import type { CheckoutAnswers } from '../../flows/checkout-answer-cache.ts';
-import { checkoutEnvelopeOf } from '../../flows/checkout-answer.ts';
+import { checkoutEnvelopeOf, submittedEnvelopeOf } from '../../flows/checkout-answer.ts';
 import { retrieveSession } from '../queries.ts';
 import { startFromPaymentLink } from '../../flows/start-checkout.ts';
 
@@ -81,7 +81,7 @@ export function registerBuyerCheckoutRoutes(
         request.locale,
       );
       return {
-        ...(await envelope(request, submitted.sessionId)),
+        ...(await submittedEnvelopeOf(deps, submitted, request.locale, buyerDid(request))),
         customer: submitted.customer,
         paymentInstructions: submitted.instructions,
         mandateInstructions: submitted.mandate,

@@ -2,14 +2,10 @@ import { getAddress, type Address, type Hash, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import type { PaymentMethodAdapter } from '../adapter.ts';
-import {
-  collectUnderEvmMandate,
-  evmMandateInstructions,
-  readEvmPayer,
-  verifyEvmMandate,
-} from './recurring.ts';
+import { evmMandateInstructions, readEvmPayer, verifyEvmMandate } from './recurring.ts';
 import { evmSettings, type EvmSettings } from './settings.ts';
 import { chainClient, verifyEvmTransfer } from './verify.ts';
+import { collectUnderEvmMandate } from './collection.ts';
 
 /** A DID of the `did:pkh:eip155` kind names an EVM account; any chain id, the address is what counts. */
 function addressOfDid(did: string): Address | undefined {
