@@ -15,7 +15,7 @@ import { transaction } from '@kiosk/db';
 import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../prices/queries.ts';
-import { createSubscriptionInvoice, voidInvoice } from '../invoices/service.ts';
+import { aimInvoicesAt, createSubscriptionInvoice, voidInvoice } from '../invoices/service.ts';
 import { createPaymentIntent } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
 import {
@@ -109,8 +109,7 @@ export async function checkMandateCovers(trx: Executor, subscription: Subscripti
 /** Replaces the subscription's items, with an event for each item and for the subscription. */
 async function replaceItems(deps: Deps, trx: Executor, subscription: SubscriptionRow, items: PlanItem[]) {
   for (const old of await itemRowsOf(trx, [subscription.id])) {
-    await trx.deleteFrom('subscription_items').where('id', '=', old.id).execute();
-    await deps.resources.subscriptionItems.record(trx, old, 'subscription_item.deleted');
+    await deps.resources.subscriptionItems.delete(trx, old.id, 'subscription_item.deleted');
   }
   for (const item of items) {
     await deps.resources.subscriptionItems.insert(
@@ -233,11 +232,7 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
       description: subscription.description,
       invoiceId: invoice.id,
     });
-    await trx
-      .updateTable('invoices')
-      .set({ payment_intent_id: intent.id })
-      .where('id', '=', invoice.id)
-      .execute();
+    await aimInvoicesAt(deps, trx, [invoice.id], intent.id);
     await deps.resources.subscriptions.update(
       trx,
       id,

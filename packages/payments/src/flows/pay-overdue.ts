@@ -9,6 +9,7 @@ import { paymentIntentView } from '../payment-intents/view.ts';
 import { publicMethod } from '../payment-methods/view.ts';
 import type { Buyer } from '../schemas.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
+import { aimInvoicesAt } from '../invoices/service.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
 import { listPaymentMethods } from '../payment-methods/queries.ts';
 
@@ -128,15 +129,12 @@ export async function startOverduePayment(
           sessionId: null,
           description: 'Overdue invoices',
         });
-    await trx
-      .updateTable('invoices')
-      .set({ payment_intent_id: intent.id })
-      .where(
-        'id',
-        'in',
-        invoices.map((i) => i.id),
-      )
-      .execute();
+    await aimInvoicesAt(
+      deps,
+      trx,
+      invoices.map((i) => i.id),
+      intent.id,
+    );
     const { adapter, method: read } = deps.methods.read(method);
     return {
       paymentIntent: paymentIntentView(intent),

@@ -9,7 +9,7 @@ import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts'
 import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { lockStock } from '../prices/stock.ts';
+import { lockStock, recordSold } from '../prices/stock.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type IntentRow = PaymentsTables['payment_intents'];
@@ -232,13 +232,7 @@ async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<
 async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
   const session = await completeSession(deps, trx, intent.checkout_session_id!);
   if (!session) return;
-  for (const line of fromJson<StoredLine[]>(session.line_items, [])) {
-    await trx
-      .updateTable('prices')
-      .set((eb) => ({ quantity_sold: eb('quantity_sold', '+', line.quantity) }))
-      .where('id', '=', line.price_id)
-      .execute();
-  }
+  await recordSold(deps, trx, fromJson<StoredLine[]>(session.line_items, []));
 }
 
 /** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */

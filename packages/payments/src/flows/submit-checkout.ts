@@ -22,7 +22,7 @@ import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
 import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
-import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
+import { createPaymentIntent, linkInvoice, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edit-checkout.ts';
 import { priceLines, type PricedLines, type StoredLine } from '../prices/queries.ts';
 import type { Buyer } from '../schemas.ts';
@@ -234,21 +234,22 @@ async function billOrder(s: Submit, priced: PricedLines) {
     currencyId: currency.id,
     customerId: customer.id,
   };
-  const invoiceId = order.session.invoice_id
-    ? (await reaimInvoice(deps, trx, order.session.invoice_id, change), order.session.invoice_id)
-    : (
-        await createCheckoutInvoice(deps, trx, {
-          livemode,
-          sessionId: order.session.id,
-          paymentIntentId: intent.id,
-          customerId: customer.id,
-          currencyId: currency.id,
-          total: priced.total,
-          lines: priced.lines,
-          description,
-        })
-      ).id;
-  return { intent, invoiceId };
+  if (order.session.invoice_id) {
+    await reaimInvoice(deps, trx, order.session.invoice_id, change);
+    return { intent, invoiceId: order.session.invoice_id };
+  }
+  const invoice = await createCheckoutInvoice(deps, trx, {
+    livemode,
+    sessionId: order.session.id,
+    paymentIntentId: intent.id,
+    customerId: customer.id,
+    currencyId: currency.id,
+    total: priced.total,
+    lines: priced.lines,
+    description,
+  });
+  await linkInvoice(deps, trx, intent.id, invoice.id);
+  return { intent: { ...intent, invoice_id: invoice.id }, invoiceId: invoice.id };
 }
 
 /**

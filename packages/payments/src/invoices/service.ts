@@ -47,11 +47,6 @@ export async function createCheckoutInvoice(
       },
     ])
   )[0]!;
-  await trx
-    .updateTable('payment_intents')
-    .set({ invoice_id: row.id })
-    .where('id', '=', input.paymentIntentId)
-    .execute();
   return row;
 }
 
@@ -285,4 +280,15 @@ export async function markInvoiceUncollectible(deps: Deps, trx: Executor, id: st
   });
   if (!marked)
     throw new KioskError('INVOICE_NOT_PAYABLE', { status: 409, params: { status: invoice.status } });
+}
+
+/** The invoices a payment intent pays from now on (an overdue sum, a waiting plan change), each with its event. */
+export async function aimInvoicesAt(
+  deps: Deps,
+  trx: Executor,
+  ids: string[],
+  intentId: string,
+): Promise<void> {
+  for (const id of ids)
+    await deps.resources.invoices.update(trx, id, { payment_intent_id: intentId }, 'invoice.updated');
 }

@@ -125,3 +125,8 @@ export async function succeedIntent(
     },
   });
 }
+
+/** The invoice an intent pays, with its event. */
+export async function linkInvoice(deps: Deps, trx: Executor, id: string, invoiceId: string): Promise<void> {
+  await deps.resources.paymentIntents.update(trx, id, { invoice_id: invoiceId }, 'payment_intent.updated');
+}

@@ -73,20 +73,16 @@ export async function createPaymentMethod(
       default_currency_id: null,
       ...stamps(deps.clock),
     };
-    await trx.insertInto('payment_methods').values(row).execute();
+    await deps.resources.paymentMethods.insert(trx, row, 'payment_method.created');
     for (const [index, currency] of currencies.entries())
       currencyIds.push(await addCurrency(deps, trx, method, currency, `body.currencies.${index}`));
-    await deps.resources.paymentMethods.record(
-      trx,
-      { ...row, default_currency_id: currencyIds[0] ?? null },
-      'payment_method.created',
-    );
     if (currencyIds[0])
-      await trx
-        .updateTable('payment_methods')
-        .set({ default_currency_id: currencyIds[0] })
-        .where('id', '=', id)
-        .execute();
+      await deps.resources.paymentMethods.update(
+        trx,
+        id,
+        { default_currency_id: currencyIds[0] },
+        'payment_method.updated',
+      );
   });
   return (await getPaymentMethod(deps.db, livemode, id))!;
 }

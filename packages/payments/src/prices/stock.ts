@@ -41,3 +41,20 @@ export async function lockStock(
     ]),
   );
 }
+
+/** A paid order's quantities counted as sold, each price with its event. */
+export async function recordSold(
+  deps: Deps,
+  trx: Executor,
+  lines: { price_id: string; quantity: number }[],
+): Promise<void> {
+  for (const line of lines) {
+    const row = await trx
+      .updateTable('prices')
+      .set((eb) => ({ quantity_sold: eb('quantity_sold', '+', line.quantity) }))
+      .where('id', '=', line.price_id)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await deps.resources.prices.record(trx, row, 'price.updated');
+  }
+}

@@ -6,7 +6,7 @@ import type { PayerStanding } from '../methods/adapter.ts';
 import { mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
 import type { PricedLines } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { findSubscriptionRow } from './queries.ts';
+import { findSubscriptionRow, itemRowsOf } from './queries.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 
@@ -87,7 +87,8 @@ export async function subscribeOrder(
     if (earlier.status !== 'incomplete' || earlier.payment_details !== '{}')
       throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
     await deps.resources.subscriptions.update(trx, earlier.id, fields, 'customer.subscription.updated');
-    await trx.deleteFrom('subscription_items').where('subscription_id', '=', earlier.id).execute();
+    for (const item of await itemRowsOf(trx, [earlier.id]))
+      await deps.resources.subscriptionItems.delete(trx, item.id, 'subscription_item.deleted');
   } else {
     subscriptionId = newId('subscription');
     await deps.resources.subscriptions.insert(
