@@ -40,6 +40,7 @@ import { registerExpectContinue } from './expect-continue.ts';
 import { registerLocale } from './locale.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
+import { registerNulRefusal } from './nul-input.ts';
 import { modules as defaultModules, type KioskModule, type ModuleApis } from './modules.ts';
 import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { RealtimeHub, registerRealtime } from './realtime.ts';
@@ -169,6 +170,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       new KioskError('RATE_LIMITED', { params: { after: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
   registerLocale(app);
+  registerNulRefusal(app);
   registerJsonBodies(app);
   registerExpectContinue(app);
   // API answers above a kilobyte go compressed (checkout pages poll retrieve every 2 s); the web
