@@ -2,6 +2,7 @@ export * from './broadcast.ts';
 export * from './clock.ts';
 export * from './events/outbox.ts';
 export * from './idempotency.ts';
+export * from './json-column.ts';
 export * from './paging.ts';
 export * from './platform.ts';
 export * from './read-versions.ts';
