@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createTestDatabase, postgresReachable } from '@kiosk/db/testing';
+import { startTestServer } from '@kiosk/testkit';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -73,4 +76,66 @@ describe('loadConfig', () => {
   it('derives a reachable base URL when bound to all interfaces', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
   });
+
+  it('takes every form of DATABASE_URL that pg connects with, unix sockets included', () => {
+    for (const url of [
+      'postgres://kiosk@/kiosk?host=/var/run/postgresql',
+      'postgresql://kiosk:secret@/kiosk?host=%2Fvar%2Frun%2Fpostgresql',
+      'postgres://kiosk@%2Fvar%2Frun%2Fpostgresql/kiosk',
+      'socket:/var/run/postgresql?db=kiosk',
+      '/var/run/postgresql kiosk',
+      'postgresql://kiosk:secret@db.example.com:5433/kiosk?sslmode=verify-full',
+      'postgres://[::1]:5432/kiosk',
+    ])
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('never prints a password or a key in a refusal', () => {
+    const found = problems({
+      DATABASE_URL: 'mysql://admin:hunter2@localhost/kiosk',
+      KIOSK_BASE_URL: 'ftp://admin:hunter3@example.com',
+      KIOSK_CORS_ORIGINS: 'https://admin:hunter4@shop.example.com',
+      KIOSK_EVM_COLLECTOR_KEY: `ab${'c'.repeat(62)}`,
+    });
+    expect(found).toHaveLength(4);
+    for (const secret of ['hunter2', 'hunter3', 'hunter4', 'cccccccc'])
+      expect(found.join('\n')).not.toContain(secret);
+    expect(found).toContain(
+      'DATABASE_URL: must be a postgres://, postgresql:// or socket: URL or a socket path (leave it unset to use SQLite) (got "mysql://admin:***@localhost/kiosk")',
+    );
+    expect(found.find((p) => p.startsWith('KIOSK_EVM_COLLECTOR_KEY:'))).toMatch(
+      /\(got 64 characters, not shown\)$/,
+    );
+    // A URL pg cannot read either (a port past 65535; a password given as a parameter) hides it too.
+    for (const url of [
+      'postgres://admin:hunter2@db.example.com:99999/kiosk',
+      'postgres://admin@db.example.com:99999/kiosk?password=hunter2',
+    ]) {
+      const [line] = problems({ DATABASE_URL: url });
+      expect(line).toMatch(/^DATABASE_URL: /);
+      expect(line).not.toContain('hunter2');
+    }
+  });
 });
+
+const socketDir = '/var/run/postgresql';
+describe.runIf((await postgresReachable()) && existsSync(`${socketDir}/.s.PGSQL.5432`))(
+  'DATABASE_URL through a unix socket',
+  () => {
+    it('starts the server on PostgreSQL through the socket', async () => {
+      const database = await createTestDatabase('postgres');
+      const name = new URL(database.databaseUrl!).pathname.slice(1);
+      const server = await startTestServer('postgres', {
+        database,
+        env: { DATABASE_URL: `postgres://postgres:unused@/${name}?host=${socketDir}` },
+      });
+      try {
+        const health = await fetch(`${server.url}/api/health`);
+        expect(health.status).toBe(200);
+        expect(server.app.kiosk.database.location).toBe(`postgres://postgres:***@/${name}?host=${socketDir}`);
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postgresUrlProblem, redactUrl } from '@kiosk/db';
 import { z } from 'zod';
 
 /**
@@ -23,12 +24,11 @@ const httpUrl = z
   )
   .transform((value) => value.replace(/\/+$/, ''));
 
-const postgresUrl = z
-  .string()
-  .refine(
-    (value) => /^postgres(ql)?:\/\//.test(value) && URL.canParse(value),
-    'must be a postgres:// or postgresql:// URL (leave it unset to use SQLite)',
-  );
+/** Every form pg connects with, unix sockets included (`postgres://user@/db?host=/var/run/postgresql`). */
+const postgresUrl = z.string().superRefine((value, context) => {
+  const problem = postgresUrlProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: `${problem} (leave it unset to use SQLite)` });
+});
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -130,6 +130,21 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * How a refused value is quoted back: URLs without their passwords, a private key not at all (its
+ * length says enough to spot a missing digit). Every other value is shown as given.
+ */
+const SHOWN: Partial<Record<keyof z.input<typeof envSchema>, (value: string) => string>> = {
+  DATABASE_URL: (value) => JSON.stringify(redactUrl(value)),
+  KIOSK_BASE_URL: (value) => JSON.stringify(redactUrl(value)),
+  KIOSK_CORS_ORIGINS: (value) => JSON.stringify(value.split(',').map(redactUrl).join(',')),
+  KIOSK_EVM_COLLECTOR_KEY: (value) => `${value.length} characters, not shown`,
+};
+
+function shown(name: keyof typeof SHOWN, value: string): string {
+  return SHOWN[name]?.(value) ?? JSON.stringify(value);
+}
+
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -141,8 +156,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${name}: ${issue.message} (got ${JSON.stringify(given[name])})`;
+        const name = String(issue.path[0]) as keyof typeof SHOWN;
+        return `${name}: ${issue.message} (got ${shown(name, given[name]!)})`;
       }),
     );
   }
@@ -176,7 +191,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_DEMO_CHAIN_PORT: 'port of the local chain `serve --demo` starts (default 8545)',
   HOST: 'interface to bind (default 127.0.0.1; 0.0.0.0 for all)',
   KIOSK_DATA_DIR: 'where the SQLite file and uploads live (default ./.data)',
-  DATABASE_URL: 'postgres://… to use PostgreSQL instead of SQLite',
+  DATABASE_URL:
+    'postgres://… to use PostgreSQL instead of SQLite (a unix socket: postgres://user@/db?host=/var/run/postgresql)',
   KIOSK_BASE_URL: 'public address of the server (default http://HOST:PORT)',
   LOG_LEVEL: 'fatal, error, warn, info (default), debug, trace or silent',
   KIOSK_WEB_DIR: 'the built web app to serve (default apps/web/dist)',

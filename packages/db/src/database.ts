@@ -157,14 +157,33 @@ function openPostgres({
   return { db, engine: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }
 
-export function redactUrl(url: string): string {
+/**
+ * Why pg could not connect with `url`, or undefined when it can: a postgres:// or postgresql:// URL
+ * (a unix socket as `?host=/dir`, as `%2Fdir` in the host, or an empty host before the path), a
+ * `socket:/dir?db=…` URL, or a socket directory and a database name (`/dir kiosk`). pg itself reads
+ * it, exactly as it will when connecting; other schemes are refused though pg would read them too.
+ */
+export function postgresUrlProblem(url: string): string | undefined {
+  if (!/^(postgres(ql)?:\/\/|socket:|\/)/i.test(url))
+    return 'must be a postgres://, postgresql:// or socket: URL or a socket path';
   try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    new pg.Client({ connectionString: url });
+    return undefined;
   } catch {
-    return '(unparseable url)';
+    // pg's own message may quote the URL; it is not repeated.
+    return 'cannot be read as a PostgreSQL connection string';
   }
+}
+
+/**
+ * `url` with its password hidden, in any form pg reads and in ones it cannot (a refused URL is shown
+ * to say what was given): the password of `user:password@` up to the last `@` (so one holding `/` or
+ * `?` stays hidden too) and any `…pass…=` parameter.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^([a-z][\w+.-]*:\/\/[^:/?#@]*):[^@]*@/i, '$1:***@')
+    .replace(/([?&][^=&]*pass[^=&]*=)[^&]*/gi, '$1***');
 }
 
 /** A round trip to the database, for the health check. */
