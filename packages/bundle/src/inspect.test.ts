@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { create } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeText, inspectBundle } from './inspect.ts';
 import { packBundleToFile } from './pack.ts';
-import { image, makeApp, removeTempDirs, tempDir, writeTree, type FileTree } from './test-fixtures.ts';
+import { image, makeApp, removeTempDirs, tarOf, tempDir, writeTree, type FileTree } from './test-fixtures.ts';
 
 afterAll(removeTempDirs);
 
@@ -166,6 +167,18 @@ describe('inspecting an uploaded bundle', () => {
       await writeFile(join(dir, name), bytes);
       const inspection = await inspectBundle(join(dir, name));
       expect(inspection.problems, name).toEqual([{ code: 'BUNDLE_UNREADABLE', params: {} }]);
+    }
+  });
+
+  it('answers BUNDLE_UNREADABLE for a well-formed tar that is not gzipped, or gzipped twice', async () => {
+    const dir = await tempDir();
+    const tar = await tarOf(await packed());
+    const cases = { plain: tar, twice: gzipSync(gzipSync(tar)) };
+    for (const [name, bytes] of Object.entries(cases)) {
+      await writeFile(join(dir, name), bytes);
+      const inspection = await inspectBundle(join(dir, name));
+      expect(inspection.problems, name).toEqual([{ code: 'BUNDLE_UNREADABLE', params: {} }]);
+      expect(inspection.files, name).toEqual([]);
     }
   });
 

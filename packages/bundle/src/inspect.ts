@@ -1,5 +1,6 @@
 import { SECRET_SCAN_MAX_CHARS, scanForSecrets, type SecretKind } from '@kiosk/core';
 import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
 import { Parser, type ReadEntry } from 'tar';
 import {
   BUNDLE_MAX_BYTES,
@@ -105,6 +106,17 @@ export function sniffImage(head: Buffer): ImageKind | undefined {
   return undefined;
 }
 
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+
+/** A tar's first block starts with a file name: these magic numbers say it is compressed again. */
+function isCompressed(head: Buffer): boolean {
+  return (
+    head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ||
+    head.subarray(0, ZSTD_MAGIC.length).equals(ZSTD_MAGIC)
+  );
+}
+
 /** The entry's path inside `package/`, or undefined when it lies outside (or climbs out with `..`). */
 function bundlePathOf(entryPath: string): string | undefined {
   const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
@@ -161,8 +173,11 @@ export function inspectBundle(file: string, options: InspectOptions = {}): Promi
 
   return new Promise((resolve, reject) => {
     const source = createReadStream(file);
+    // The store unzips, not the parser: node-tar reads a plain tar as readily as a gzipped one, and
+    // unzips a second gzip layer of its own accord, where a bundle is exactly one gzip around a tar.
+    const gunzip = createGunzip();
     // strict: a bad checksum or a truncated archive is an error, not a warning to read past.
-    const parser = new Parser({ strict: true });
+    const parser = new Parser({ strict: true, zstd: false, brotli: false });
 
     const finish = () => {
       if (reading.settled) return;
@@ -176,8 +191,9 @@ export function inspectBundle(file: string, options: InspectOptions = {}): Promi
       if (reading.settled) return;
       inspection.problems.push(reason);
       inspection.complete = false;
-      source.unpipe(parser);
+      gunzip.unpipe(parser);
       source.destroy();
+      gunzip.destroy();
       finish();
     };
 
@@ -196,7 +212,12 @@ export function inspectBundle(file: string, options: InspectOptions = {}): Promi
         reject(error);
       }
     });
-    source.pipe(parser);
+    // Not gzip (a plain tar), or gzip around another compression: no tarball the store reads.
+    gunzip.on('error', () => stop(problem('BUNDLE_UNREADABLE')));
+    gunzip.once('data', (head: Buffer) => {
+      if (isCompressed(head)) stop(problem('BUNDLE_UNREADABLE'));
+    });
+    source.pipe(gunzip).pipe(parser);
   });
 }
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { appDidFromPrivateKey } from './app-did.ts';
+import { integrityOfFile } from './integrity.ts';
 import { packBundleToFile } from './pack.ts';
 import { releaseText, signRelease, type SignedRelease } from './release-signature.ts';
 
@@ -114,4 +116,78 @@ export async function packAndSign(
     message: releaseText(release),
   });
   return { file, release: { ...release, signature } };
+}
+
+/*
+ * Archives no honest packer makes, written block by block (ustar, POSIX.1-2001): the tests of what
+ * the store refuses build them here rather than trusting a tar library to make something wrong.
+ */
+
+const TAR_BLOCK = 512;
+
+/** One ustar header block, checksummed. `type` is the typeflag character ('0' a file, 'x' pax …). */
+export function tarHeader(fields: { path: string; size?: number; type?: string; linkpath?: string }): Buffer {
+  const block = Buffer.alloc(TAR_BLOCK);
+  block.write(fields.path, 0, 100, 'utf8');
+  block.write('0000644\0', 100, 'ascii');
+  block.write('0000000\0', 108, 'ascii');
+  block.write('0000000\0', 116, 'ascii');
+  block.write(`${(fields.size ?? 0).toString(8).padStart(11, '0')}\0`, 124, 'ascii');
+  block.write('03555172644\0', 136, 'ascii');
+  block.write(fields.type ?? '0', 156, 'ascii');
+  if (fields.linkpath) block.write(fields.linkpath, 157, 100, 'utf8');
+  block.write('ustar\u000000', 257, 'ascii');
+  block.fill(' ', 148, 156);
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
+  return block;
+}
+
+const padToBlock = (bytes: Buffer) =>
+  Buffer.concat([bytes, Buffer.alloc((TAR_BLOCK - (bytes.length % TAR_BLOCK)) % TAR_BLOCK)]);
+
+/** A header and its body, padded to whole blocks. */
+export function tarEntry(
+  path: string,
+  content: string | Buffer = '',
+  fields: { type?: string; linkpath?: string } = {},
+): Buffer {
+  const body = Buffer.from(content);
+  return Buffer.concat([tarHeader({ path, size: body.length, ...fields }), padToBlock(body)]);
+}
+
+/** A pax extended header ('x', or 'g' for a global one) with its records. */
+export function paxEntry(records: Record<string, string>, options: { global?: boolean; name?: string } = {}) {
+  const body = Object.entries(records)
+    .map(([key, value]) => {
+      const record = ` ${key}=${value}\n`;
+      let length = Buffer.byteLength(record) + 1;
+      while (String(length).length + Buffer.byteLength(record) !== length) length++;
+      return `${length}${record}`;
+    })
+    .join('');
+  const name = options.name ?? (options.global ? 'pax_global_header' : 'PaxHeader/entry');
+  return tarEntry(name, body, { type: options.global ? 'g' : 'x' });
+}
+
+/** The two zero blocks that end a tar archive. */
+export const TAR_END = Buffer.alloc(2 * TAR_BLOCK);
+
+/** The uncompressed tar inside a packed bundle, its end-of-archive blocks included. */
+export async function tarOf(packedFile: string): Promise<Buffer> {
+  return gunzipSync(await readFile(packedFile));
+}
+
+/** Writes `bytes` as the app's bundle and signs a release of them with the app's key. */
+export async function signBytes(app: TestApp, bytes: Buffer): Promise<PackedApp> {
+  const file = join(await tempDir(), 'hand-made.tgz');
+  await writeFile(file, bytes);
+  const release = {
+    did: app.did,
+    name: String(app.metadata.name),
+    version: String(app.metadata.version),
+    integrity: await integrityOfFile(file),
+  };
+  return { file, release: await signRelease(app.privateKey, release) };
 }
