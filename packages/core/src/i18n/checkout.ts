@@ -64,6 +64,8 @@ export const checkoutEn = {
   'checkout.currency.on': 'on {method}',
   'checkout.submit.pay': 'Pay {amount}',
   'checkout.submit.donate': 'Donate {amount}',
+  'checkout.submit.payNoAmount': 'Pay',
+  'checkout.submit.donateNoAmount': 'Donate',
   'checkout.submit.connect': 'Connect and pay',
   'checkout.submit.connectDonate': 'Connect and donate',
   'checkout.submit.submitting': 'Preparing your payment…',

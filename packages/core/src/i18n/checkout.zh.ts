@@ -60,6 +60,8 @@ export const checkoutZh: Translation<typeof checkoutEn> = {
   'checkout.currency.on': '{method} 网络',
   'checkout.submit.pay': '支付 {amount}',
   'checkout.submit.donate': '捐赠 {amount}',
+  'checkout.submit.payNoAmount': '支付',
+  'checkout.submit.donateNoAmount': '捐赠',
   'checkout.submit.connect': '连接钱包并支付',
   'checkout.submit.connectDonate': '连接钱包并捐赠',
   'checkout.submit.submitting': '正在准备付款…',

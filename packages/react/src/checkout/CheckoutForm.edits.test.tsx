@@ -295,6 +295,29 @@ describe('CheckoutForm custom amounts', () => {
     expect(summary().queryByText('Please enter an amount between 1 and 100')).toBeNull();
   });
 
+  it('an amount the field refuses disables paying, and the button names no amount until one is valid', async () => {
+    const donation = withSession(base, { submit_type: 'donate' });
+    const donated = (request: { body: unknown }) => ({ ...answerWith(request), submit_type: 'donate' });
+    const calls = api({ ...base, checkoutSession: donation }, { [`PUT ${EDIT}/amount`]: donated });
+    renderKiosk(<CheckoutForm id={ID} />);
+    await enabledButton('Donate 10 KDT');
+    const field = summary().getByRole<HTMLInputElement>('textbox', { name: 'Amount (KDT)' });
+
+    fireEvent.change(field, { target: { value: '250' } });
+    // Typed but not yet sent: the button says no amount the order does not hold.
+    expect(screen.queryByRole('button', { name: 'Donate 10 KDT' })).toBeNull();
+    fireEvent.blur(field);
+    expect(await summary().findByText('Please enter an amount between 1 and 100')).toBeTruthy();
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Donate' });
+    expect(button.disabled).toBe(true);
+    expect(calls.calls(`PUT ${EDIT}/amount`)).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '25' } });
+    fireEvent.blur(field);
+    await enabledButton('Donate 25 KDT');
+    expect(total()).toBe('25 KDT');
+  });
+
   it("refuses more decimals than the currency's maximum_precision", async () => {
     const calls = api(base, { [`PUT ${EDIT}/amount`]: answerWith });
     renderKiosk(<CheckoutForm id={ID} />);

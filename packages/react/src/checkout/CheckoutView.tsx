@@ -1,4 +1,4 @@
-import { useMemo, type Dispatch } from 'react';
+import { useMemo, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { matchLocale } from '@kiosk/core';
@@ -6,9 +6,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CheckoutEnvelope, CheckoutSession } from '@kiosk/contracts';
 import { CheckoutFrame } from './CheckoutFrame.tsx';
+import { CheckoutSummary } from './CheckoutSummary.tsx';
 import type { CheckoutLayout } from './layouts.ts';
 import { formatMoney } from './format-money.ts';
-import { isLocked, type PayEvent, type PayState, type WalletRequest } from './pay-flow.ts';
+import type { CurrencyChoice, OrderView } from './order-view.ts';
+import { isLocked, type PayEvent, type PayState } from './pay-flow.ts';
 import { guessCountry } from './payment/countries.ts';
 import {
   customerResolver,
@@ -19,8 +21,7 @@ import {
 import { PaymentPanel } from './payment/PaymentPanel.tsx';
 import { formPurposeOf } from './session-metadata.ts';
 import { setupSubscriptionOf } from './setup-subscription.ts';
-import { OrderSummary } from './summary/OrderSummary.tsx';
-import { SetupSummary } from './summary/SetupSummary.tsx';
+import type { AmountStatus } from './summary/CustomAmountField.tsx';
 import { useBuyer } from './use-buyer.ts';
 import { useCrossSellOffer, useSessionEdit, type SessionEdit } from './use-checkout.ts';
 import { useCheckoutSubmit } from './use-checkout-submit.ts';
@@ -72,6 +73,8 @@ export function CheckoutView({
   const crossSell = useCrossSellOffer(session.id, !isSetup);
   const { showToast, toast } = useCheckoutToast();
   const locked = isLocked(pay);
+  // Seed 000 §5: a typed amount the field refuses (or has not sent yet) is neither named nor paid.
+  const [amountStatus, setAmountStatus] = useState<AmountStatus>('settled');
   const { choices, selected, order, totals, choose } = useCurrencyChoice(
     envelope,
     currencyId,
@@ -103,25 +106,6 @@ export function CheckoutView({
 
   const runEdit = (change: SessionEdit) => edit.mutate(change, { onError: report });
 
-  const instructions: WalletRequest | undefined = 'instructions' in pay ? pay.instructions : undefined;
-  const payingCurrency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
-
-  const summary = isSetup
-    ? selected && <SetupSummary subscription={setupSubscription} currency={selected.currency} />
-    : order &&
-      selected && (
-        <OrderSummary
-          order={order}
-          currency={selected.currency}
-          compact={compact}
-          updating={edit.isPending}
-          locked={locked}
-          crossSell={crossSell.data}
-          crossSellRequired={session.cross_sell_behavior === 'required'}
-          onEdit={runEdit}
-        />
-      );
-
   return (
     <>
       <CheckoutFrame
@@ -129,7 +113,20 @@ export function CheckoutView({
         session={session}
         title={envelope.paymentLink?.name ?? setupSubscription?.name ?? firstProductName(session)}
         goBack={goBack}
-        summary={summary}
+        summary={
+          <CheckoutSummary
+            session={session}
+            setupSubscription={setupSubscription}
+            order={order}
+            selected={selected}
+            compact={compact}
+            updating={edit.isPending}
+            locked={locked}
+            crossSell={crossSell.data}
+            onEdit={runEdit}
+            onAmountStatus={setAmountStatus}
+          />
+        }
         payment={
           <PaymentPanel
             session={session}
@@ -141,8 +138,8 @@ export function CheckoutView({
             selectedId={selected?.currency.id}
             totals={totals}
             onSelectCurrency={choose}
-            total={order && selected ? formatMoney(order.total, selected.currency) : undefined}
-            payable={Boolean(order?.payable) && !edit.isPending}
+            total={shownTotal(order, selected, amountStatus)}
+            payable={Boolean(order?.payable) && !edit.isPending && amountStatus !== 'invalid'}
             pay={pay}
             fixedSubmit={compact && layout.startsWith('standalone')}
             onSubmit={() => void onSubmit()}
@@ -159,13 +156,24 @@ export function CheckoutView({
         pay={pay}
         dispatch={dispatch}
         buyerDid={buyer.customer?.did}
-        currency={payingCurrency}
+        choices={choices}
         submittedAt={submittedAt}
         testWallet={buyer.testWallet}
       />
       {toast}
     </>
   );
+}
+
+/** What the pay button names: the order's total, once the page shows the amount the order holds. */
+function shownTotal(
+  order: OrderView | undefined,
+  selected: CurrencyChoice | undefined,
+  amountStatus: AmountStatus,
+): string | undefined {
+  return order && selected && amountStatus === 'settled'
+    ? formatMoney(order.total, selected.currency)
+    : undefined;
 }
 
 const firstProductName = (session: CheckoutSession) => session.line_items[0]?.price.product.name ?? '';

@@ -1,5 +1,6 @@
 import { Suspense, lazy, type Dispatch } from 'react';
-import type { CheckoutSession, PaymentCurrency } from '@kiosk/contracts';
+import type { CheckoutSession } from '@kiosk/contracts';
+import type { CurrencyChoice } from './order-view.ts';
 import type { PayEvent, PayState } from './pay-flow.ts';
 
 // The wallet dialog, its QR code and the wallet code load when the buyer pays.
@@ -17,8 +18,8 @@ export interface WalletDialogProps {
   dispatch: Dispatch<PayEvent>;
   /** The signed-in buyer's DID; without it no wallet is asked. */
   buyerDid: string | undefined;
-  /** The currency the submit's instructions are in. */
-  currency: PaymentCurrency | undefined;
+  /** The currencies offered: the submit's instructions name theirs. */
+  choices: CurrencyChoice[];
   /** When the last submit answered: the trial the customer is shown runs from then. */
   submittedAt: number;
   testWallet: boolean;
@@ -30,10 +31,12 @@ export function WalletDialog({
   pay,
   dispatch,
   buyerDid,
-  currency,
+  choices,
   submittedAt,
   testWallet,
 }: WalletDialogProps) {
+  const instructions = 'instructions' in pay ? pay.instructions : undefined;
+  const currency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
   if (!buyerDid || !currency) return null;
   if (pay.step === 'wallet')
     return (

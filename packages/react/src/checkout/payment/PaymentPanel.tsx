@@ -143,7 +143,10 @@ function submitLabel(
     return t(identified ? 'checkout.submit.setup' : 'checkout.submit.connectSetup');
   const donation = session.submit_type === 'donate';
   if (!identified) return t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect');
-  return t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: total ?? '' });
+  // No amount while the order's is not the one on the page (a typed amount refused or not sent yet).
+  if (total === undefined)
+    return t(donation ? 'checkout.submit.donateNoAmount' : 'checkout.submit.payNoAmount');
+  return t(donation ? 'checkout.submit.donate' : 'checkout.submit.pay', { amount: total });
 }
 
 interface PayStatusProps {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AmountFormatError,
@@ -12,19 +12,34 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { PaymentCurrency } from '@kiosk/contracts';
 
+/**
+ * Where the typed amount stands against the order's: the same (`settled`), typed but not sent yet
+ * (`editing`), or refused by the field (`invalid`). Only a settled amount may be named or paid.
+ */
+export type AmountStatus = 'settled' | 'editing' | 'invalid';
+
 export interface CustomAmountFieldProps {
   custom: CustomUnitAmount;
   amount: bigint;
   currency: PaymentCurrency;
   disabled: boolean;
   onChange: (amount: bigint) => void;
+  /** Told whenever the status changes, so the pay button never names or pays another amount. */
+  onStatus?: (status: AmountStatus) => void;
 }
 
 /**
  * Pay what you want (seed 000 §5): an amount within minimum (default 0) and maximum, with no more
  * decimal places than the currency's maximum_precision. Sent when the field is left or Enter pressed.
  */
-export function CustomAmountField({ custom, amount, currency, disabled, onChange }: CustomAmountFieldProps) {
+export function CustomAmountField({
+  custom,
+  amount,
+  currency,
+  disabled,
+  onChange,
+  onStatus,
+}: CustomAmountFieldProps) {
   const { t } = useTranslation();
   const show = (value: bigint | string) =>
     formatAmount(value, currency.decimal, { precision: currency.maximum_precision, thousandSeparator: '' });
@@ -48,6 +63,12 @@ export function CustomAmountField({ custom, amount, currency, disabled, onChange
     }
     return parsed;
   };
+
+  const status: AmountStatus =
+    problem !== null ? 'invalid' : parsedOrNull(text, currency) === amount ? 'settled' : 'editing';
+  useEffect(() => onStatus?.(status), [onStatus, status]);
+  // A field that goes (another currency, a minimal layout) leaves no refused amount behind.
+  useEffect(() => () => onStatus?.('settled'), [onStatus]);
 
   const commit = (value: string) => {
     const result = check(value);
@@ -106,4 +127,13 @@ export function CustomAmountField({ custom, amount, currency, disabled, onChange
       />
     </Stack>
   );
+}
+
+/** What the text says in smallest units, as the field would send it; null when it says no amount. */
+function parsedOrNull(text: string, currency: PaymentCurrency): bigint | null {
+  try {
+    return parseAmount(text, currency.decimal, { maximumPrecision: currency.maximum_precision });
+  } catch {
+    return null;
+  }
 }

@@ -13,6 +13,7 @@ import type { PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import type { LineView } from '../order-view.ts';
 import type { SessionEdit } from '../use-checkout.ts';
+import type { AmountStatus } from './CustomAmountField.tsx';
 import { priceName, recurringText } from './price-label.ts';
 
 // Only a pay-what-you-want line has a text field: the field's code loads with the first such line.
@@ -29,9 +30,11 @@ export interface OrderLineProps {
   /** No edits while one is on its way or the order is being paid. */
   locked: boolean;
   onEdit: (edit: SessionEdit) => void;
+  /** A pay-what-you-want line's typed amount: settled, being typed, or refused. */
+  onAmountStatus?: (status: AmountStatus) => void;
 }
 
-export function OrderLine({ view, currency, locked, onEdit }: OrderLineProps) {
+export function OrderLine({ view, currency, locked, onEdit, onAmountStatus }: OrderLineProps) {
   const { t } = useTranslation();
   const problemId = useId();
   const { line, amount, unitAmount, custom, problem, upsell } = view;
@@ -94,6 +97,7 @@ export function OrderLine({ view, currency, locked, onEdit }: OrderLineProps) {
             currency={currency}
             disabled={locked}
             onChange={(value) => onEdit({ type: 'amount', priceId: line.price_id, amount: value })}
+            onStatus={onAmountStatus}
           />
         </Suspense>
       )}

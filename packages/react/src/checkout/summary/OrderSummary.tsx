@@ -14,6 +14,7 @@ import { formatMoney } from '../format-money.ts';
 import type { OrderView } from '../order-view.ts';
 import type { SessionEdit } from '../use-checkout.ts';
 import { CrossSellOffer } from './CrossSellOffer.tsx';
+import type { AmountStatus } from './CustomAmountField.tsx';
 import { OrderLine } from './OrderLine.tsx';
 
 /** Seed 000 §2: on mobile the summary starts collapsed from 3 items on. */
@@ -30,6 +31,7 @@ export interface OrderSummaryProps {
   crossSell: ExpandedPrice | null | undefined;
   crossSellRequired: boolean;
   onEdit: (edit: SessionEdit) => void;
+  onAmountStatus?: (status: AmountStatus) => void;
   heading?: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function OrderSummary({
   crossSell,
   crossSellRequired,
   onEdit,
+  onAmountStatus,
   heading,
 }: OrderSummaryProps) {
   const { t } = useTranslation();
@@ -83,6 +86,7 @@ export function OrderSummary({
               currency={currency}
               locked={locked || updating}
               onEdit={onEdit}
+              onAmountStatus={onAmountStatus}
             />
           ))}
         </Box>
