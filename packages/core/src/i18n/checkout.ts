@@ -22,6 +22,12 @@ export const checkoutEn = {
   'checkout.summary.show': 'Show order summary ({count} items)',
   'checkout.summary.hide': 'Hide order summary',
   'checkout.summary.updating': 'Updating the order…',
+  // A subscription's total is what is due today, then what each period costs from when (issue 21 item 1).
+  'checkout.summary.trial': '{period} free',
+  'checkout.summary.dueToday': 'Total due today',
+  'checkout.summary.then': 'Then {amount} {interval} starting {date}',
+  'checkout.submit.terms':
+    'Due today {dueToday}, then {amount} {interval} starting {date}, until you cancel.',
   'checkout.recurring.minute': 'per minute',
   'checkout.recurring.minute.every': 'every {count} minutes',
   'checkout.recurring.hour': 'per hour',

@@ -67,6 +67,36 @@ beforeEach(() => vi.stubGlobal('WebSocket', undefined));
 afterEach(cleanUpKiosk);
 
 describe('CheckoutForm subscribing', () => {
+  const summary = () => within(screen.getByRole('region', { name: 'Order summary' }));
+
+  it('says on the page what is due today in a trial, when the first charge comes and how much', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.UTC(2031, 0, 1, 12) });
+    api(plan());
+    renderKiosk(<CheckoutForm id={ID} />);
+    await enabledButton('Subscribe');
+    expect(summary().getByTestId('checkout-trial').textContent).toBe('7 days free');
+    expect(summary().getByText('Total due today')).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('0 KDT');
+    expect(summary().getByTestId('checkout-then').textContent).toBe(
+      'Then 10 KDT per month starting January 8, 2031',
+    );
+    // Beside the button too: a minimal layout has no summary.
+    expect(screen.getByTestId('checkout-due-today').textContent).toBe(
+      'Due today 0 KDT, then 10 KDT per month starting January 8, 2031, until you cancel.',
+    );
+  });
+
+  it('says the first payment is due today without a trial, then the next one a period on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.UTC(2031, 0, 1, 12) });
+    api(plan({ subscription_data: { trial_period_days: 7, trial_currency: 'pc_eth' } }));
+    renderKiosk(<CheckoutForm id={ID} mode="inline-minimal" />);
+    await enabledButton('Subscribe');
+    expect(screen.queryByTestId('checkout-trial')).toBeNull();
+    expect(screen.getByTestId('checkout-due-today').textContent).toBe(
+      'Due today 10 KDT, then 10 KDT per month starting February 1, 2031, until you cancel.',
+    );
+  });
+
   it('shows what the customer allows and opens a subscription connect session for this checkout and buyer', async () => {
     const calls = api(plan());
     renderKiosk(<CheckoutForm id={ID} />);
@@ -186,9 +216,18 @@ describe('CheckoutForm subscribing', () => {
   });
 
   it('says it all in Chinese', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.UTC(2031, 0, 1, 12) });
     api(plan());
     renderKiosk(<CheckoutForm id={ID} />, { locale: 'zh' });
-    fireEvent.click(await enabledButton('订阅'));
+    const subscribe = await enabledButton('订阅');
+    const zhSummary = within(screen.getByRole('region', { name: '订单摘要' }));
+    expect(zhSummary.getByTestId('checkout-trial').textContent).toBe('免费试用 7 天');
+    expect(zhSummary.getByText('今日应付合计')).toBeTruthy();
+    expect(zhSummary.getByTestId('checkout-then').textContent).toBe('之后自 2031年1月8日 起每月 10 KDT');
+    expect(screen.getByTestId('checkout-due-today').textContent).toBe(
+      '今日应付 0 KDT，之后自 2031年1月8日 起每月 10 KDT，直至您取消。',
+    );
+    fireEvent.click(subscribe);
     const dialog = await authoriseDialog('授权订阅扣款');
     const terms = within(dialog).getByTestId('mandate-terms').textContent;
     expect(terms).toContain('免费试用 7 天，之后每月 10 KDT');

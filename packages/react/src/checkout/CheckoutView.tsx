@@ -140,6 +140,7 @@ export function CheckoutView({
             onSelectCurrency={choose}
             total={shownTotal(order, selected, amountStatus)}
             payable={Boolean(order?.payable) && !edit.isPending && amountStatus !== 'invalid'}
+            subscriptionTerms={order?.subscription}
             pay={pay}
             fixedSubmit={compact && layout.startsWith('standalone')}
             onSubmit={() => void onSubmit()}

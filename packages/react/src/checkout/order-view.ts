@@ -14,6 +14,7 @@ import type {
   SessionLineItem,
 } from '@kiosk/contracts';
 import { cycleAmountIn, setupSubscriptionOf } from './setup-subscription.ts';
+import { subscriptionTermsOf, type SubscriptionTerms } from './subscription-terms.ts';
 
 export interface LineView {
   line: SessionLineItem;
@@ -32,10 +33,15 @@ export interface OrderView {
   total: bigint;
   /** Seed 000 §5: submit is disabled while any line fails. */
   payable: boolean;
+  /** A subscription's: what is due today and what each period costs from when (with `now` only). */
+  subscription?: SubscriptionTerms;
 }
 
-/** The session's lines and total as they cost in `currencyId` (prices may carry other currencies). */
-export function orderIn(session: CheckoutSession, currencyId: string): OrderView {
+/**
+ * The session's lines and total as they cost in `currencyId` (prices may carry other currencies); given
+ * `now` (unix seconds), a subscription's terms as a submit then would set them.
+ */
+export function orderIn(session: CheckoutSession, currencyId: string, now?: number): OrderView {
   const lines = session.line_items.map((line): LineView => {
     const terms = priceIn(line.price, currencyId);
     const custom = terms?.custom ?? null;
@@ -69,10 +75,13 @@ export function orderIn(session: CheckoutSession, currencyId: string): OrderView
       },
     };
   });
+  const total = lines.reduce((sum, view) => sum + view.amount, 0n);
+  const subscription = now === undefined ? undefined : subscriptionTermsOf(session, currencyId, total, now);
   return {
     lines,
-    total: lines.reduce((sum, view) => sum + view.amount, 0n),
+    total,
     payable: lines.every((view) => !view.problem),
+    ...(subscription ? { subscription } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { nowUnix } from '@kiosk/core';
 import type { CheckoutEnvelope } from '@kiosk/contracts';
 import { initialCurrency, preferredCurrency, rememberCurrency } from './currency-preference.ts';
 import { formatMoney } from './format-money.ts';
@@ -31,6 +32,8 @@ export function useCurrencyChoice(
       );
   }, [unpayable, session.id, session.currency_id]);
   const [chosenCurrency, setChosenCurrency] = useState<string>();
+  // A subscription's dates are told from when the page opened: a submit then would set them so.
+  const [openedAt] = useState(nowUnix);
   const selectedId =
     chosenCurrency ??
     initialCurrency(
@@ -38,7 +41,7 @@ export function useCurrencyChoice(
       [currencyId, preferredCurrency(buyerDid), session.currency_id],
     );
   const selected = choices.find((choice) => choice.currency.id === selectedId);
-  const order = selected ? orderIn(session, selected.currency.id) : undefined;
+  const order = selected ? orderIn(session, selected.currency.id, openedAt) : undefined;
   const totals = useMemo(
     () =>
       Object.fromEntries(

@@ -14,6 +14,7 @@ import type { CheckoutSession } from '@kiosk/contracts';
 import { ABOVE_COOKIE_CONSENT } from '../../cookie-consent/bottom-space.ts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { PayState } from '../pay-flow.ts';
+import { termsText, type SubscriptionTerms } from '../subscription-terms.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';
 import type { CustomerFormValues, FormShape } from './customer-form.ts';
 
@@ -37,6 +38,8 @@ export interface PaymentPanelProps {
   total: string | undefined;
   /** Seed 000 §5: submit is disabled while any line fails. */
   payable: boolean;
+  /** A subscription's: what is due today and then, said beside the button (a minimal layout has no summary). */
+  subscriptionTerms?: SubscriptionTerms;
   pay: PayState;
   /** Small screens keep the submit button in reach at the bottom (seed 000 §2). */
   fixedSubmit: boolean;
@@ -46,8 +49,10 @@ export interface PaymentPanelProps {
 }
 
 export function PaymentPanel(props: PaymentPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session, pay, identified } = props;
+  const selected = props.choices.find((choice) => choice.currency.id === props.selectedId)?.currency;
+  const terms = props.subscriptionTerms;
   // Until a timed-out payment is settled, checking again is offered, not paying again.
   const busy = pay.step !== 'idle' && pay.step !== 'failed';
   const label = submitLabel(session, identified, props.total, t);
@@ -65,6 +70,11 @@ export function PaymentPanel(props: PaymentPanelProps) {
       >
         {label}
       </Button>
+      {terms && selected && (
+        <Typography variant="body2" color="text.secondary" data-testid="checkout-due-today">
+          {termsText(terms, selected, t, i18n.language).dueToday}
+        </Typography>
+      )}
       {props.onCancel && (
         <Button fullWidth onClick={props.onCancel} disabled={busy}>
           {t('checkout.cancel')}

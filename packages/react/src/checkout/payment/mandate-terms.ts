@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { trialCountdown, trialEnd, type CountdownUnit } from '@kiosk/core';
+import { trialCountdown, type CountdownUnit } from '@kiosk/core';
 import type { CheckoutSession, MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import { setupSubscriptionOf } from '../setup-subscription.ts';
+import { trialEndOf } from '../subscription-terms.ts';
 import { recurringText } from '../summary/price-label.ts';
 
 const UNITS: [CountdownUnit, number][] = [
@@ -16,24 +17,6 @@ export function durationText(seconds: number, t: TFunction): string {
   const [unit, size] = UNITS.find(([, size]) => seconds % size === 0) ?? UNITS[2]!;
   const count = Math.max(1, Math.floor(seconds / size));
   return t(`checkout.duration.${unit}.${count === 1 ? 'one' : 'other'}`, { count });
-}
-
-/**
- * The trial the server gives this order at `now` (unix seconds), the rule of its submit: the session's
- * subscription_data, and only in a currency `trial_currency` names when it names any.
- */
-export function trialEndOf(session: CheckoutSession, currencyId: string, now: number): number | undefined {
-  const data = session.subscription_data as {
-    trial_period_days?: number;
-    trial_end?: number;
-    trial_currency?: string;
-  };
-  const currencies = data.trial_currency
-    ?.split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  if (currencies?.length && !currencies.includes(currencyId)) return undefined;
-  return trialEnd(data, now);
 }
 
 /**

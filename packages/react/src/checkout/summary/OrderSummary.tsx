@@ -12,6 +12,7 @@ import type { ExpandedPrice, PaymentCurrency } from '@kiosk/contracts';
 import { useCheckoutEvent } from '../checkout-events.ts';
 import { formatMoney } from '../format-money.ts';
 import type { OrderView } from '../order-view.ts';
+import { termsText, trialText } from '../subscription-terms.ts';
 import type { SessionEdit } from '../use-checkout.ts';
 import { CrossSellOffer } from './CrossSellOffer.tsx';
 import type { AmountStatus } from './CustomAmountField.tsx';
@@ -47,7 +48,7 @@ export function OrderSummary({
   onAmountStatus,
   heading,
 }: OrderSummaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const listId = useId();
   const collapsible = compact && order.lines.length >= COLLAPSE_FROM_ITEMS;
   const [open, setOpen] = useState(false);
@@ -55,7 +56,9 @@ export function OrderSummary({
   useCheckoutEvent('error.REQUIRE_CROSS_SELL', () => setOpen(true));
   const expanded = !collapsible || open;
   const offered = crossSell && !order.lines.some((view) => view.line.price_id === crossSell.id);
-  const total = formatMoney(order.total, currency);
+  const terms = order.subscription;
+  // A subscription's total is what is due today: nothing in a trial (Stripe Checkout's "Total due today").
+  const total = formatMoney(terms ? terms.dueToday : order.total, currency);
 
   return (
     <Box component="section" aria-label={t('checkout.summary.title')}>
@@ -106,12 +109,24 @@ export function OrderSummary({
         {updating && <LinearProgress aria-label={t('checkout.summary.updating')} />}
       </Box>
       <Divider />
+      {terms?.trial && (
+        <Typography variant="subtitle1" sx={{ pt: 1.5, fontWeight: 600 }} data-testid="checkout-trial">
+          {trialText(terms.trial.countdown, t)}
+        </Typography>
+      )}
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', pt: 1.5 }}>
-        <Typography variant="subtitle1">{t('checkout.summary.total')}</Typography>
+        <Typography variant="subtitle1">
+          {t(terms ? 'checkout.summary.dueToday' : 'checkout.summary.total')}
+        </Typography>
         <Typography variant="h6" component="p" aria-live="polite" data-testid="checkout-total">
           {total}
         </Typography>
       </Stack>
+      {terms && (
+        <Typography variant="body2" color="text.secondary" data-testid="checkout-then">
+          {termsText(terms, currency, t, i18n.language).then}
+        </Typography>
+      )}
     </Box>
   );
 }
