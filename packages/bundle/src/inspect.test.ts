@@ -6,7 +6,16 @@ import { create } from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeText, inspectBundle } from './inspect.ts';
 import { packBundleToFile } from './pack.ts';
-import { image, makeApp, removeTempDirs, tarOf, tempDir, writeTree, type FileTree } from './test-fixtures.ts';
+import {
+  image,
+  makeApp,
+  removeTempDirs,
+  tarEntry,
+  tarOf,
+  tempDir,
+  writeTree,
+  type FileTree,
+} from './test-fixtures.ts';
 
 afterAll(removeTempDirs);
 
@@ -180,6 +189,48 @@ describe('inspecting an uploaded bundle', () => {
       expect(inspection.problems, name).toEqual([{ code: 'BUNDLE_UNREADABLE', params: {} }]);
       expect(inspection.files, name).toEqual([]);
     }
+  });
+
+  it('refuses data after the end of the archive, right after it or far behind zero padding', async () => {
+    const dir = await tempDir();
+    const tar = await tarOf(await packed());
+    const cases = {
+      right: Buffer.concat([tar, Buffer.from('package/smuggled.js')]),
+      behind: Buffer.concat([tar, Buffer.alloc(1024 * 1024), tarEntry('package/smuggled.js', 'x')]),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      await writeFile(join(dir, name), gzipSync(bytes));
+      const inspection = await inspectBundle(join(dir, name));
+      expect(inspection.problems, name).toEqual([{ code: 'BUNDLE_DATA_AFTER_END', params: {} }]);
+      expect(inspection.complete, name).toBe(false);
+    }
+  });
+
+  it('reads megabytes after the end of the archive in linear time', async () => {
+    const tar = await tarOf(await packed());
+    // Text-like filler, far under the 1000:1 ratio at which node-tar gives up by itself.
+    const after = Buffer.alloc(16 * 1024 * 1024, 'a');
+    for (let at = 0; at < after.length; at += 1024) after[at] = 0x61 + (at % 26);
+    const file = join(await tempDir(), 'after.tgz');
+    await writeFile(file, gzipSync(Buffer.concat([tar, after])));
+    const started = performance.now();
+    const inspection = await inspectBundle(file);
+    expect(inspection.problems).toEqual([{ code: 'BUNDLE_DATA_AFTER_END', params: {} }]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('takes the zero padding tar writes after the end, counting it against the unpacked limit', async () => {
+    const dir = await tempDir();
+    const tar = await tarOf(await packed());
+    // GNU tar fills its last 10 KB record with zeros.
+    await writeFile(join(dir, 'record'), gzipSync(Buffer.concat([tar, Buffer.alloc(10 * 1024)])));
+    const padded = await inspectBundle(join(dir, 'record'));
+    expect(padded.problems).toEqual([]);
+    expect(padded.complete).toBe(true);
+    // Every byte the gzip stream unpacks to counts, not only the files' declared sizes.
+    await writeFile(join(dir, 'zeros'), gzipSync(Buffer.concat([tar, Buffer.alloc(4 * 1024 * 1024)])));
+    const zeros = await inspectBundle(join(dir, 'zeros'), { maxUnpackedBytes: 1024 * 1024 });
+    expect(zeros.problems).toEqual([{ code: 'BUNDLE_UNPACKED_TOO_LARGE', params: { max: '1 MB' } }]);
   });
 
   it('says whether kiosk.json is missing, too large or not a JSON object', async () => {

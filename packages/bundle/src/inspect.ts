@@ -1,7 +1,7 @@
 import { SECRET_SCAN_MAX_CHARS, scanForSecrets, type SecretKind } from '@kiosk/core';
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { Parser, type ReadEntry } from 'tar';
 import {
   BUNDLE_MAX_BYTES,
   BUNDLE_ROOT,
@@ -12,6 +12,7 @@ import {
 } from './metadata.ts';
 import { APP_KEY_FILE } from './pack.ts';
 import { formatBytes, problem, type BundleProblem } from './problems.ts';
+import { StopReading, TarReader, type TarEntryHeader, type TarEntrySink } from './tar-reader.ts';
 
 /**
  * Reads an uploaded bundle from its file in one streamed pass, holding at most one file of it in
@@ -106,17 +107,6 @@ export function sniffImage(head: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
-
-/** A tar's first block starts with a file name: these magic numbers say it is compressed again. */
-function isCompressed(head: Buffer): boolean {
-  return (
-    head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) ||
-    head.subarray(0, ZSTD_MAGIC.length).equals(ZSTD_MAGIC)
-  );
-}
-
 /** The entry's path inside `package/`, or undefined when it lies outside (or climbs out with `..`). */
 function bundlePathOf(entryPath: string): string | undefined {
   const path = entryPath.startsWith('./') ? entryPath.slice(2) : entryPath;
@@ -145,10 +135,9 @@ interface Reading {
   maxFiles: number;
   maxUnpackedBytes: number;
   entries: number;
-  settled: boolean;
 }
 
-export function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
+export async function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
   const reading: Reading = {
     inspection: {
       problems: [],
@@ -167,69 +156,75 @@ export function inspectBundle(file: string, options: InspectOptions = {}): Promi
     maxFiles: options.maxFiles ?? BUNDLE_MAX_FILES,
     maxUnpackedBytes: options.maxUnpackedBytes ?? BUNDLE_MAX_UNPACKED_BYTES,
     entries: 0,
-    settled: false,
   };
   const { inspection } = reading;
-
-  return new Promise((resolve, reject) => {
-    const source = createReadStream(file);
-    // The store unzips, not the parser: node-tar reads a plain tar as readily as a gzipped one, and
-    // unzips a second gzip layer of its own accord, where a bundle is exactly one gzip around a tar.
-    const gunzip = createGunzip();
-    // strict: a bad checksum or a truncated archive is an error, not a warning to read past.
-    const parser = new Parser({ strict: true, zstd: false, brotli: false });
-
-    const finish = () => {
-      if (reading.settled) return;
-      reading.settled = true;
-      if (reading.entries === 0 && inspection.problems.length === 0)
-        inspection.problems.push(problem('BUNDLE_UNREADABLE'));
-      pickImages(inspection, reading.images);
-      resolve(inspection);
-    };
-    const stop = (reason: BundleProblem) => {
-      if (reading.settled) return;
-      inspection.problems.push(reason);
-      inspection.complete = false;
-      gunzip.unpipe(parser);
-      source.destroy();
-      gunzip.destroy();
-      finish();
-    };
-
-    parser.on('entry', (entry: ReadEntry) => {
-      if (reading.settled) return void entry.resume();
-      reading.entries++;
-      const path = admitEntry(reading, entry, stop);
-      if (path === undefined) return void entry.resume();
-      readEntry(reading, entry, path);
-    });
-    parser.on('error', () => stop(problem('BUNDLE_UNREADABLE')));
-    parser.on('end', finish);
-    source.on('error', (error) => {
-      if (!reading.settled) {
-        reading.settled = true;
-        reject(error);
-      }
-    });
-    // Not gzip (a plain tar), or gzip around another compression: no tarball the store reads.
-    gunzip.on('error', () => stop(problem('BUNDLE_UNREADABLE')));
-    gunzip.once('data', (head: Buffer) => {
-      if (isCompressed(head)) stop(problem('BUNDLE_UNREADABLE'));
-    });
-    source.pipe(gunzip).pipe(parser);
-  });
+  try {
+    await readArchive(file, reading);
+  } catch (error) {
+    const stopped =
+      error instanceof StopReading
+        ? error.problem
+        : isZlibError(error)
+          ? problem('BUNDLE_UNREADABLE')
+          : undefined;
+    if (!stopped) throw error;
+    inspection.problems.push(stopped);
+    inspection.complete = false;
+  }
+  if (reading.entries === 0 && inspection.problems.length === 0)
+    inspection.problems.push(problem('BUNDLE_UNREADABLE'));
+  pickImages(inspection, reading.images);
+  return inspection;
 }
 
 /**
- * The entry's path inside `package/` when it is a file to read; otherwise undefined, with the problem
- * it has noted (or the limit it stopped the reading at).
+ * Unzips the file and reads its tar, a chunk at a time with a turn of the event loop between chunks
+ * (zlib works off the main thread): no bundle holds the server, whatever it unpacks to. Every
+ * unzipped byte counts against the unpacked limit, headers, padding and what follows the end included.
+ * The store unzips, not a tar library: a plain tar, or one compressed twice, is no bundle.
  */
-function admitEntry(
-  reading: Reading,
-  entry: ReadEntry,
-  stop: (reason: BundleProblem) => void,
-): string | undefined {
+async function readArchive(file: string, reading: Reading): Promise<void> {
+  const tar = new TarReader((header) => {
+    reading.entries++;
+    const path = admitEntry(reading, header);
+    return path === undefined ? undefined : entrySink(reading, header, path);
+  });
+  let unpacked = 0;
+  // What stopped the reading: node's pipeline answers the streams' AbortError in its place.
+  let stopped: unknown;
+  try {
+    await pipeline(createReadStream(file), createGunzip(), async (chunks: AsyncIterable<Buffer>) => {
+      try {
+        for await (const chunk of chunks) {
+          unpacked += chunk.length;
+          if (unpacked > reading.maxUnpackedBytes) throw tooLargeUnpacked(reading);
+          tar.push(chunk);
+        }
+        tar.end();
+      } catch (error) {
+        stopped = error;
+        throw error;
+      }
+    });
+  } catch (error) {
+    throw stopped ?? error;
+  }
+}
+
+/** Not gzip (a plain tar), cut off, or trailed by bytes that are not another gzip member. */
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('Z_');
+}
+
+const tooLargeUnpacked = (reading: Reading) =>
+  new StopReading(problem('BUNDLE_UNPACKED_TOO_LARGE', { max: formatBytes(reading.maxUnpackedBytes) }));
+
+/**
+ * The entry's path inside `package/` when it is a file to read; otherwise undefined, with the problem
+ * it has noted. Throws StopReading at a limit.
+ */
+function admitEntry(reading: Reading, entry: TarEntryHeader): string | undefined {
   const { inspection, seen, maxFiles, maxUnpackedBytes } = reading;
   const path = bundlePathOf(entry.path);
   if (entry.type === 'Directory') {
@@ -251,22 +246,17 @@ function admitEntry(
     return undefined;
   }
   seen.add(path);
-  if (inspection.files.length >= maxFiles) {
-    stop(problem('BUNDLE_TOO_MANY_FILES', { max: maxFiles }));
-    return undefined;
-  }
+  if (inspection.files.length >= maxFiles)
+    throw new StopReading(problem('BUNDLE_TOO_MANY_FILES', { max: maxFiles }));
   // The header's size, before any byte of the file is read: a bomb is stopped at its first entry.
   inspection.unpackedBytes += entry.size;
-  if (inspection.unpackedBytes > maxUnpackedBytes) {
-    stop(problem('BUNDLE_UNPACKED_TOO_LARGE', { max: formatBytes(maxUnpackedBytes) }));
-    return undefined;
-  }
+  if (inspection.unpackedBytes > maxUnpackedBytes) throw tooLargeUnpacked(reading);
   inspection.files.push({ path, size: entry.size });
   return path;
 }
 
-/** Keeps what the entry's bytes are needed for (metadata, an image's head, a secret scan) and reads them. */
-function readEntry(reading: Reading, entry: ReadEntry, path: string) {
+/** Keeps what the entry's bytes are needed for (metadata, an image's head, a secret scan), if anything. */
+function entrySink(reading: Reading, entry: TarEntryHeader, path: string): TarEntrySink | undefined {
   const { inspection, images, scanMaxBytes } = reading;
   const isMetadata = path === METADATA_FILE;
   const isImage = imageExtensionOf(path) !== undefined;
@@ -277,33 +267,34 @@ function readEntry(reading: Reading, entry: ReadEntry, path: string) {
   const scan = entry.size <= scanMaxBytes;
   if (!scan) inspection.unscanned.push({ file: path, reason: 'tooLarge' });
   const keep = scan || isReadableMetadata ? Infinity : isImage ? IMAGE_HEAD_BYTES : 0;
-  if (keep === 0) return void entry.resume();
+  if (keep === 0) return undefined;
 
   const chunks: Buffer[] = [];
   let kept = 0;
-  entry.on('data', (chunk: Buffer) => {
-    if (kept >= keep) return;
-    const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
-    chunks.push(part);
-    kept += part.length;
-  });
-  entry.on('end', () => {
-    if (reading.settled) return;
-    const bytes = Buffer.concat(chunks);
-    if (isImage)
-      images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
-    if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
-    if (!scan) return;
-    const text = decodeText(bytes);
-    if (text === undefined) return void inspection.unscanned.push({ file: path, reason: 'binary' });
-    for (const finding of scanForSecrets(text, Math.max(scanMaxBytes, text.length)).findings)
-      inspection.secrets.push({
-        file: path,
-        line: finding.line,
-        column: finding.column,
-        kind: finding.kind,
-      });
-  });
+  return {
+    data(chunk) {
+      if (kept >= keep) return;
+      const part = chunk.length > keep - kept ? chunk.subarray(0, keep - kept) : chunk;
+      chunks.push(part);
+      kept += part.length;
+    },
+    end() {
+      const bytes = Buffer.concat(chunks);
+      if (isImage)
+        images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
+      if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
+      if (!scan) return;
+      const text = decodeText(bytes);
+      if (text === undefined) return void inspection.unscanned.push({ file: path, reason: 'binary' });
+      for (const finding of scanForSecrets(text, Math.max(scanMaxBytes, text.length)).findings)
+        inspection.secrets.push({
+          file: path,
+          line: finding.line,
+          column: finding.column,
+          kind: finding.kind,
+        });
+    },
+  };
 }
 
 /** The logo and screenshots kiosk.json names, of those present. */

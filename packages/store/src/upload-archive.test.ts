@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { TestWallet } from '@kiosk/test-wallet';
 import {
   cookieClient,
@@ -69,6 +70,46 @@ describe.each(await testEngines())('uploading a crafted archive on %s', (engine)
     db = () => server.app.kiosk.database.db as Kysely<StoreTables>;
   });
   afterAll(() => server?.close());
+
+  /** Runs `work` while another client asks `/api/health` every 20 ms; answers each ask's time. */
+  async function whilePollingHealth<T>(work: () => Promise<T>): Promise<{ result: T; waits: number[] }> {
+    const waits: number[] = [];
+    let running = true;
+    const poll = async () => {
+      while (running) {
+        const asked = performance.now();
+        const response = await fetch(`${server.url}/api/health`);
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        waits.push(performance.now() - asked);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const polling = poll();
+    try {
+      return { result: await work(), waits };
+    } finally {
+      running = false;
+      await polling;
+    }
+  }
+
+  it('refuses data after the end of the archive while health keeps answering within 100 ms', async () => {
+    const app = await makeApp({ metadata: { name: randomName() } });
+    const tar = await tarOf((await packAndSign(app)).file);
+    // 24 MB of text-like bytes after the two zero blocks, about 280:1 in gzip (node-tar gives up by
+    // itself only past 1000:1): under 100 KB more to upload, as the issue found it.
+    const after = Buffer.alloc(24 * 1024 * 1024, 'a');
+    for (let at = 0; at < after.length; at += 1536) after[at] = 0x61 + (at % 26);
+    const crafted = await signBytes(app, gzipSync(Buffer.concat([tar, after])));
+
+    const { result: answer, waits } = await whilePollingHealth(() => upload(developer, crafted));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(Math.max(...waits)).toBeLessThan(100);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(codesOf(answer)).toEqual(['BUNDLE_DATA_AFTER_END']);
+    expect(await appsNamed(app)).toEqual([]);
+  });
 
   it('refuses a plain, uncompressed tar as BUNDLE_UNREADABLE and keeps nothing', async () => {
     const app = await makeApp({ metadata: { name: randomName() } });

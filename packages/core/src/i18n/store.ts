@@ -40,6 +40,8 @@ export const storeEn = {
   'store.bundle.WRONG_SIGNER':
     "The release was not signed by the key of {did}: sign it with the app's own key, for this name, version and tarball",
   'store.bundle.BUNDLE_UNREADABLE': 'The bundle is not a readable gzip tarball',
+  'store.bundle.BUNDLE_DATA_AFTER_END':
+    'The bundle goes on after the end of its tar archive: only zeros may follow the end, so pack it again with kiosk publish',
   'store.bundle.BUNDLE_TOO_MANY_FILES': 'The bundle holds more than {max} files',
   'store.bundle.BUNDLE_UNPACKED_TOO_LARGE': 'The bundle unpacks to more than {max}',
   'store.bundle.ENTRY_OUTSIDE_PACKAGE': '"{entry}" lies outside the package/ folder of the bundle',

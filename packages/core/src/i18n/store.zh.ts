@@ -31,6 +31,8 @@ export const storeZh: Translation<typeof storeEn> = {
   'store.bundle.WRONG_SIGNER':
     '该发布不是由 {did} 的密钥签名的：请用应用自己的密钥，对此名称、版本和压缩包签名',
   'store.bundle.BUNDLE_UNREADABLE': '应用包不是可读取的 gzip 压缩包',
+  'store.bundle.BUNDLE_DATA_AFTER_END':
+    '应用包在 tar 归档结束之后仍有数据：结束标记之后只能是零字节，请用 kiosk publish 重新打包',
   'store.bundle.BUNDLE_TOO_MANY_FILES': '应用包中的文件超过 {max} 个',
   'store.bundle.BUNDLE_UNPACKED_TOO_LARGE': '应用包解压后超过 {max}',
   'store.bundle.ENTRY_OUTSIDE_PACKAGE': '“{entry}”位于应用包的 package/ 文件夹之外',
