@@ -87,6 +87,10 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of milliseconds')
     .transform(Number)
     .default(10_000),
+  KIOSK_NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:@-]{1,100}$/, 'must be up to 100 letters, digits and . _ : @ -')
+    .optional(),
   KIOSK_EVM_COLLECTOR_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed private key of 64 hex digits')
@@ -106,6 +110,8 @@ export interface Config {
   /** The built web app; the server answers API calls only if it is missing. */
   webDir: string;
   jobPollMs: number;
+  /** This process's node among those sharing the database, the same across its restarts. */
+  nodeId: string | undefined;
   shutdownGraceMs: number;
   /** The owner's DID; unset, the first user to sign in becomes owner. */
   ownerDid: string | undefined;
@@ -174,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: resolve(e.KIOSK_WEB_DIR ?? DEFAULT_WEB_DIR),
     jobPollMs: e.KIOSK_JOB_POLL_MS,
+    nodeId: e.KIOSK_NODE_ID,
     shutdownGraceMs: e.KIOSK_SHUTDOWN_GRACE_MS,
     ownerDid: e.KIOSK_OWNER_DID,
     corsOrigins: e.KIOSK_CORS_ORIGINS,
@@ -198,6 +205,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_WEB_DIR: 'the built web app to serve (default apps/web/dist)',
   KIOSK_JOB_POLL_MS: 'how often the job runner looks for due jobs (default 1000)',
   KIOSK_SHUTDOWN_GRACE_MS: 'how long shutdown waits for requests and jobs (default 10000)',
+  KIOSK_NODE_ID:
+    "this process's name among those sharing one database, the same across its restarts (default: kept in the data dir on SQLite)",
   KIOSK_OWNER_DID: 'DID of the owner; unset, the first user to sign in becomes owner',
   KIOSK_CORS_ORIGINS: 'comma-separated origins that may call the API from a browser',
   KIOSK_TEST_WALLET: 'true enables the built-in test wallet (demo and tests only; default false)',

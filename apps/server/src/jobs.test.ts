@@ -45,6 +45,37 @@ describe.each(await testEngines())('jobs across a server restart on %s', (engine
     }
   });
 
+  it('runs again within seconds a job that was running when the server went down', async () => {
+    // SQLite keeps the node's id in its data dir; on PostgreSQL each process is given its own.
+    const env: Record<string, string> = engine === 'postgres' ? { KIOSK_NODE_ID: 'node-1' } : {};
+    const runs: string[] = [];
+    const first = await startTestServer(engine, {
+      env,
+      prepare: (app) =>
+        app.kiosk.jobs.define('check', async () => {
+          runs.push('first');
+          await new Promise(() => undefined); // cut off mid-check, as by a crash
+        }),
+    });
+    await first.app.kiosk.jobs.enqueue(first.app.kiosk.database.db, 'check', {});
+    await until(() => runs.length > 0);
+    await first.stop(); // the check never finishes: its 60 s lease is left behind
+
+    const restartedAt = Date.now();
+    const second = await startTestServer(engine, {
+      env,
+      database: first.database,
+      prepare: (app) => app.kiosk.jobs.define('check', async () => void runs.push('second')),
+    });
+    try {
+      await until(() => runs.length > 1);
+      expect(Date.now() - restartedAt).toBeLessThan(5_000);
+      expect(runs).toEqual(['first', 'second']);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('finishes a running job before the server closes', async () => {
     let finished = false;
     const server = await startTestServer(engine, {

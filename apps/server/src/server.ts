@@ -40,6 +40,7 @@ import { registerExpectContinue } from './expect-continue.ts';
 import { registerLocale } from './locale.ts';
 import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
+import { jobNodeId } from './node-id.ts';
 import { registerNulRefusal } from './nul-input.ts';
 import { modules as defaultModules, type KioskModule, type ModuleApis } from './modules.ts';
 import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
@@ -137,6 +138,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   const jobs = new JobRunner(database, {
+    nodeId: jobNodeId(config, database.engine),
     pollMs: config.jobPollMs,
     onError: (error, job) => app.log.warn({ err: error, job }, 'job failed'),
     ...(options.clock ? { now: () => options.clock!.nowMs() } : {}),

@@ -191,6 +191,40 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     expect(await jobsTable().executeTakeFirst()).toMatchObject({ status: 'completed', attempts: 2 });
   });
 
+  it("runs at once, on a restart, the jobs its own node held when it crashed; never a live node's", async () => {
+    await setup();
+    const hang = () => new Promise<void>(() => undefined); // a worker that died mid-job never returns
+    const crashed = runner({ nodeId: 'node-a' });
+    crashed.define('check', hang);
+    const live = runner({ nodeId: 'node-b' });
+    live.define('check', hang);
+    const ownJob = await crashed.enqueue(database.db, 'check', { of: 'a' });
+    expect(await crashed.tick()).toBe(1);
+    const liveJob = await live.enqueue(database.db, 'check', { of: 'b' });
+    expect(await live.tick()).toBe(1);
+
+    // The same node starts again (its data dir, or its KIOSK_NODE_ID), long before the 60 s lease ends.
+    const restarted = runner({ nodeId: 'node-a' });
+    const ran: { of: string; attempt: number }[] = [];
+    restarted.define<{ of: string }>('check', async ({ of }, { attempt }) => void ran.push({ of, attempt }));
+    const startedAt = Date.now();
+    restarted.start();
+    await until(() => ran.length > 0, 3_000);
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // time to wrongly take the live one
+    expect(ran).toEqual([{ of: 'a', attempt: 2 }]);
+    const rows = await jobsTable().orderBy('id').execute();
+    expect(rows.find((r) => r.id === ownJob)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(rows.find((r) => r.id === liveJob)).toMatchObject({ status: 'running', attempts: 1 });
+
+    // Another node starting, and a runner with no node id, leave the live node's lease alone too.
+    for (const other of [runner({ nodeId: 'node-c' }), runner()]) {
+      other.define('check', async () => void ran.push({ of: 'other', attempt: 0 }));
+      expect(await other.tick()).toBe(0);
+    }
+    expect(ran).toHaveLength(1);
+  });
+
   it('runs a recurring schedule once per slot across workers', async () => {
     await setup();
     let clock = 1_000_000;

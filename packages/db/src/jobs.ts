@@ -9,6 +9,8 @@ import { afterCommit, outsideUnitOfWork } from './unit-of-work.ts';
  * - `enqueue` takes the caller's transaction, so a rolled-back transaction leaves no job;
  * - a claimed job holds a lease; if its worker dies the lease runs out and another worker takes it,
  *   so jobs survive restarts and crashes (handlers must therefore be idempotent: at-least-once);
+ * - a runner given a node id frees at its first poll the leases its node held before it started
+ *   again: their holder is gone, so they run within seconds of a restart, not when the lease ends;
  * - one worker holds a job at a time (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: its single writer);
  * - failures retry with exponential backoff (`backoffMs * 2^(attempt-1)`) up to `maxAttempts`;
  * - recurring schedules enqueue one job per slot, deduplicated by key across processes.
@@ -43,6 +45,12 @@ export interface EnqueueOptions {
 }
 
 export interface JobRunnerOptions {
+  /**
+   * Which node this runner is, the same across its restarts and held by one live process at a time
+   * (SQLite: kept in the data dir; PostgreSQL with several processes: each its own). Starting, the
+   * runner frees the leases its node held before, and no other's. Unset, it knows no earlier run.
+   */
+  nodeId?: string;
   pollMs?: number;
   concurrency?: number;
   onError?: (error: unknown, job: { id: string; name: string; attempt: number }) => void;
@@ -64,7 +72,9 @@ export function backoffDelay(baseMs: number, attempt: number): number {
 }
 
 export class JobRunner {
-  readonly workerId = `worker_${randomToken(12)}`;
+  /** This runner, named after its node when it has one (`node-1/worker_…`): leases say who holds them. */
+  readonly workerId: string;
+  readonly nodeId: string | undefined;
   private readonly definitions = new Map<string, Definition>();
   private readonly running = new Set<Promise<void>>();
   private readonly pollMs: number;
@@ -72,6 +82,7 @@ export class JobRunner {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<number> | undefined;
+  private freedEarlierLeases = false;
   private abort = new AbortController();
   private started = false;
 
@@ -82,6 +93,11 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 1_000;
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? Date.now;
+    this.nodeId = options.nodeId;
+    if (this.nodeId !== undefined && !/^[^/]+$/.test(this.nodeId))
+      throw new Error(`a job node id must not hold "/": ${JSON.stringify(this.nodeId)}`);
+    const worker = `worker_${randomToken(12)}`;
+    this.workerId = this.nodeId === undefined ? worker : `${this.nodeId}/${worker}`;
   }
 
   private get db(): Kysely<JobsTables> {
@@ -146,7 +162,8 @@ export class JobRunner {
 
   /**
    * Stops claiming and waits up to `graceMs` for running jobs; then signals them to abort and returns.
-   * A job cut off this way keeps its lease until it expires, and then another worker runs it again.
+   * A job cut off this way keeps its lease until it expires, and then another worker runs it again,
+   * or until a runner of the same node starts again.
    */
   async stop(graceMs = 10_000): Promise<void> {
     this.started = false;
@@ -198,6 +215,10 @@ export class JobRunner {
   tick(): Promise<number> {
     this.ticking ??= (async () => {
       try {
+        if (!this.freedEarlierLeases) {
+          await this.freeEarlierLeases();
+          this.freedEarlierLeases = true;
+        }
         await this.fireSchedules();
         const jobs = await this.claim(this.concurrency - this.running.size);
         for (const job of jobs) this.track(this.execute(job));
@@ -244,6 +265,30 @@ export class JobRunner {
         });
       });
     }
+  }
+
+  /**
+   * Frees the jobs this runner's node held before it started (a node id is one live process's): they
+   * are due again now, this attempt counted, and their old holder can no longer settle them.
+   */
+  private async freeEarlierLeases(): Promise<void> {
+    if (this.nodeId === undefined) return;
+    const ofThisNode = `${this.nodeId}/`;
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        locked_by: null,
+        locked_until: null,
+        last_error: 'its node stopped while it ran',
+        updated_at: this.now(),
+      })
+      .where('status', '=', 'running')
+      .where((eb) =>
+        eb(eb.fn('substr', ['locked_by', eb.lit(1), eb.lit(ofThisNode.length)]), '=', ofThisNode),
+      )
+      .where('locked_by', '<>', this.workerId)
+      .execute();
   }
 
   private async claim(limit: number): Promise<JobRow[]> {
