@@ -10,7 +10,9 @@ import {
   image,
   makeApp,
   removeTempDirs,
+  paxEntry,
   tarEntry,
+  tarHeader,
   tarOf,
   tempDir,
   writeTree,
@@ -231,6 +233,87 @@ describe('inspecting an uploaded bundle', () => {
     await writeFile(join(dir, 'zeros'), gzipSync(Buffer.concat([tar, Buffer.alloc(4 * 1024 * 1024)])));
     const zeros = await inspectBundle(join(dir, 'zeros'), { maxUnpackedBytes: 1024 * 1024 });
     expect(zeros.problems).toEqual([{ code: 'BUNDLE_UNPACKED_TOO_LARGE', params: { max: '1 MB' } }]);
+  });
+
+  it('refuses headers that other tar readers take to move, link or resize an entry', async () => {
+    const dir = await tempDir();
+    const tar = await tarOf(await packed());
+    const file = (path: string, content = 'export {};\n') => tarEntry(path, content);
+    const cases: [string, Buffer, unknown][] = [
+      [
+        // Python's tarfile and GNU tar put every later entry at ../../g-escape.txt; node-tar does not.
+        'global',
+        Buffer.concat([paxEntry({ path: '../../g-escape.txt' }, { global: true }), tar]),
+        { code: 'ARCHIVE_GLOBAL_HEADER', params: { entry: 'pax_global_header' } },
+      ],
+      [
+        'GNU long name',
+        Buffer.concat([
+          tarEntry('././@LongLink', 'package/long.js\0', { type: 'L' }),
+          file('package/x.js'),
+          tar,
+        ]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: '././@LongLink', field: 'typeflag L' } },
+      ],
+      [
+        'linkpath',
+        Buffer.concat([paxEntry({ linkpath: '/etc/passwd' }), file('package/a.js'), tar]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: 'package/a.js', field: 'pax linkpath' } },
+      ],
+      [
+        'size',
+        Buffer.concat([paxEntry({ size: '0' }), file('package/a.js'), tar]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: 'package/a.js', field: 'pax size' } },
+      ],
+      [
+        'path elsewhere',
+        Buffer.concat([paxEntry({ path: 'package/b.js' }), file('package/a.js'), tar]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: 'package/a.js', field: 'pax path' } },
+      ],
+      [
+        'sparse name',
+        Buffer.concat([paxEntry({ 'GNU.sparse.name': 'package/b.js' }), file('package/a.js'), tar]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: 'package/a.js', field: 'pax GNU.sparse.name' } },
+      ],
+      [
+        'folder with a size',
+        Buffer.concat([
+          tarHeader({ path: 'package/docs/', type: '5', size: 512 }),
+          tarEntry('package/c.js', ''),
+          tar,
+        ]),
+        { code: 'ENTRY_HEADER_NOT_ALLOWED', params: { entry: 'package/docs/', field: 'size' } },
+      ],
+    ];
+    for (const [name, bytes, refusal] of cases) {
+      await writeFile(join(dir, 'crafted.tgz'), gzipSync(bytes));
+      const inspection = await inspectBundle(join(dir, 'crafted.tgz'));
+      expect(inspection.problems, name).toEqual([refusal]);
+      expect(inspection.complete, name).toBe(false);
+    }
+
+    // A name only a pax header can hold: its header's own name must begin it, inside package/.
+    const outside = Buffer.concat([paxEntry({ path: 'package/a.js' }), file('pack'), tar]);
+    await writeFile(join(dir, 'outside.tgz'), gzipSync(outside));
+    expect((await inspectBundle(join(dir, 'outside.tgz'))).problems).toEqual([
+      { code: 'ENTRY_OUTSIDE_PACKAGE', params: { entry: 'pack' } },
+    ]);
+  });
+
+  it('reports an entry of a type it does not know, which GNU tar and Python unpack as a file', async () => {
+    const tar = await tarOf(await packed());
+    const file = join(await tempDir(), 'unknown-type.tgz');
+    await writeFile(file, gzipSync(Buffer.concat([tarEntry('package/run.sh', 'x', { type: 'Z' }), tar])));
+    const inspection = await inspectBundle(file);
+    expect(inspection.problems).toEqual([{ code: 'ENTRY_NOT_FILE', params: { entry: 'package/run.sh' } }]);
+    expect(inspection.complete).toBe(true);
+  });
+
+  it('takes the pax headers the packer writes for long and non-ASCII names', async () => {
+    const long = `docs/${'chapter-'.repeat(20)}/天气预报.md`;
+    const inspection = await inspectBundle(await packed({ [long]: '# 晴\n', '说明.txt': '你好\n' }));
+    expect(inspection.problems).toEqual([]);
+    expect(inspection.files.map((f) => f.path)).toEqual(expect.arrayContaining([long, '说明.txt']));
   });
 
   it('says whether kiosk.json is missing, too large or not a JSON object', async () => {

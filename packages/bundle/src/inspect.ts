@@ -226,6 +226,11 @@ const tooLargeUnpacked = (reading: Reading) =>
  */
 function admitEntry(reading: Reading, entry: TarEntryHeader): string | undefined {
   const { inspection, seen, maxFiles, maxUnpackedBytes } = reading;
+  // A reader without pax support unpacks to the header's own name: it must lie inside package/ too.
+  if (entry.nameInHeader !== undefined && bundlePathOf(entry.nameInHeader) === undefined) {
+    inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.nameInHeader }));
+    return undefined;
+  }
   const path = bundlePathOf(entry.path);
   if (entry.type === 'Directory') {
     if (path === undefined) inspection.problems.push(problem('ENTRY_OUTSIDE_PACKAGE', { entry: entry.path }));

@@ -8,7 +8,9 @@ import { problem, type BundleProblem } from './problems.ts';
  * Here each byte is looked at once: a header block is decoded with node-tar's `Header`, a body is
  * handed on in the slices it arrived in, and after the end only zeros may follow (the padding tar
  * writes to fill its last record), so nothing can hide behind the end where another reader
- * (`tar --ignore-zeros`) would find it.
+ * (`tar --ignore-zeros`) would find it. Headers that readers apply differently (a global pax header,
+ * GNU long names, pax records that move, link or resize an entry) are refused (item 14), so every
+ * reader unpacks the entries the store checked.
  */
 
 export const TAR_BLOCK = 512;
@@ -19,6 +21,8 @@ export interface TarEntryHeader {
   type: string;
   path: string;
   size: number;
+  /** The header's own name, when a pax path goes on from it: what a reader without pax unpacks to. */
+  nameInHeader?: string;
 }
 
 /** What takes an entry's bytes, in order; an entry without one has its bytes skipped. */
@@ -99,10 +103,14 @@ export class TarReader {
       this.#state = { at: 'pax', remain: size, padding: paddingOf(size), chunks: [] };
       return;
     }
-    if (!isEntryType(header.type)) throw unreadable();
+    // Headers that change the entries after them, each reader in its own way (issue 21 item 14).
+    if (header.type === 'GlobalExtendedHeader')
+      throw new StopReading(problem('ARCHIVE_GLOBAL_HEADER', { entry: header.path }));
+    const typeflag = block.toString('latin1', 156, 157);
+    if (EXTENSION_TYPEFLAGS.has(typeflag)) throw notAllowed(header.path, `typeflag ${typeflag}`);
     const entry = this.#applyPax({ type: header.type, path: header.path, size });
     // node-tar reads a folder's size as 0 whatever the field says, where other readers skip it.
-    if (entry.type === 'Directory' && entry.size !== 0) throw unreadable();
+    if (entry.type === 'Directory' && entry.size !== 0) throw notAllowed(entry.path, 'size');
     const sink = this.onEntry(entry);
     this.#state = { at: 'body', remain: entry.size, padding: paddingOf(entry.size), sink };
     if (entry.size === 0) {
@@ -111,18 +119,24 @@ export class TarReader {
     }
   }
 
-  /** A pax header's path and size replace the header's own, as every tar reader does. */
+  /**
+   * The entry with its pax records applied, where they change nothing another reader would see
+   * otherwise: a keyword off the list, a size other than the header's or a link path is refused, and
+   * a path must go on from the header's own name (which a reader without pax support unpacks to, so
+   * the inspection checks it too), as a packer writes a name too long for the header.
+   */
   #applyPax(entry: TarEntryHeader): TarEntryHeader {
     const pax = this.#pax;
     this.#pax = undefined;
     if (!pax) return entry;
+    for (const keyword of pax.keys())
+      if (!PAX_KEYWORDS.has(keyword)) throw notAllowed(entry.path, `pax ${keyword}`);
     const size = pax.get('size');
-    if (size !== undefined && !/^\d+$/.test(size)) throw unreadable();
-    return {
-      ...entry,
-      path: pax.get('path') ?? entry.path,
-      size: size === undefined ? entry.size : Number(size),
-    };
+    if (size !== undefined && size !== String(entry.size)) throw notAllowed(entry.path, 'pax size');
+    const path = pax.get('path');
+    if (path === undefined) return entry;
+    if (path === '' || !path.startsWith(entry.path)) throw notAllowed(entry.path, 'pax path');
+    return { ...entry, path, nameInHeader: entry.path };
   }
 
   #body(state: Extract<State, { at: 'body' | 'pax' }>, chunk: Buffer, offset: number): number {
@@ -146,22 +160,33 @@ export class TarReader {
   }
 }
 
-/** The type flags that name something on disk (files, folders, links, devices), by node-tar's names. */
-const ENTRY_TYPES = new Set([
-  'File',
-  'OldFile',
-  'ContiguousFile',
-  'Directory',
-  'Link',
-  'SymbolicLink',
-  'CharacterDevice',
-  'BlockDevice',
-  'FIFO',
+/**
+ * The pax keywords a packer writes (node-tar: path, size, mtime; GNU tar and bsdtar: times, owners,
+ * SCHILY's device numbers). Any other may change what an entry is for some reader: `linkpath`,
+ * `hdrcharset` (how names decode), GNU's sparse maps (`GNU.sparse.name` renames the file),
+ * extended attributes.
+ */
+const PAX_KEYWORDS = new Set([
+  'path',
+  'size',
+  'mtime',
+  'atime',
+  'ctime',
+  'uid',
+  'gid',
+  'uname',
+  'gname',
+  'comment',
+  'SCHILY.dev',
+  'SCHILY.ino',
+  'SCHILY.nlink',
 ]);
 
-function isEntryType(type: string): boolean {
-  return ENTRY_TYPES.has(type);
-}
+/** GNU long names and links (L, K, N) and Solaris's pax (X): headers for the next entry. */
+const EXTENSION_TYPEFLAGS = new Set(['L', 'K', 'N', 'X']);
+
+const notAllowed = (entry: string, field: string) =>
+  new StopReading(problem('ENTRY_HEADER_NOT_ALLOWED', { entry, field }));
 
 /** node-tar's decoding of a header block; undefined for one it cannot decode (a bad base-256 number). */
 function decodeHeader(block: Buffer): Header | undefined {

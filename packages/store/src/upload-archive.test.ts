@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeApp,
   packAndSign,
+  paxEntry,
   removeTempDirs,
   signBytes,
   tarOf,
@@ -38,9 +39,9 @@ describe.each(await testEngines())('uploading a crafted archive on %s', (engine)
   let developer: Client;
   let db: () => Kysely<StoreTables>;
 
-  async function upload(client: Client, { file, release }: PackedApp) {
+  async function upload(client: Client, { file, release }: PackedApp, locale = 'en') {
     const response = await fetch(
-      `${server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release })}`,
+      `${server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release, locale })}`,
       {
         method: 'POST',
         headers: { 'content-type': 'application/gzip', cookie: client.cookie },
@@ -108,6 +109,18 @@ describe.each(await testEngines())('uploading a crafted archive on %s', (engine)
     expect(Math.max(...waits)).toBeLessThan(100);
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect(codesOf(answer)).toEqual(['BUNDLE_DATA_AFTER_END']);
+    expect(await appsNamed(app)).toEqual([]);
+  });
+
+  it('refuses a global pax header that moves every path out of package/ for other tar readers', async () => {
+    const app = await makeApp({ metadata: { name: randomName() } });
+    const tar = await tarOf((await packAndSign(app)).file);
+    const global = paxEntry({ path: '../../g-escape.txt' }, { global: true });
+    const crafted = await signBytes(app, gzipSync(Buffer.concat([global, tar])));
+    const answer = await upload(developer, crafted, 'zh');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(codesOf(answer)).toEqual(['ARCHIVE_GLOBAL_HEADER']);
+    expect(answer.body.details[0].message).toContain('全局 tar 头（“pax_global_header”）');
     expect(await appsNamed(app)).toEqual([]);
   });
 

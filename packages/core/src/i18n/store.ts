@@ -48,6 +48,10 @@ export const storeEn = {
   'store.bundle.ENTRY_NOT_FILE':
     '"{entry}" is a link or a special file; a bundle holds only files and folders',
   'store.bundle.ENTRY_DUPLICATE': '"{entry}" appears twice in the bundle',
+  'store.bundle.ARCHIVE_GLOBAL_HEADER':
+    'The bundle has a global tar header ("{entry}"): some tar readers apply it to every entry after it, so the files they unpack are not the ones the store checked. Pack the bundle with kiosk publish',
+  'store.bundle.ENTRY_HEADER_NOT_ALLOWED':
+    '"{entry}" has the tar header field {field}, which some tar readers take to change its path, link or size, so the file they unpack might not be the one the store checked. Pack the bundle with kiosk publish',
   'store.bundle.METADATA_MISSING': 'The bundle has no package/kiosk.json',
   'store.bundle.METADATA_TOO_LARGE': 'kiosk.json is larger than {max}',
   'store.bundle.METADATA_NOT_JSON': 'kiosk.json is not a JSON object',

@@ -38,6 +38,10 @@ export const storeZh: Translation<typeof storeEn> = {
   'store.bundle.ENTRY_OUTSIDE_PACKAGE': '“{entry}”位于应用包的 package/ 文件夹之外',
   'store.bundle.ENTRY_NOT_FILE': '“{entry}”是链接或特殊文件；应用包只能包含文件和文件夹',
   'store.bundle.ENTRY_DUPLICATE': '“{entry}”在应用包中出现了两次',
+  'store.bundle.ARCHIVE_GLOBAL_HEADER':
+    '应用包含有全局 tar 头（“{entry}”）：有些 tar 工具会把它套用到其后的每个条目上，解出的文件便不是商店检查过的那些。请用 kiosk publish 打包',
+  'store.bundle.ENTRY_HEADER_NOT_ALLOWED':
+    '“{entry}”带有 tar 头字段 {field}，有些 tar 工具会据此改变它的路径、链接或大小，解出的文件可能不是商店检查过的那个。请用 kiosk publish 打包',
   'store.bundle.METADATA_MISSING': '应用包中没有 package/kiosk.json',
   'store.bundle.METADATA_TOO_LARGE': 'kiosk.json 超过 {max}',
   'store.bundle.METADATA_NOT_JSON': 'kiosk.json 不是 JSON 对象',
