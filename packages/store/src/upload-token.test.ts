@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
@@ -146,6 +147,70 @@ describe.each(await testEngines())('uploading with an access token on %s', (engi
     // The same bundle goes through with a token for every app.
     const all = await newToken(developer.client, { name: 'all apps' });
     expect((await upload(all.secret, packed)).status).toBe(201);
+  });
+
+  /**
+   * Asks first (Expect: 100-continue, as the CLI does) to upload a body of `size` bytes with `query`,
+   * sending it only if told to go on; answers the final status and code, and whether it was told.
+   */
+  function askToUpload(secret: string, query: string, size: number) {
+    return new Promise<{ status: number; code: string; toldToContinue: boolean }>((resolve, reject) => {
+      let toldToContinue = false;
+      const sending = httpRequest(
+        `${server.url}/api/developer/apps/upload?${query}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/gzip',
+            'content-length': String(size),
+            authorization: `Bearer ${secret}`,
+            expect: '100-continue',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode!,
+              code: (JSON.parse(text) as { code: string }).code,
+              toldToContinue,
+            }),
+          );
+        },
+      );
+      sending.on('error', reject);
+      sending.on('continue', () => {
+        toldToContinue = true;
+        sending.end(Buffer.alloc(size));
+      });
+      sending.flushHeaders();
+    });
+  }
+
+  it('refuses a token that cannot publish before any byte, whatever the query says of the app', async () => {
+    const developer = await newDeveloper();
+    const app = await makeApp({ metadata: { name: randomName() } });
+    const otherApp = await makeApp({ metadata: { name: randomName() } });
+    const readOnly = await newToken(developer.client, { name: 'reader', permission: 'read' });
+    const scoped = await newToken(developer.client, { name: 'other app only', scope: otherApp.did });
+    const { release } = await packAndSign(app);
+    const { did: _did, ...withoutDid } = release;
+    const queries = {
+      'the app twice': `${new URLSearchParams({ ...release })}&did=${encodeURIComponent(release.did)}`,
+      'the scoped app and this one': `${new URLSearchParams({ ...release })}&did=${encodeURIComponent(otherApp.did)}`,
+      'no app': String(new URLSearchParams(withoutDid)),
+    };
+    for (const [name, query] of Object.entries(queries))
+      for (const [token, code] of [
+        [readOnly, 'ACCESS_TOKEN_READ_ONLY'],
+        [scoped, 'ACCESS_TOKEN_OUT_OF_SCOPE'],
+      ] as const) {
+        const answer = await askToUpload(token.secret, query, 20 * 1024 * 1024);
+        expect(answer, `${token.name}, ${name}`).toEqual({ status: 403, code, toldToContinue: false });
+      }
+    expect(await readdir(join(server.database.dataDir, 'uploads')).catch(() => [])).toEqual([]);
+    expect(await versionsOf(app.did)).toEqual([]);
   });
 
   it('lets a token in scope read and download its developer’s draft, and nobody else’s token', async () => {

@@ -47,11 +47,13 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
         ...upload.schema,
       },
       // Before the body (and before a client that asks first is told to send it): a token that may
-      // not publish this app, or a body declared too large, never has its tarball received. A release
-      // without a DID is left to the query's validation.
+      // not publish this app, or a body declared too large, never has its tarball received. The query
+      // is not validated yet, so what this cannot vouch for is refused: a read-only token whatever the
+      // query, and a token of one app unless the query names that app, once (a DID given twice or
+      // not at all names no app: issue 21 item 16).
       onRequest: async (request) => {
         const did = (request.query as { did?: unknown }).did;
-        if (typeof did === 'string') checkAccessTokenGrant(request.auth, did, 'publish');
+        checkAccessTokenGrant(request.auth, typeof did === 'string' ? did : '', 'publish');
         refuseDeclaredTooLarge(request.raw, deps.maxBundleBytes);
       },
       preHandler: async (request) => {
