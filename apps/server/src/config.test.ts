@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     for (const secret of ['hunter2', 'hunter3', 'hunter4', 'cccccccc'])
       expect(found.join('\n')).not.toContain(secret);
     expect(found).toContain(
-      'DATABASE_URL: must be a postgres://, postgresql:// or socket: URL or a socket path (leave it unset to use SQLite) (got "mysql://admin:***@localhost/kiosk")',
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL, a socket: URL or a socket path (leave it unset to use SQLite) (got "mysql://admin:***@localhost/kiosk")',
     );
     expect(found.find((p) => p.startsWith('KIOSK_EVM_COLLECTOR_KEY:'))).toMatch(
       /\(got 64 characters, not shown\)$/,

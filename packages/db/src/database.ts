@@ -165,7 +165,7 @@ function openPostgres({
  */
 export function postgresUrlProblem(url: string): string | undefined {
   if (!/^(postgres(ql)?:\/\/|socket:|\/)/i.test(url))
-    return 'must be a postgres://, postgresql:// or socket: URL or a socket path';
+    return 'must be a postgres:// or postgresql:// URL, a socket: URL or a socket path';
   try {
     new pg.Client({ connectionString: url });
     return undefined;
