@@ -179,13 +179,14 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     await harness.screenshot(page, 'change-method-choice-desktop-en');
     await choose.getByRole('button', { name: 'Continue' }).click();
 
-    // What the wallet will allow: the plan's price in KST, on the second method.
+    // What the wallet will allow, in the checkout's wording: the plan's price in KST for this mandate's
+    // twelve payments (not the wallet's whole allowance), on the second method.
     const authorise = page.getByRole('dialog', { name: 'Authorise with your wallet' });
     const terms = authorise.getByTestId('mandate-terms');
     await terms.waitFor();
     expect(await terms.textContent()).toMatch(
       new RegExp(
-        `^Your wallet will allow at most 2 KST per month, for \\d+ billing periods, on Second token \\(chain ${chain.chainId}\\)\\.`,
+        `^You allow at most 2 KST per month for up to 12 payments, to 0x[0-9a-fA-F]{40}\\.Collected on Second token \\(chain ${chain.chainId}\\)\\.`,
       ),
     );
     await harness.screenshot(page, 'change-method-authorise-desktop-en');
@@ -261,7 +262,7 @@ describe('change payment method in the customer portal', { timeout: 180_000 }, (
     const authorise = page.getByRole('dialog', { name: '在钱包中授权' });
     await authorise
       .getByTestId('mandate-terms')
-      .getByText(/^您的钱包将授权每月最多扣款 1 KDT/)
+      .getByText(/^您授权每月最多支付 1 KDT，最多 12 期，收款方 0x/)
       .waitFor();
     await authorise.getByRole('button', { name: '使用 浏览器钱包 授权' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -31,6 +31,7 @@ const TEXT = {
     submit: 'Authorise future payments',
     authorise: 'Authorise your subscription',
     terms: '10 KDT per month from the next payment; nothing is charged now',
+    limit: 'You allow at most 10 KDT per month for up to 12 payments, to 0x',
     testWallet: 'Test wallet',
     saved: 'Payment method saved',
     savedMessage: `Future invoices of “${PLAN}” are paid with it.`,
@@ -48,6 +49,7 @@ const TEXT = {
     submit: '授权后续付款',
     authorise: '授权订阅扣款',
     terms: '每月 10 KDT，自下次付款起收取，现在不会扣款',
+    limit: '您授权每月最多支付 10 KDT，最多 12 期，收款方 0x',
     testWallet: '测试钱包',
     saved: '付款方式已保存',
     savedMessage: `“${PLAN}”今后的账单将使用它支付。`,
@@ -170,6 +172,8 @@ describe.each([
     const terms = authorise.getByTestId('mandate-terms');
     await terms.waitFor();
     expect(await terms.textContent()).toContain(text.terms);
+    // The same wording as the subscription checkout's, counted from this mandate alone.
+    expect(await terms.textContent()).toContain(text.limit);
     await authorise.getByRole('button', { name: text.testWallet }).click();
 
     await page.getByRole('heading', { name: text.saved }).waitFor({ timeout: 30_000 });

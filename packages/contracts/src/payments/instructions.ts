@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERVALS } from './prices.ts';
 
 /**
  * How a buyer pays a submitted order, one member per kind of rail: the page and the wallet switch on
@@ -39,8 +40,19 @@ export const evmMandateInstructions = z.object({
   /** Unix seconds (chain time): the first pull may happen from `starts_at`, none at or after `expires_at`. */
   starts_at: z.number(),
   expires_at: z.number(),
-  /** The allowance the wallet grants: the mandate's lifetime maximum. */
+  /**
+   * The allowance the wallet approves: what it already allows the contract (its other mandates in the
+   * token) plus this mandate's lifetime maximum. Never the text's cycle count: that is `cycles`.
+   */
   allowance: z.string(),
+  /** How many billing periods this mandate covers: at most `max_per_cycle` each, `cycles` times. */
+  cycles: z.number(),
+  /**
+   * The plan's billing interval, the one a buyer reads ("per month"): `cycle_seconds` is the contract's
+   * window, a floor under it (28 days for a month), never what the text says.
+   */
+  interval: z.enum(INTERVALS),
+  interval_count: z.number(),
   calls: z.array(z.object({ to: z.string(), data: z.string() })),
   currency_id: z.string(),
   decimal: z.number(),

@@ -110,9 +110,12 @@ export const checkoutEn = {
   'checkout.authorise.title': 'Authorise your subscription',
   'checkout.authorise.trial': 'Free for {period}, then {amount} {interval}',
   'checkout.authorise.price': '{amount} {interval}, the first payment now',
-  'checkout.authorise.limit': 'You allow at most {amount} every {cycle} for {cycles} cycles, to {receiver}.',
-  'checkout.authorise.steps':
-    'Your wallet asks you to confirm {count} transactions: the token allowance, then the authorisation. You can revoke it at any time.',
+  // Issue 21 item 2: the one wording of a mandate's limit, in the checkout, the setup page and the portal.
+  'checkout.mandate.limit.one': 'You allow at most {amount} {interval} for 1 payment, to {receiver}.',
+  'checkout.mandate.limit.other':
+    'You allow at most {amount} {interval} for up to {cycles} payments, to {receiver}.',
+  'checkout.mandate.steps':
+    'Your wallet asks you to confirm {count} transactions, one after another. You can revoke the authorisation at any time.',
   'checkout.authorise.injected': 'Authorise with {name}',
   'checkout.authorise.pending': 'The chain does not show your authorisation yet. Try again in a moment.',
   'checkout.authorising.title': 'Starting your subscription…',

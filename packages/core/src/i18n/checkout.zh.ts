@@ -100,9 +100,9 @@ export const checkoutZh: Translation<typeof checkoutEn> = {
   'checkout.authorise.title': '授权订阅扣款',
   'checkout.authorise.trial': '免费试用 {period}，之后{interval} {amount}',
   'checkout.authorise.price': '{interval} {amount}，首期立即支付',
-  'checkout.authorise.limit': '您授权每 {cycle} 最多支付 {amount}，共 {cycles} 个周期，收款方 {receiver}。',
-  'checkout.authorise.steps':
-    '钱包将请您确认 {count} 笔交易：先是代币授权额度，然后是扣款授权。您可随时撤销。',
+  'checkout.mandate.limit.one': '您授权{interval}最多支付 {amount}，仅 1 期，收款方 {receiver}。',
+  'checkout.mandate.limit.other': '您授权{interval}最多支付 {amount}，最多 {cycles} 期，收款方 {receiver}。',
+  'checkout.mandate.steps': '钱包将依次请您确认 {count} 笔交易。您可随时撤销授权。',
   'checkout.authorise.injected': '使用 {name} 授权',
   'checkout.authorise.pending': '链上尚未显示您的授权，请稍后再试。',
   'checkout.authorising.title': '正在开通您的订阅…',

@@ -23,12 +23,7 @@ export const methodChangeMessages = defineMessages({
     'methodChange.preparing': 'Preparing…',
     'methodChange.prepareFailed': 'The authorisation could not be prepared',
     'methodChange.authorise.title': 'Authorise with your wallet',
-    'methodChange.authorise.limit':
-      'Your wallet will allow at most {amount} {period}, for {cycles} billing periods, on {chain}.',
-    'methodChange.authorise.perCycle': 'per billing period',
-    'methodChange.authorise.chain': '{name} (chain {id})',
-    'methodChange.authorise.steps':
-      'Your wallet asks you to confirm {count} transactions, one after another.',
+    'methodChange.authorise.chain': 'Collected on {name} (chain {id}).',
     'methodChange.authorise.with': 'Authorise with {name}',
     'methodChange.authorise.sending': 'Confirm the transactions in your wallet…',
     'methodChange.authorise.confirming': 'Checking your authorisation on the chain…',
@@ -66,11 +61,7 @@ export const methodChangeMessages = defineMessages({
     'methodChange.preparing': '正在准备…',
     'methodChange.prepareFailed': '无法准备授权',
     'methodChange.authorise.title': '在钱包中授权',
-    'methodChange.authorise.limit':
-      '您的钱包将授权{period}最多扣款 {amount}，共 {cycles} 个计费周期，所在链：{chain}。',
-    'methodChange.authorise.perCycle': '每个计费周期',
-    'methodChange.authorise.chain': '{name}（链 ID {id}）',
-    'methodChange.authorise.steps': '钱包将依次请求您确认 {count} 笔交易。',
+    'methodChange.authorise.chain': '在 {name}（链 ID {id}）上扣款。',
     'methodChange.authorise.with': '使用 {name} 授权',
     'methodChange.authorise.sending': '请在钱包中确认交易…',
     'methodChange.authorise.confirming': '正在链上确认您的授权…',

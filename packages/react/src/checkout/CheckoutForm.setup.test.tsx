@@ -198,7 +198,7 @@ describe('CheckoutForm setting up a subscription’s payment', () => {
 
     const terms = within(dialog).getByTestId('mandate-terms').textContent;
     expect(terms).toContain('15 KDT per month from the next payment; nothing is charged now');
-    expect(terms).toContain(`You allow at most 15 KDT every 28 days for 12 cycles, to ${RECEIVER}.`);
+    expect(terms).toContain(`You allow at most 15 KDT per month for up to 12 payments, to ${RECEIVER}.`);
     // The connect session is the setup action's, for this checkout and its customer.
     await waitFor(() => expect(calls.calls(TOKEN)).toHaveLength(1));
     expect(calls.calls(TOKEN)[0]!.body).toEqual({

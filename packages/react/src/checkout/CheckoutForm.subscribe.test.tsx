@@ -104,7 +104,7 @@ describe('CheckoutForm subscribing', () => {
     const dialog = await authoriseDialog();
     const terms = within(dialog).getByTestId('mandate-terms').textContent;
     expect(terms).toContain('Free for 7 days, then 10 KDT per month');
-    expect(terms).toContain(`You allow at most 10 KDT every 28 days for 12 cycles, to ${RECEIVER}.`);
+    expect(terms).toContain(`You allow at most 10 KDT per month for up to 12 payments, to ${RECEIVER}.`);
     expect(terms).toContain('confirm 2 transactions');
     await waitFor(() => expect(calls.calls(TOKEN)).toHaveLength(1));
     expect(calls.calls(TOKEN)[0]!.body).toEqual({
@@ -112,6 +112,21 @@ describe('CheckoutForm subscribing', () => {
     });
     // No toast says a subscription cannot be paid.
     expect(screen.queryByText(/cannot be paid yet/)).toBeNull();
+  });
+
+  it("counts this mandate's own payments, not the wallet's whole allowance (its third subscription)", async () => {
+    const third = mandateInstructions({ allowance: '360000000' });
+    // The wallet already allows two other subscriptions 24 payments: the allowance holds 36.
+    mandateCheckoutApi(plan(), 'subscription', (base) => ({
+      ...submitted(base),
+      mandateInstructions: third,
+    }));
+    renderKiosk(<CheckoutForm id={ID} />);
+    fireEvent.click(await enabledButton('Subscribe'));
+    const dialog = await authoriseDialog();
+    expect(within(dialog).getByTestId('mandate-terms').textContent).toContain(
+      `You allow at most 10 KDT per month for up to 12 payments, to ${RECEIVER}.`,
+    );
   });
 
   it('says the price alone, first payment now, when the trial is for another currency', async () => {
@@ -231,6 +246,6 @@ describe('CheckoutForm subscribing', () => {
     const dialog = await authoriseDialog('授权订阅扣款');
     const terms = within(dialog).getByTestId('mandate-terms').textContent;
     expect(terms).toContain('免费试用 7 天，之后每月 10 KDT');
-    expect(terms).toContain(`您授权每 28 天 最多支付 10 KDT，共 12 个周期，收款方 ${RECEIVER}。`);
+    expect(terms).toContain(`您授权每月最多支付 10 KDT，最多 12 期，收款方 ${RECEIVER}。`);
   });
 });

@@ -14,7 +14,7 @@ export const COLLECTOR = '0x9A9f2CCfdE556A7E9Ff0848998Aa4a0CFD8863AE';
 export const MANDATE_RECEIVER = '0x8888888888888888888888888888888888888888';
 const DAY = 86_400;
 
-/** 10 KDT every 28 days for 12 cycles, an allowance then the mandate: two calls. */
+/** 10 KDT a month for 12 payments (a mandate cycle of 28 days), an allowance then the mandate: two calls. */
 export function mandateInstructions(overrides: Partial<MandateInstructions> = {}): MandateInstructions {
   return {
     type: 'evm_mandate',
@@ -28,6 +28,9 @@ export function mandateInstructions(overrides: Partial<MandateInstructions> = {}
     starts_at: 0,
     expires_at: 0,
     allowance: '120000000',
+    cycles: 12,
+    interval: 'month',
+    interval_count: 1,
     calls: [
       { to: TOKEN_ADDRESS, data: '0x095ea7b3aa' },
       { to: COLLECTOR, data: '0x12345678bb' },

@@ -7,12 +7,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MandateInstructions, Subscription } from '@kiosk/contracts';
-import { useInjectedWallets, type Eip1193Provider, type InjectedWalletOption } from '@kiosk/react';
-import { DialogError } from '@kiosk/react/ui';
-import { periodMessage } from './subscription-view.ts';
+import type { MandateInstructions } from '@kiosk/contracts';
 import {
-  mandateCycles,
+  mandateConsentText,
+  useInjectedWallets,
+  type Eip1193Provider,
+  type InjectedWalletOption,
+} from '@kiosk/react';
+import { DialogError } from '@kiosk/react/ui';
+import {
   useSetupSessionPage,
   type MandateAnswer,
   type MandateStep,
@@ -22,7 +25,6 @@ import {
 type OtherDevice = ReturnType<typeof useSetupSessionPage>;
 
 export interface AuthoriseMandatePanelProps {
-  subscription: Subscription;
   answer: MandateAnswer;
   choice: MethodChoice;
   step: MandateStep;
@@ -61,7 +63,6 @@ function authorisationStatus(step: MandateStep, choice: MethodChoice, t: TFuncti
  * stands (announced as it changes) and, once the server has the mandate, what changed.
  */
 export function AuthoriseMandatePanel({
-  subscription,
   answer,
   choice,
   step,
@@ -80,7 +81,6 @@ export function AuthoriseMandatePanel({
         <Stack spacing={2}>
           {step.status !== 'done' && (
             <MandateTerms
-              subscription={subscription}
               instructions={answer.mandateInstructions}
               methodName={choice.method.name}
               money={money}
@@ -122,33 +122,33 @@ export function AuthoriseMandatePanel({
   );
 }
 
-/** The mandate's terms: the most each cycle may take, for how many cycles, on which chain, in how many steps. */
+/**
+ * The mandate's terms in the kit's one wording (mandateConsentText, as the checkout says them): the most
+ * each billing period may take, for how many payments, to whom; then the chain it is collected on and
+ * how many transactions the wallet asks for.
+ */
 function MandateTerms({
-  subscription,
   instructions,
   methodName,
   money,
 }: {
-  subscription: Subscription;
   instructions: MandateInstructions;
   methodName: string;
   money: (amount: string) => string;
 }) {
   const { t } = useTranslation();
-  const period = periodMessage(subscription.recurring);
+  const consent = mandateConsentText(instructions, money(instructions.max_per_cycle), t);
   return (
     <Alert severity="info" icon={false} role="note" data-testid="mandate-terms">
       <Stack spacing={1}>
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {t('methodChange.authorise.limit', {
-            amount: money(instructions.max_per_cycle),
-            period: period ? t(period.key, period.params) : t('methodChange.authorise.perCycle'),
-            cycles: mandateCycles(instructions, subscription.recurring),
-            chain: t('methodChange.authorise.chain', { name: methodName, id: instructions.chain_id }),
-          })}
+          {consent.limit}
+        </Typography>
+        <Typography variant="body2">
+          {t('methodChange.authorise.chain', { name: methodName, id: instructions.chain_id })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('methodChange.authorise.steps', { count: instructions.calls.length })}
+          {consent.steps}
         </Typography>
       </Stack>
     </Alert>

@@ -65,6 +65,9 @@ function instructions(on: 'local' | 'base'): MandateInstructions {
     expires_at: periodBoundary(start, recurring, 12),
     // What the wallet allowed before plus twelve cycles: not a count of cycles.
     allowance: on === 'local' ? '20000000' : '18000000',
+    cycles: 12,
+    interval: 'month',
+    interval_count: 1,
     calls: [
       { to: on === 'local' ? local.payment_currencies[0]!.contract! : USDC, data: '0x095ea7b3approve' },
       { to: COLLECTOR, data: '0x1234create' },
@@ -223,8 +226,9 @@ describe('Change payment method', { timeout: 20_000 }, () => {
     );
     expect(asked[0]!.url.searchParams.get('livemode')).toBe('false');
     expect(within(dialog).getByTestId('mandate-terms').textContent).toBe(
-      'Your wallet will allow at most 1 KDT per month, for 12 billing periods, on Local chain (chain 31337).' +
-        'Your wallet asks you to confirm 2 transactions, one after another.',
+      'You allow at most 1 KDT per month for up to 12 payments, to 0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199.' +
+        'Collected on Local chain (chain 31337).' +
+        'Your wallet asks you to confirm 2 transactions, one after another. You can revoke the authorisation at any time.',
     );
 
     // The retry after MANDATE_PENDING waits MANDATE_RETRY_MS: the clock is moved on instead.
@@ -263,7 +267,7 @@ describe('Change payment method', { timeout: 20_000 }, () => {
       payment_currency: 'pc_usdc',
     });
     expect(within(dialog).getByTestId('mandate-terms').textContent).toMatch(
-      /^Your wallet will allow at most 1\.5 USDC per month, for 12 billing periods, on Base \(chain 8453\)\./,
+      /^You allow at most 1\.5 USDC per month for up to 12 payments, to 0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199\.Collected on Base \(chain 8453\)\./,
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Authorise with Browser wallet' }));
     expect(await within(dialog).findByText('Future invoices are collected from Base in USDC.')).toBeTruthy();
@@ -345,7 +349,7 @@ describe('Change payment method', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '继续' }));
     await screen.findByRole('dialog', { name: '在钱包中授权' });
     expect(within(dialog).getByTestId('mandate-terms').textContent).toMatch(
-      /^您的钱包将授权每月最多扣款 1 KDT，共 12 个计费周期/,
+      /^您授权每月最多支付 1 KDT，最多 12 期，收款方 0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199。/,
     );
     expect(within(dialog).getByRole('button', { name: '使用 浏览器钱包 授权' })).toBeTruthy();
   });

@@ -111,7 +111,6 @@ export function ChangeMethodDialog({
     >
       {asked ? (
         <AuthoriseMandatePanel
-          subscription={subscription}
           answer={asked.answer}
           choice={asked.choice}
           step={step}

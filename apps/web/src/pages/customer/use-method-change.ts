@@ -2,7 +2,6 @@ import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { periodBoundary, type Interval } from '@kiosk/core';
 import type {
   KioskSettings,
   MandateInstructions,
@@ -60,28 +59,6 @@ export function methodChoices(
     }
   }
   return choices.sort((a, b) => Number(b.current) - Number(a.current));
-}
-
-/**
- * How many billing periods the mandate covers: the boundaries of the subscription's calendar from its
- * start up to its expiry (its cycle length on the chain is the shortest period, so the seconds alone
- * would count more cycles than the server asked for).
- */
-export function mandateCycles(
-  instructions: MandateInstructions,
-  recurring: Subscription['recurring'],
-): number {
-  const per = BigInt(instructions.max_per_cycle);
-  const fallback = per > 0n ? Number(BigInt(instructions.allowance) / per) : 0;
-  if (!['minute', 'hour', 'day', 'week', 'month', 'year'].includes(recurring.interval)) return fallback;
-  const calendar = { interval: recurring.interval as Interval, interval_count: recurring.interval_count };
-  let cycles = 0;
-  while (
-    cycles < 10_000 &&
-    periodBoundary(instructions.starts_at, calendar, cycles + 1) <= instructions.expires_at
-  )
-    cycles++;
-  return cycles;
 }
 
 export type MandateAnswer = Awaited<ReturnType<typeof askMandate>>;

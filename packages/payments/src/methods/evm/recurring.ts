@@ -117,6 +117,10 @@ export function evmMandateInstructions(
     starts_at: Number(terms.startsAt),
     expires_at: Number(terms.expiresAt),
     allowance: allowance.toString(),
+    // What the buyer's text says: this mandate's own cycles and interval, not the whole allowance's.
+    cycles: request.cycles,
+    interval: request.recurring.interval,
+    interval_count: request.recurring.interval_count,
     calls: [
       ...mandateAuthorization({ collectorContract: setup.contract, id, terms, allowance }),
       // The replaced mandate goes only once the new one is in: a wallet that stops halfway leaves the

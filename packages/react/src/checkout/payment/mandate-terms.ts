@@ -1,29 +1,41 @@
 import type { TFunction } from 'i18next';
-import { trialCountdown, type CountdownUnit } from '@kiosk/core';
+import { trialCountdown } from '@kiosk/core';
 import type { CheckoutSession, MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
-import { setupSubscriptionOf } from '../setup-subscription.ts';
 import { trialEndOf } from '../subscription-terms.ts';
 import { recurringText } from '../summary/price-label.ts';
 
-const UNITS: [CountdownUnit, number][] = [
-  ['day', 86_400],
-  ['hour', 3_600],
-  ['minute', 60],
-];
-
-/** "28 days", "1 hour": a length in the largest whole unit it is made of (the contract counts seconds). */
-export function durationText(seconds: number, t: TFunction): string {
-  const [unit, size] = UNITS.find(([, size]) => seconds % size === 0) ?? UNITS[2]!;
-  const count = Math.max(1, Math.floor(seconds / size));
-  return t(`checkout.duration.${unit}.${count === 1 ? 'one' : 'other'}`, { count });
+/**
+ * What a mandate lets the merchant take, in the one wording every screen uses (the checkout's and the
+ * setup page's authorise dialog, the portal's change of payment method, docs/recurring-crypto.md):
+ * "You allow at most 10 KDT per month for up to 12 payments, to 0x…", and how many transactions the
+ * wallet asks for. Everything comes from the instructions of this mandate: its own cycles and the
+ * plan's interval (the contract's window, 28 days for a month, is a floor the buyer never reads), never
+ * the allowance, which also holds what the wallet allows its other subscriptions. `amount` is
+ * `max_per_cycle` as the screen writes money.
+ */
+export function mandateConsentText(
+  instructions: MandateInstructions,
+  amount: string,
+  t: TFunction,
+): { limit: string; steps: string } {
+  const { cycles } = instructions;
+  return {
+    limit: t(`checkout.mandate.limit.${cycles === 1 ? 'one' : 'other'}`, {
+      amount,
+      interval: recurringText(instructions, t) ?? '',
+      cycles,
+      receiver: instructions.receiver,
+    }),
+    steps: t('checkout.mandate.steps', { count: instructions.calls.length }),
+  };
 }
 
 /**
  * What the customer allows, in words, before their wallet signs: the price and any trial ("Free for
- * 7 days, then 10 KDT per month"), and the mandate's hard limit ("at most 10 KDT every 28 days for 12
- * cycles, to 0x…") — the contract's own terms, which are what the merchant can ever take. A setup
- * session's subscription runs already: its price applies from the next payment, nothing now.
+ * 7 days, then 10 KDT per month"), then the mandate's limit (mandateConsentText), which is what the
+ * merchant can ever take. A setup session's subscription runs already: its price applies from the next
+ * payment, nothing now.
  */
 export function mandateTerms(
   instructions: MandateInstructions,
@@ -33,8 +45,7 @@ export function mandateTerms(
   t: TFunction,
 ): { offer: string; limit: string; steps: string } {
   const amount = formatMoney(instructions.max_per_cycle, currency);
-  const recurring = setupSubscriptionOf(session)?.recurring ?? session.line_items[0]?.price.recurring;
-  const interval = recurringText(recurring ?? null, t) ?? '';
+  const interval = recurringText(instructions, t) ?? '';
   const ends = trialEndOf(session, instructions.currency_id, now);
   const countdown = ends === undefined ? undefined : trialCountdown(ends, now);
   const offer =
@@ -49,16 +60,5 @@ export function mandateTerms(
             interval,
           })
         : t('checkout.authorise.price', { amount, interval });
-  const perCycle = BigInt(instructions.max_per_cycle);
-  const cycles = perCycle > 0n ? BigInt(instructions.allowance) / perCycle : 0n;
-  return {
-    offer,
-    limit: t('checkout.authorise.limit', {
-      amount,
-      cycle: durationText(instructions.cycle_seconds, t),
-      cycles: cycles.toString(),
-      receiver: instructions.receiver,
-    }),
-    steps: t('checkout.authorise.steps', { count: instructions.calls.length }),
-  };
+  return { offer, ...mandateConsentText(instructions, amount, t) };
 }
