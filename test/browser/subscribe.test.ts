@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHarness, type DemoHarness } from './harness.ts';
 
@@ -21,7 +22,12 @@ const TEXT = {
     acceptCookies: 'Accept',
     authorise: 'Authorise your subscription',
     offer: 'Free for 7 days, then 10 KDT per month',
-    limit: 'You allow at most 10 KDT every 28 days for 12 cycles, to 0x',
+    limit: 'You allow at most 10 KDT per month for up to 12 payments, to 0x',
+    orderSummary: 'Order summary',
+    trial: '7 days free',
+    dueToday: 'Total due today',
+    then: (date: string) => `Then 10 KDT per month starting ${date}`,
+    payArea: (date: string) => `Due today 0 KDT, then 10 KDT per month starting ${date}, until you cancel.`,
     started: 'Subscription started',
     trialEnds: 'Your free trial ends on ',
     viewSubscription: 'View subscription',
@@ -37,7 +43,12 @@ const TEXT = {
     acceptCookies: '接受',
     authorise: '授权订阅扣款',
     offer: '免费试用 7 天，之后每月 10 KDT',
-    limit: '您授权每 28 天 最多支付 10 KDT，共 12 个周期，收款方 0x',
+    limit: '您授权每月最多支付 10 KDT，最多 12 期，收款方 0x',
+    orderSummary: '订单摘要',
+    trial: '免费试用 7 天',
+    dueToday: '今日应付合计',
+    then: (date: string) => `之后自 ${date} 起每月 10 KDT`,
+    payArea: (date: string) => `今日应付 0 KDT，之后自 ${date} 起每月 10 KDT，直至您取消。`,
     started: '订阅已开通',
     trialEnds: '您的免费试用将于 ',
     viewSubscription: '查看订阅',
@@ -45,6 +56,24 @@ const TEXT = {
 } as const;
 
 const DAY = 86_400;
+
+/**
+ * Before and after signing in, the page says what the trial asks today and from when (issue 21 item
+ * 1): the summary's free days, total due today and what follows, and the same beside the button.
+ */
+async function expectTrialTerms(page: Page, text: (typeof TEXT)[keyof typeof TEXT]) {
+  // The first charge: seven days on, in the page's own language and time zone.
+  const date = await page.evaluate(
+    (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(Date.now() + 7 * 86_400_000),
+    text.locale,
+  );
+  const summary = page.getByRole('region', { name: text.orderSummary });
+  expect(await summary.getByTestId('checkout-trial').textContent()).toBe(text.trial);
+  await summary.getByText(text.dueToday, { exact: true }).waitFor();
+  expect(await page.getByTestId('checkout-total').textContent()).toBe('0 KDT');
+  expect(await summary.getByTestId('checkout-then').textContent()).toBe(text.then(date));
+  expect(await page.getByTestId('checkout-due-today').textContent()).toBe(text.payArea(date));
+}
 
 describe.each([
   ['en', 'desktop'],
@@ -66,11 +95,14 @@ describe.each([
     const sessionId = new URL(page.url()).pathname.split('/').pop()!;
     // On a phone the banner sits over the submit button; a customer answers it first.
     await page.getByRole('button', { name: text.acceptCookies }).click();
+    await expectTrialTerms(page, text);
+    await harness.screenshot(page, `subscribe-trial-${viewport}-${language}`);
 
     await page.getByRole('button', { name: text.connect }).click();
     const signIn = page.getByRole('dialog', { name: text.signIn });
     await signIn.getByRole('button', { name: text.testWallet }).click();
     await signIn.waitFor({ state: 'hidden' });
+    await expectTrialTerms(page, text);
 
     const form = page.getByRole('form');
     await form.getByLabel(text.name).fill('Ada Lovelace');

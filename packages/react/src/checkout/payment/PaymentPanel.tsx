@@ -92,7 +92,8 @@ export function PaymentPanel(props: PaymentPanelProps) {
         event.preventDefault();
         props.onSubmit();
       }}
-      sx={{ pb: props.fixedSubmit ? 14 : 0 }}
+      // Room under the form for the fixed bar, taller with a subscription's terms beside the button.
+      sx={{ pb: props.fixedSubmit ? (terms ? 22 : 14) : 0 }}
     >
       <Stack spacing={3}>
         {identified ? (
