@@ -11,13 +11,6 @@ export function paymentsDb(database: Database): PaymentsDb {
   return database.db as PaymentsDb;
 }
 
-/** JSON columns are text on both engines. */
-export function fromJson<T>(text: string | null | undefined, fallback: T): T {
-  if (text === null || text === undefined || text === '') return fallback;
-  return (JSON.parse(text) as T | null) ?? fallback;
-}
-
-export const toJson = (value: unknown): string => JSON.stringify(value ?? null);
 export const flag = (value: number | boolean): boolean => dbBoolean.parse(value);
 /** Money and counters come back as numbers or strings depending on the engine. */
 export const moneyText = (value: unknown): string => BigInt(value as string).toString();

@@ -1,4 +1,6 @@
 import type { ChargeStatus } from '@kiosk/core';
+import { chargeSchema } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Json, Money, Row } from '../columns.ts';
 
 /**
@@ -33,6 +35,11 @@ export type ChargeRow = Row & {
   /** Why the last check could not decide (the chain did not answer …). */
   last_check_error: string | null;
 };
+
+export const chargeJson = jsonColumns('charges', {
+  /** The rail's record of what arrived (the adapter's `Received.details`); `{}` until verified. */
+  details: jsonColumn(chargeSchema.shape.details, {}),
+});
 
 /** Each proof of payment counts once, ever: a transaction hash pays for one charge. */
 export type PaymentReferenceRow = {

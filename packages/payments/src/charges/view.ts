@@ -1,6 +1,7 @@
 import type { Charge, RefundReason } from '@kiosk/contracts';
-import { flag, fromJson, moneyText } from '../db.ts';
+import { flag, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { chargeJson } from './table.ts';
 
 export function chargeView(row: PaymentsTables['charges']): Charge {
   return {
@@ -15,7 +16,7 @@ export function chargeView(row: PaymentsTables['charges']): Charge {
     reference: row.reference,
     amount: moneyText(row.amount),
     payer: row.payer,
-    details: fromJson(row.details, {}),
+    details: chargeJson.details.read(row.details),
     amount_refundable: moneyText(row.amount_refundable),
     refund_reason: row.refund_reason as RefundReason | null,
     failure_code: row.failure_code,

@@ -1,12 +1,12 @@
 import type { CheckoutSession, PageQuery, Price, SessionSubscription } from '@kiosk/contracts';
 import { KioskError, lineTotal, priceIn, type CheckoutSessionStatus } from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
-import { fromJson, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices, quantitiesOf, type StoredLine } from '../prices/queries.ts';
 import { expandPrices } from '../products/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
-import type { CheckoutSessionRow as SessionRow } from './table.ts';
+import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from './table.ts';
 import { expireSession } from './service.ts';
 import { sessionSnapshot } from './view.ts';
 import { getSubscription } from '../subscriptions/queries.ts';
@@ -39,7 +39,7 @@ export async function heldQuantities(
     .execute();
   const held = new Map<string, number>();
   for (const session of holding) {
-    for (const [priceId, quantity] of quantitiesOf(fromJson<StoredLine[]>(session.line_items, []))) {
+    for (const [priceId, quantity] of quantitiesOf(checkoutSessionJson.line_items.read(session.line_items))) {
       if (ids.has(priceId)) held.set(priceId, (held.get(priceId) ?? 0) + quantity);
     }
   }

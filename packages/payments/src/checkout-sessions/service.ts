@@ -2,11 +2,12 @@ import type { checkoutOptions, LineItemInput } from '@kiosk/contracts';
 import { KioskError, newId, SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { linkCurrency } from '../payment-links/queries.ts';
 import { priceLines, type StoredLine } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { checkoutSessionJson } from './table.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 type Options = z.infer<typeof checkoutOptions>;
@@ -44,7 +45,7 @@ export async function createCheckoutSession(
       mode: priced.mode,
       payment_status: 'unpaid',
       currency_id: currencyId,
-      line_items: toJson(priced.lines),
+      line_items: checkoutSessionJson.line_items.write(priced.lines),
       amount_subtotal: priced.total.toString(),
       amount_total: priced.total.toString(),
       customer_id: null,
@@ -93,16 +94,21 @@ export async function insertSession(
       expires_at: expiresAt,
       submit_type: input.options.submit_type,
       cross_sell_behavior: input.options.cross_sell_behavior,
-      phone_number_collection: toJson(input.options.phone_number_collection),
+      phone_number_collection: checkoutSessionJson.phone_number_collection.write(
+        input.options.phone_number_collection,
+      ),
       billing_address_collection: input.options.billing_address_collection,
-      subscription_data: toJson(input.options.subscription_data),
+      subscription_data: checkoutSessionJson.subscription_data.write(input.options.subscription_data),
       customer_details: '{}',
       success_url: input.successUrl ?? null,
       cancel_url: input.cancelUrl ?? null,
       payment_method_id: null,
       payment_intent_id: null,
       invoice_id: null,
-      metadata: toJson({ ...input.options.metadata, after_completion: input.options.after_completion }),
+      metadata: checkoutSessionJson.metadata.write({
+        ...input.options.metadata,
+        after_completion: input.options.after_completion,
+      }),
       start_key: input.startKey ?? null,
       ...stamps(deps.clock),
     },

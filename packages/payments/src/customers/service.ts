@@ -1,9 +1,10 @@
 import type { Customer } from '@kiosk/contracts';
 import { newId } from '@kiosk/core';
 import type { CleanDetails } from '@kiosk/core/customer-details';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from './queries.ts';
+import { customerJson } from './table.ts';
 import { customerView } from './view.ts';
 
 /**
@@ -22,8 +23,8 @@ export async function upsertCustomer(
     name: details.name,
     email: details.email,
     phone: details.phone,
-    address: toJson(details.address),
-    metadata: toJson(
+    address: customerJson.address.write(details.address),
+    metadata: customerJson.metadata.write(
       details.phone
         ? { phone: { country: details.address.country ?? null, phoneNumber: details.phone } }
         : {},

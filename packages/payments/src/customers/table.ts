@@ -1,3 +1,5 @@
+import { billingAddress, metadata } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Json, Row } from '../columns.ts';
 
 export type CustomerRow = Row & {
@@ -8,3 +10,9 @@ export type CustomerRow = Row & {
   address: Json;
   metadata: Json;
 };
+
+export const customerJson = jsonColumns('customers', {
+  address: jsonColumn(billingAddress, {}),
+  /** The phone's country as given at checkout (`{ phone: { country, phoneNumber } }`), and the merchant's. */
+  metadata: jsonColumn(metadata, {}),
+});

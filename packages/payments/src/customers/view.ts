@@ -1,7 +1,7 @@
 import type { Customer } from '@kiosk/contracts';
-import type { BillingAddress } from '@kiosk/core/customer-details';
-import { flag, fromJson } from '../db.ts';
+import { flag } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { customerJson } from './table.ts';
 
 export function customerView(row: PaymentsTables['customers']): Customer {
   return {
@@ -13,8 +13,8 @@ export function customerView(row: PaymentsTables['customers']): Customer {
     fullName: row.name,
     email: row.email,
     phone: row.phone,
-    address: fromJson<BillingAddress>(row.address, {}),
-    metadata: fromJson(row.metadata, {}),
+    address: customerJson.address.read(row.address),
+    metadata: customerJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

@@ -12,7 +12,7 @@ import {
   type ProrationMode,
 } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, fromJson, stamps, toJson, type Executor } from '../db.ts';
+import { flag, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../prices/queries.ts';
 import { aimInvoicesAt, createSubscriptionInvoice, voidInvoice } from '../invoices/service.ts';
@@ -27,6 +27,7 @@ import {
   subscriptionMethod,
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
+import { subscriptionJson } from '../subscriptions/table.ts';
 import { pendingUpdateOf, type PendingUpdate, type PlanItem } from '../subscriptions/view.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
 import { getInvoice } from '../invoices/queries.ts';
@@ -196,11 +197,16 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
     });
     if (amounts.amountDue === 0n) {
       await replaceItems(deps, trx, subscription, items);
-      const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+      const carried = subscriptionJson.pending_invoice_items.read(subscription.pending_invoice_items);
       await deps.resources.subscriptions.update(
         trx,
         id,
-        { pending_invoice_items: toJson([...carried, ...amounts.lines.map(storedLine)]) },
+        {
+          pending_invoice_items: subscriptionJson.pending_invoice_items.write([
+            ...carried,
+            ...amounts.lines.map(storedLine),
+          ]),
+        },
         'customer.subscription.updated',
       );
       return { ...none, credit: amounts.credit };
@@ -236,7 +242,12 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
     await deps.resources.subscriptions.update(
       trx,
       id,
-      { pending_update: toJson({ items, invoice_id: invoice.id } satisfies PendingUpdate) },
+      {
+        pending_update: subscriptionJson.pending_update.write({
+          items,
+          invoice_id: invoice.id,
+        } satisfies PendingUpdate),
+      },
       'customer.subscription.updated',
     );
     return { invoiceId: invoice.id, paymentIntentId: intent.id, credit: 0n };
@@ -280,7 +291,7 @@ export async function settleCarriedLines(
 ): Promise<{ total: bigint; lines: unknown[]; carry: StoredLine[] }> {
   // A payment of it on its way keeps it: it is made when that payment settles.
   await dropPendingUpdate(deps, trx, subscription);
-  const carried = fromJson<StoredLine[]>(subscription.pending_invoice_items, []);
+  const carried = subscriptionJson.pending_invoice_items.read(subscription.pending_invoice_items);
   if (carried.length === 0) return { ...cycle, carry: [] };
   const sum = carried.reduce((total, line) => total + BigInt(line.amount), cycle.total);
   if (sum >= 0n) return { total: sum, lines: [...cycle.lines, ...carried], carry: [] };

@@ -3,7 +3,7 @@ import { askFirst, transaction } from '@kiosk/db';
 import { enqueueCollection } from './collection.ts';
 import { checkBuyer } from './order.ts';
 import { completeSession, lockSession } from '../checkout-sessions/service.ts';
-import { flag, toJson, type Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoice } from '../invoices/service.ts';
 import type { StoredMandate } from '../methods/adapter.ts';
@@ -23,6 +23,7 @@ import {
 } from '../subscriptions/service.ts';
 import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
+import { subscriptionJson } from '../subscriptions/table.ts';
 
 /**
  * POST /api/checkout-sessions/{id}/mandate, and the `subscription` and `setup` connect actions: the
@@ -102,7 +103,7 @@ export async function applyCheckoutMandate(
   const current = await lockSubscription(deps, trx, asked.subscriptionId);
   // Another call got here first.
   if (current.status !== 'incomplete' || storedMandateOf(current, asked.methodType)) return;
-  const paymentDetails = toJson({ [asked.methodType]: asked.mandate });
+  const paymentDetails = subscriptionJson.payment_details.write({ [asked.methodType]: asked.mandate });
   const livemode = flag(current.livemode);
   const period = { start: Number(current.current_period_start), end: Number(current.current_period_end) };
   const trialing = current.trial_end !== null;

@@ -2,10 +2,11 @@ import type { Product, productInput } from '@kiosk/contracts';
 import { newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { stamps, toJson } from '../db.ts';
+import { stamps } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { insertPrice } from '../prices/service.ts';
 import { getProduct } from '../products/queries.ts';
+import { productJson } from '../products/table.ts';
 
 export async function createProduct(
   deps: Deps,
@@ -21,9 +22,9 @@ export async function createProduct(
         id,
         livemode,
         ...fields,
-        images: toJson(images),
-        metadata: toJson(metadata),
-        cross_sell: toJson(cross_sell),
+        images: productJson.images.write(images),
+        metadata: productJson.metadata.write(metadata),
+        cross_sell: productJson.cross_sell.write(cross_sell),
         ...stamps(deps.clock),
       },
       'product.created',

@@ -1,11 +1,13 @@
 import type { Price } from '@kiosk/contracts';
 import { checkCustomAmount, KioskError, priceIn } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, fromJson, toJson, type Executor } from '../db.ts';
+import { checkoutSessionJson } from '../checkout-sessions/table.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { reaimInvoice } from '../invoices/service.ts';
 import { reaimPaymentIntent } from '../payment-intents/service.ts';
 import { loadPrices, priceLines, type StoredLine } from '../prices/queries.ts';
+import { productJson } from '../products/table.ts';
 import type { Buyer } from '../schemas.ts';
 import { lockOpenOrder } from './order.ts';
 
@@ -34,7 +36,7 @@ export async function editLines(
     const { session, intent } = await lockOpenOrder(deps, trx, sessionId, buyer);
     const livemode = flag(session.livemode);
     const lines = await edit(
-      fromJson<StoredLine[]>(session.line_items, []),
+      checkoutSessionJson.line_items.read(session.line_items),
       trx,
       livemode,
       session.currency_id,
@@ -44,7 +46,12 @@ export async function editLines(
     await deps.resources.checkoutSessions.update(
       trx,
       sessionId,
-      { line_items: toJson(priced.lines), amount_subtotal: total, amount_total: total, mode: priced.mode },
+      {
+        line_items: checkoutSessionJson.line_items.write(priced.lines),
+        amount_subtotal: total,
+        amount_total: total,
+        mode: priced.mode,
+      },
       'checkout.session.updated',
     );
     if (intent) await reaimPaymentIntent(deps, trx, intent.id, { amount: priced.total });
@@ -97,10 +104,7 @@ export async function crossSellPrice(
     .select('cross_sell')
     .where('id', '=', price.product_id)
     .executeTakeFirst();
-  const targetId = fromJson<{ cross_sells_to_id?: string } | null>(
-    product?.cross_sell,
-    null,
-  )?.cross_sells_to_id;
+  const targetId = productJson.cross_sell.read(product?.cross_sell)?.cross_sells_to_id;
   if (!targetId) return undefined;
   const target = (await loadPrices(db, livemode, [targetId])).get(targetId);
   return target && target.active && priceIn(target, currencyId) ? target : undefined;

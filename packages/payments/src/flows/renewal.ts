@@ -1,7 +1,7 @@
 import type { Price } from '@kiosk/contracts';
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, toJson, type Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoices } from '../invoices/service.ts';
 import { loadPrices } from '../prices/queries.ts';
@@ -17,6 +17,7 @@ import { settleCarriedLines } from './change-plan.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { enqueueCollection } from './collection.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
+import { subscriptionJson } from '../subscriptions/table.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -186,7 +187,7 @@ async function beginPeriods(deps: Deps, trx: Executor, periods: NextPeriod[]): P
         current_period_start: start,
         current_period_end: end,
         latest_invoice_id: invoices[i]!.id,
-        pending_invoice_items: toJson(charge.carry),
+        pending_invoice_items: subscriptionJson.pending_invoice_items.write(charge.carry),
       },
       'customer.subscription.updated',
     );

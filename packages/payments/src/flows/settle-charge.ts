@@ -1,8 +1,10 @@
 import type { RefundReason } from '@kiosk/contracts';
-import { fromJson, moneyText, toJson, type Executor } from '../db.ts';
+import { chargeJson } from '../charges/table.ts';
+import { checkoutSessionJson } from '../checkout-sessions/table.ts';
+import { moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
-import { type StoredLine, quantitiesOf } from '../prices/queries.ts';
+import { quantitiesOf } from '../prices/queries.ts';
 import { payInvoice } from '../invoices/service.ts';
 import type { Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
@@ -131,7 +133,7 @@ async function settleOne(
     set: {
       amount: received.amount.toString(),
       payer: received.payer,
-      details: toJson(received.details),
+      details: chargeJson.details.write(received.details),
       amount_refundable: refundable.toString(),
       refund_reason: reason,
     },
@@ -219,7 +221,7 @@ async function otherPending(trx: Executor, charge: ChargeRow): Promise<boolean> 
 
 /** Whether every price of these lines still has their quantities, holding the prices (lockStock). */
 async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<boolean> {
-  const wanted = quantitiesOf(fromJson<StoredLine[]>(lineItems, []));
+  const wanted = quantitiesOf(checkoutSessionJson.line_items.read(lineItems));
   const stock = await lockStock(deps, trx, [...wanted.keys()]);
   return [...wanted].every(([priceId, quantity]) => {
     const price = stock.get(priceId);
@@ -232,7 +234,7 @@ async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<
 async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
   const session = await completeSession(deps, trx, intent.checkout_session_id!);
   if (!session) return;
-  await recordSold(deps, trx, fromJson<StoredLine[]>(session.line_items, []));
+  await recordSold(deps, trx, checkoutSessionJson.line_items.read(session.line_items));
 }
 
 /** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */

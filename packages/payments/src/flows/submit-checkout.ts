@@ -1,10 +1,11 @@
-import type {
-  Customer,
-  MandateInstructions,
-  PaymentCurrency,
-  PaymentInstructions,
-  PaymentMethod,
-  Price,
+import {
+  pageInfo,
+  type Customer,
+  type MandateInstructions,
+  type PaymentCurrency,
+  type PaymentInstructions,
+  type PaymentMethod,
+  type Price,
 } from '@kiosk/contracts';
 import { checkQuantity, KioskError, type ErrorDetail } from '@kiosk/core';
 import {
@@ -15,7 +16,7 @@ import {
 } from '@kiosk/core/customer-details';
 import { normalizePhone } from '@kiosk/core/phone';
 import { askFirst, transaction } from '@kiosk/db';
-import { flag, fromJson, toJson, type Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from './pay-overdue.ts';
@@ -33,7 +34,7 @@ import { lockStock } from '../prices/stock.ts';
 import { heldQuantities, findSessionRow } from '../checkout-sessions/queries.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
 import { getPaymentMethod, listPaymentMethods } from '../payment-methods/queries.ts';
-import type { CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
+import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
 import type { PaymentIntentRow } from '../payment-intents/table.ts';
 import type { PayerStanding } from '../methods/adapter.ts';
 
@@ -116,19 +117,25 @@ type StepAnswer = Omit<Submitted, 'customer' | 'methods'>;
 
 /** The buyer's details checked as the session asks (seed 000 §5); every problem at once. */
 function checkedDetails(session: SessionRow, input: SubmitInput, locale: string): CleanDetails {
-  const metadata = fromJson<{ page_info?: { field_validation?: Record<string, FieldPattern> } }>(
-    session.metadata,
-    {},
-  );
   const { details, problems } = checkCustomerDetails(input, {
-    phoneRequired: fromJson(session.phone_number_collection, { enabled: false }).enabled,
+    phoneRequired: checkoutSessionJson.phone_number_collection.read(session.phone_number_collection).enabled,
     addressRequired: session.billing_address_collection === 'required',
-    fieldValidation: metadata.page_info?.field_validation,
+    fieldValidation: fieldValidationOf(session),
     locale,
     normalizePhone,
   });
   if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
   return details;
+}
+
+/**
+ * Seed 000 §3: the merchant's field patterns, in the metadata's `page_info`. A link's metadata is
+ * replaced by any record (PUT /api/payment-links/{id}) and its sessions copy it: a `page_info` that is
+ * not the contract's checks nothing.
+ */
+function fieldValidationOf(session: SessionRow): Record<string, FieldPattern> | undefined {
+  const info = pageInfo.optional().safeParse(checkoutSessionJson.metadata.read(session.metadata).page_info);
+  return info.success ? info.data?.field_validation : undefined;
 }
 
 /** A setup session asks for the new mandate on the chosen method (setup-session.ts). */
@@ -158,7 +165,7 @@ async function submitSetup(s: Submit): Promise<StepAnswer> {
 async function submitOrder(s: Submit): Promise<StepAnswer> {
   const { deps, trx, order, livemode, currency, method, customer } = s;
   const session = order.session;
-  const lines = fromJson<StoredLine[]>(session.line_items, []);
+  const lines = checkoutSessionJson.line_items.read(session.line_items);
   // Seed 000 §8: a required cross-sell must be in the cart before paying.
   if (session.cross_sell_behavior === 'required' && !lines.some((l) => l.cross_sell)) {
     if (await crossSellPrice(trx, livemode, lines, currency.id))
@@ -186,7 +193,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
       method,
       currency,
       priced,
-      subscriptionData: fromJson(session.subscription_data, {}),
+      subscriptionData: checkoutSessionJson.subscription_data.read(session.subscription_data),
       payer: s.payer,
     });
     const updated = await deps.resources.checkoutSessions.update(
@@ -300,5 +307,10 @@ async function askPayer(deps: Deps, sessionId: string, buyer: Buyer, input: Subm
 }
 
 /** The buyer's details as the session keeps them. */
-const customerDetailsOf = (details: ReturnType<typeof checkCustomerDetails>['details']) =>
-  toJson({ name: details.name, email: details.email, phone: details.phone, address: details.address });
+const customerDetailsOf = (details: CleanDetails) =>
+  checkoutSessionJson.customer_details.write({
+    name: details.name,
+    email: details.email,
+    phone: details.phone,
+    address: details.address,
+  });

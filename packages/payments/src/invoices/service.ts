@@ -1,7 +1,8 @@
 import { KioskError, newId, randomToken, type BillingReason } from '@kiosk/core';
-import { fromJson, moneyText, stamps, toJson, type Executor } from '../db.ts';
+import { moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { invoiceJson } from './table.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -66,7 +67,7 @@ export async function reaimInvoice(
       total,
       amount_due: total,
       amount_remaining: total,
-      lines: toJson(change.lines),
+      lines: invoiceJson.lines.write(change.lines),
       ...(change.currencyId ? { currency_id: change.currencyId } : {}),
       ...(change.customerId ? { customer_id: change.customerId } : {}),
     },
@@ -94,8 +95,8 @@ export async function payInvoice(
       amount_paid: moneyText(invoice.total),
       amount_remaining: '0',
       next_payment_attempt: null,
-      status_transitions: toJson({
-        ...fromJson(invoice.status_transitions, {}),
+      status_transitions: invoiceJson.status_transitions.write({
+        ...invoiceJson.status_transitions.read(invoice.status_transitions),
         paid_at: deps.clock.nowUnix(),
       }),
     },
@@ -199,10 +200,10 @@ async function finalizeInvoices(deps: Deps, trx: Executor, terms: InvoiceTerms[]
         amount_due: total,
         amount_paid: '0',
         amount_remaining: total,
-        lines: toJson(invoice.lines),
+        lines: invoiceJson.lines.write(invoice.lines),
         period_start: invoice.period?.start ?? null,
         period_end: invoice.period?.end ?? null,
-        status_transitions: toJson({ finalized_at: now }),
+        status_transitions: invoiceJson.status_transitions.write({ finalized_at: now }),
         metadata: '{}',
         attempt_count: 0,
         next_payment_attempt: invoice.nextPaymentAttempt,
@@ -227,7 +228,7 @@ export async function failInvoiceAttempt(
   const set = {
     attempt_count: Number(invoice.attempt_count) + 1,
     next_payment_attempt: failure.retryAt,
-    last_payment_error: toJson({ code: failure.code }),
+    last_payment_error: invoiceJson.last_payment_error.write({ code: failure.code }),
   };
   if (failure.retryAt !== null || invoice.status === 'uncollectible')
     return deps.resources.invoices.update(trx, id, set, 'invoice.payment_failed', ['open', 'uncollectible']);
@@ -235,8 +236,8 @@ export async function failInvoiceAttempt(
     type: 'invoice.marked_uncollectible',
     set: {
       ...set,
-      status_transitions: toJson({
-        ...fromJson(invoice.status_transitions, {}),
+      status_transitions: invoiceJson.status_transitions.write({
+        ...invoiceJson.status_transitions.read(invoice.status_transitions),
         marked_uncollectible_at: deps.clock.nowUnix(),
       }),
     },
@@ -254,8 +255,8 @@ export async function voidInvoice(deps: Deps, trx: Executor, id: string): Promis
     type: 'invoice.voided',
     set: {
       next_payment_attempt: null,
-      status_transitions: toJson({
-        ...fromJson(invoice.status_transitions, {}),
+      status_transitions: invoiceJson.status_transitions.write({
+        ...invoiceJson.status_transitions.read(invoice.status_transitions),
         voided_at: deps.clock.nowUnix(),
       }),
     },
@@ -272,8 +273,8 @@ export async function markInvoiceUncollectible(deps: Deps, trx: Executor, id: st
     type: 'invoice.marked_uncollectible',
     set: {
       next_payment_attempt: null,
-      status_transitions: toJson({
-        ...fromJson(invoice.status_transitions, {}),
+      status_transitions: invoiceJson.status_transitions.write({
+        ...invoiceJson.status_transitions.read(invoice.status_transitions),
         marked_uncollectible_at: deps.clock.nowUnix(),
       }),
     },

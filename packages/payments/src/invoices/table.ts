@@ -1,4 +1,6 @@
 import type { InvoiceStatus } from '@kiosk/core';
+import { invoiceSchema, metadata } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Json, Money, Row } from '../columns.ts';
 
 export type InvoiceRow = Row & {
@@ -28,3 +30,15 @@ export type InvoiceRow = Row & {
   /** The last attempt's failure ({ code }), or null. */
   last_payment_error: Json;
 };
+
+export const invoiceJson = jsonColumns('invoices', {
+  /**
+   * What the invoice bills, as its billing reason made it: a checkout's stored lines, a cycle's priced
+   * lines, a plan change's proration lines and carried credit; read only to be shown.
+   */
+  lines: jsonColumn(invoiceSchema.shape.lines, []),
+  /** When it entered each status (`finalized_at`, `paid_at` …). */
+  status_transitions: jsonColumn(invoiceSchema.shape.status_transitions, {}),
+  last_payment_error: jsonColumn(invoiceSchema.shape.last_payment_error, null),
+  metadata: jsonColumn(metadata, {}),
+});

@@ -1,6 +1,7 @@
 import type { Invoice } from '@kiosk/contracts';
-import { flag, fromJson, moneyText } from '../db.ts';
+import { flag, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { invoiceJson } from './table.ts';
 
 export function invoiceView(row: PaymentsTables['invoices']): Invoice {
   return {
@@ -21,14 +22,14 @@ export function invoiceView(row: PaymentsTables['invoices']): Invoice {
     amount_due: moneyText(row.amount_due),
     amount_paid: moneyText(row.amount_paid),
     amount_remaining: moneyText(row.amount_remaining),
-    lines: fromJson(row.lines, []),
+    lines: invoiceJson.lines.read(row.lines),
     period_start: row.period_start === null ? null : Number(row.period_start),
     period_end: row.period_end === null ? null : Number(row.period_end),
-    status_transitions: fromJson(row.status_transitions, {}),
+    status_transitions: invoiceJson.status_transitions.read(row.status_transitions),
     attempt_count: Number(row.attempt_count),
     next_payment_attempt: row.next_payment_attempt === null ? null : Number(row.next_payment_attempt),
-    last_payment_error: fromJson(row.last_payment_error, null),
-    metadata: fromJson(row.metadata, {}),
+    last_payment_error: invoiceJson.last_payment_error.read(row.last_payment_error),
+    metadata: invoiceJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

@@ -1,7 +1,8 @@
 import { KioskError, newId, REAIMABLE_INTENT_STATUSES } from '@kiosk/core';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { paymentIntentJson } from './table.ts';
 
 type IntentRow = PaymentsTables['payment_intents'];
 
@@ -104,7 +105,7 @@ export async function markIntentsProcessing(deps: Deps, trx: Executor, ids: stri
 export async function failIntentPayment(deps: Deps, trx: Executor, id: string, code: string): Promise<void> {
   await deps.resources.paymentIntents.transition(trx, id, 'processing', 'requires_action', {
     type: 'payment_intent.payment_failed',
-    set: { last_payment_error: toJson({ code }) },
+    set: { last_payment_error: paymentIntentJson.last_payment_error.write({ code }) },
   });
 }
 
@@ -115,13 +116,16 @@ export async function succeedIntent(
   intent: IntentRow,
   received: { amount: bigint; methodType: string; details: Record<string, string> },
 ): Promise<IntentRow | undefined> {
-  const details = JSON.parse(intent.payment_details) as Record<string, unknown>;
+  const details = paymentIntentJson.payment_details.read(intent.payment_details);
   return deps.resources.paymentIntents.transition(trx, intent.id, 'processing', 'succeeded', {
     type: 'payment_intent.succeeded',
     set: {
       amount_received: received.amount.toString(),
       last_payment_error: 'null',
-      payment_details: toJson({ ...details, [received.methodType]: received.details }),
+      payment_details: paymentIntentJson.payment_details.write({
+        ...details,
+        [received.methodType]: received.details,
+      }),
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { PaymentIntent } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
 import { translate } from '@kiosk/core/i18n/catalogs';
-import { flag, fromJson, moneyText } from '../db.ts';
+import { flag, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { paymentIntentJson } from './table.ts';
 
 /**
  * An intent as the API answers it. `last_payment_error` is stored as a code; its message is written
@@ -12,7 +13,7 @@ export function paymentIntentView(
   row: PaymentsTables['payment_intents'],
   locale: Locale = 'en',
 ): PaymentIntent {
-  const error = fromJson<{ code: string } | null>(row.last_payment_error, null);
+  const error = paymentIntentJson.last_payment_error.read(row.last_payment_error);
   return {
     id: row.id,
     object: 'payment_intent',
@@ -27,7 +28,7 @@ export function paymentIntentView(
     invoice_id: row.invoice_id,
     description: row.description,
     last_payment_error: error && { code: error.code, message: translate(locale, `error.${error.code}`) },
-    payment_details: fromJson(row.payment_details, {}),
+    payment_details: paymentIntentJson.payment_details.read(row.payment_details),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

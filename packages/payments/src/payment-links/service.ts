@@ -2,10 +2,11 @@ import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/co
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { stamps, toJson } from '../db.ts';
+import { stamps } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { priceLines } from '../prices/queries.ts';
 import { getPaymentLink, linkCurrency } from './queries.ts';
+import { paymentLinkJson } from './table.ts';
 
 export async function createPaymentLink(
   deps: Deps,
@@ -23,16 +24,16 @@ export async function createPaymentLink(
         livemode,
         name: input.name,
         active: input.active,
-        line_items: toJson(input.line_items),
+        line_items: paymentLinkJson.line_items.write(input.line_items),
         currency_id: input.currency_id,
-        after_completion: toJson(input.after_completion),
-        phone_number_collection: toJson(input.phone_number_collection),
+        after_completion: paymentLinkJson.after_completion.write(input.after_completion),
+        phone_number_collection: paymentLinkJson.phone_number_collection.write(input.phone_number_collection),
         billing_address_collection: input.billing_address_collection,
         submit_type: input.submit_type,
-        subscription_data: toJson(input.subscription_data),
+        subscription_data: paymentLinkJson.subscription_data.write(input.subscription_data),
         cross_sell_behavior: input.cross_sell_behavior,
-        donation_settings: toJson(input.donation_settings),
-        metadata: toJson(input.metadata),
+        donation_settings: paymentLinkJson.donation_settings.write(input.donation_settings),
+        metadata: paymentLinkJson.metadata.write(input.metadata),
         ...stamps(deps.clock),
       },
       'payment_link.created',
@@ -53,7 +54,7 @@ export async function updatePaymentLink(
   await deps.resources.paymentLinks.update(
     deps.db,
     id,
-    { ...fields, ...(metadata ? { metadata: toJson(metadata) } : {}) },
+    { ...fields, ...(metadata ? { metadata: paymentLinkJson.metadata.write(metadata) } : {}) },
     'payment_link.updated',
   );
   return (await getPaymentLink(deps.db, livemode, id, deps.baseUrl))!;

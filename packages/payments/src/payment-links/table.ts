@@ -1,3 +1,5 @@
+import { checkoutOptions, metadata, paymentLinkSchema } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Flag, Json, Row } from '../columns.ts';
 
 export type PaymentLinkRow = Row & {
@@ -14,3 +16,21 @@ export type PaymentLinkRow = Row & {
   donation_settings: Json;
   metadata: Json;
 };
+
+/**
+ * What a link and each session started from it keep of the checkout options, as the contract's
+ * options parsed them. Not `metadata`'s `page_info`: a link's metadata is replaced by a plain record
+ * (PUT /api/payment-links/{id}), and its sessions copy it.
+ */
+export const checkoutOptionsJson = {
+  after_completion: jsonColumn(checkoutOptions.shape.after_completion, { type: 'hosted_confirmation' }),
+  phone_number_collection: jsonColumn(checkoutOptions.shape.phone_number_collection, { enabled: false }),
+  subscription_data: jsonColumn(checkoutOptions.shape.subscription_data, {}),
+  metadata: jsonColumn(metadata, {}),
+};
+
+export const paymentLinkJson = jsonColumns('payment_links', {
+  ...checkoutOptionsJson,
+  line_items: jsonColumn(paymentLinkSchema.shape.line_items, []),
+  donation_settings: jsonColumn(paymentLinkSchema.shape.donation_settings, null),
+});

@@ -8,15 +8,17 @@ import type {
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { MethodRegistry } from '../methods/adapter.ts';
 import { getPaymentCurrency, getPaymentMethod } from './queries.ts';
+import { paymentMethodJson } from './table.ts';
 
-/** The method's settings as its adapter reads them, or 400 naming each bad field under `at`. */
-function checkedSettings(methods: MethodRegistry, type: string, settings: unknown, at: string): unknown {
+/** The method's settings as its adapter reads them, stored; or 400 naming each bad field under `at`. */
+function storedSettings(methods: MethodRegistry, type: string, settings: unknown, at: string): string {
   const parsed = methods.for(type).settings.safeParse(settings);
-  if (parsed.success) return parsed.data;
+  // Every adapter's settings are an object (the contract's methodSettings): the column checks it.
+  if (parsed.success) return paymentMethodJson.settings.write(parsed.data as Record<string, unknown>);
   throw new KioskError('VALIDATION_FAILED', {
     details: parsed.error.issues.map((issue) => ({
       path: [at, ...issue.path].join('.'),
@@ -68,8 +70,8 @@ export async function createPaymentMethod(
       id,
       livemode,
       ...fields,
-      settings: toJson(checkedSettings(deps.methods, input.type, settings, 'body.settings')),
-      metadata: toJson(metadata),
+      settings: storedSettings(deps.methods, input.type, settings, 'body.settings'),
+      metadata: paymentMethodJson.metadata.write(metadata),
       default_currency_id: null,
       ...stamps(deps.clock),
     };
@@ -113,10 +115,8 @@ export async function updatePaymentMethod(
     id,
     {
       ...fields,
-      ...(settings
-        ? { settings: toJson(checkedSettings(deps.methods, method.type, settings, 'body.settings')) }
-        : {}),
-      ...(metadata ? { metadata: toJson(metadata) } : {}),
+      ...(settings ? { settings: storedSettings(deps.methods, method.type, settings, 'body.settings') } : {}),
+      ...(metadata ? { metadata: paymentMethodJson.metadata.write(metadata) } : {}),
     },
     'payment_method.updated',
   );

@@ -1,3 +1,5 @@
+import { metadata, methodSettings } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Flag, Json, Row } from '../columns.ts';
 
 export type PaymentMethodRow = Row & {
@@ -12,6 +14,12 @@ export type PaymentMethodRow = Row & {
   active: Flag;
   metadata: Json;
 };
+
+/** `settings` are the method type's own: its adapter checks them each time it reads the method. */
+export const paymentMethodJson = jsonColumns('payment_methods', {
+  settings: jsonColumn(methodSettings, {}),
+  metadata: jsonColumn(metadata, {}),
+});
 
 export type PaymentCurrencyRow = Row & {
   payment_method_id: string;

@@ -4,9 +4,10 @@ import type {
   PaymentMethod,
   PublicPaymentMethod,
 } from '@kiosk/contracts';
-import { flag, fromJson } from '../db.ts';
+import { flag } from '../db.ts';
 import type { MethodRegistry } from '../methods/adapter.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { paymentMethodJson } from './table.ts';
 
 type MethodRow = PaymentsTables['payment_methods'];
 type CurrencyRow = PaymentsTables['payment_currencies'];
@@ -35,10 +36,10 @@ export function methodView(row: MethodRow, currencies: CurrencyRow[]): PaymentMe
     name: row.name,
     description: row.description,
     logo: row.logo,
-    settings: fromJson(row.settings, {}),
+    settings: paymentMethodJson.settings.read(row.settings),
     default_currency_id: row.default_currency_id,
     active: flag(row.active),
-    metadata: fromJson(row.metadata, {}),
+    metadata: paymentMethodJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     payment_currencies: currencies.filter((c) => c.payment_method_id === row.id).map(currencyView),

@@ -2,9 +2,10 @@ import type { Price, PriceFields, priceUpdate } from '@kiosk/contracts';
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getPrice } from './queries.ts';
+import { priceJson } from './table.ts';
 import { getPaymentCurrency } from '../payment-methods/queries.ts';
 
 /**
@@ -97,15 +98,15 @@ export async function insertPrice(
       lookup_key: input.lookup_key,
       currency_id: input.currency_id,
       unit_amount: input.unit_amount,
-      currency_options: toJson(input.currency_options),
-      custom_unit_amount: toJson(input.custom_unit_amount),
-      recurring: toJson(input.recurring),
-      upsell: toJson(input.upsell),
+      currency_options: priceJson.currency_options.write(input.currency_options),
+      custom_unit_amount: priceJson.custom_unit_amount.write(input.custom_unit_amount),
+      recurring: priceJson.recurring.write(input.recurring),
+      upsell: priceJson.upsell.write(input.upsell),
       quantity_available: input.quantity_available,
       quantity_sold: 0,
       quantity_limit_per_checkout: input.quantity_limit_per_checkout,
       active: input.active,
-      metadata: toJson(input.metadata),
+      metadata: priceJson.metadata.write(input.metadata),
       ...stamps(deps.clock),
     },
     'price.created',
@@ -144,8 +145,8 @@ export async function updatePrice(
     id,
     {
       ...fields,
-      ...(upsell !== undefined ? { upsell: toJson(upsell) } : {}),
-      ...(metadata ? { metadata: toJson(metadata) } : {}),
+      ...(upsell !== undefined ? { upsell: priceJson.upsell.write(upsell) } : {}),
+      ...(metadata ? { metadata: priceJson.metadata.write(metadata) } : {}),
     },
     'price.updated',
   );

@@ -1,3 +1,5 @@
+import { metadata, priceSchema } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Flag, Json, Money, Row } from '../columns.ts';
 
 export type PriceRow = Row & {
@@ -17,3 +19,12 @@ export type PriceRow = Row & {
   active: Flag;
   metadata: Json;
 };
+
+/** As the API answers them (a recurring price made before plan changes has no proration_mode: it prorates). */
+export const priceJson = jsonColumns('prices', {
+  currency_options: jsonColumn(priceSchema.shape.currency_options, []),
+  custom_unit_amount: jsonColumn(priceSchema.shape.custom_unit_amount, null),
+  recurring: jsonColumn(priceSchema.shape.recurring, null),
+  upsell: jsonColumn(priceSchema.shape.upsell, null),
+  metadata: jsonColumn(metadata, {}),
+});

@@ -1,7 +1,8 @@
 import type { PageQuery, Price, Product } from '@kiosk/contracts';
 import { pageOf } from '@kiosk/platform';
-import { fromJson, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { productJson } from './table.ts';
 import { productView } from './view.ts';
 
 export async function getProduct(db: Executor, livemode: boolean, id: string): Promise<Product | undefined> {
@@ -54,6 +55,6 @@ export async function expandPrices(db: Executor, prices: Map<string, Price>) {
         .where('id', 'in', productIds)
         .execute()
     : [];
-  const byId = new Map(products.map((p) => [p.id, { ...p, images: fromJson<string[]>(p.images, []) }]));
+  const byId = new Map(products.map((p) => [p.id, { ...p, images: productJson.images.read(p.images) }]));
   return (price: Price) => ({ ...price, product: byId.get(price.product_id)! });
 }

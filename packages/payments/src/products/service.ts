@@ -1,9 +1,9 @@
 import type { Product, productUpdate } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { z } from 'zod';
-import { toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { getProduct } from './queries.ts';
+import { productJson } from './table.ts';
 
 export async function updateProduct(
   deps: Deps,
@@ -18,9 +18,9 @@ export async function updateProduct(
     id,
     {
       ...fields,
-      ...(cross_sell !== undefined ? { cross_sell: toJson(cross_sell) } : {}),
-      ...(images ? { images: toJson(images) } : {}),
-      ...(metadata ? { metadata: toJson(metadata) } : {}),
+      ...(cross_sell !== undefined ? { cross_sell: productJson.cross_sell.write(cross_sell) } : {}),
+      ...(images ? { images: productJson.images.write(images) } : {}),
+      ...(metadata ? { metadata: productJson.metadata.write(metadata) } : {}),
     },
     'product.updated',
   );

@@ -1,12 +1,8 @@
 import type { Product } from '@kiosk/contracts';
-import { flag, fromJson } from '../db.ts';
+import { flag } from '../db.ts';
 import { priceView } from '../prices/view.ts';
 import type { PaymentsTables } from '../tables.ts';
-
-function crossSellOf(text: string): { cross_sells_to_id: string } | null {
-  const value = fromJson<{ cross_sells_to_id?: string } | null>(text, null);
-  return value?.cross_sells_to_id ? { cross_sells_to_id: value.cross_sells_to_id } : null;
-}
+import { productJson } from './table.ts';
 
 export function productView(row: PaymentsTables['products'], prices: PaymentsTables['prices'][]): Product {
   return {
@@ -15,12 +11,12 @@ export function productView(row: PaymentsTables['products'], prices: PaymentsTab
     type: row.type,
     name: row.name,
     description: row.description,
-    images: fromJson(row.images, []),
+    images: productJson.images.read(row.images),
     unit_label: row.unit_label,
     statement_descriptor: row.statement_descriptor,
     active: flag(row.active),
-    metadata: fromJson(row.metadata, {}),
-    cross_sell: crossSellOf(row.cross_sell),
+    metadata: productJson.metadata.read(row.metadata),
+    cross_sell: productJson.cross_sell.read(row.cross_sell),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
     prices: prices.filter((p) => p.product_id === row.id).map(priceView),

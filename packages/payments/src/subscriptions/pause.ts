@@ -1,8 +1,8 @@
 import { KioskError, periodContaining } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { toJson } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { lockSubscription, recurringOf, type SubscriptionRow } from './service.ts';
+import { subscriptionJson } from './table.ts';
 
 /**
  * Pausing collection (the merchant's; Stripe's `pause_collection` with `behavior: void`): a paused
@@ -18,7 +18,12 @@ export async function pauseSubscription(deps: Deps, id: string): Promise<Subscri
     if (subscription.status !== 'active') throw new KioskError('SUBSCRIPTION_NOT_PAUSABLE', { status: 409 });
     return (await deps.resources.subscriptions.transition(trx, id, 'active', 'paused', {
       type: 'customer.subscription.paused',
-      set: { pause_collection: toJson({ behavior: 'void', paused_at: deps.clock.nowUnix() }) },
+      set: {
+        pause_collection: subscriptionJson.pause_collection.write({
+          behavior: 'void',
+          paused_at: deps.clock.nowUnix(),
+        }),
+      },
     }))!;
   });
 }

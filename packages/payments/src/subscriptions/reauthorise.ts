@@ -1,6 +1,6 @@
 import type { MandateInstructions } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { flag, fromJson, toJson, type Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type MandateSettings,
   type SubscriptionRow,
 } from './service.ts';
+import { subscriptionJson } from './table.ts';
 import { pendingUpdateOf } from './view.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
@@ -38,7 +39,8 @@ import { getPaymentMethod } from '../payment-methods/queries.ts';
 type Renewal = MandateSettings & { method_id: string; currency_id: string; checkout_session_id?: string };
 
 interface PaymentSettings {
-  mandate?: MandateSettings;
+  /** What the stored mandate was asked as: the first ask, or the renewal confirmed in its place. */
+  mandate?: MandateSettings | Renewal;
   renewal?: Renewal;
   mandates?: number;
 }
@@ -46,7 +48,7 @@ interface PaymentSettings {
 export const RENEWABLE = new Set(['trialing', 'active', 'past_due']);
 
 const settingsOf = (subscription: SubscriptionRow) =>
-  fromJson<PaymentSettings>(subscription.payment_settings, {});
+  subscriptionJson.payment_settings.read(subscription.payment_settings);
 
 export interface RenewalAsk {
   /** At least, and by default, what a cycle costs now; a dearer plan's amount to change to it. */
@@ -69,8 +71,7 @@ export function setupAskOf(
 ): 'asked' | 'in_place' | undefined {
   const { mandate, renewal } = settingsOf(subscription);
   if (renewal?.checkout_session_id === sessionId) return 'asked';
-  const confirmed = mandate as Renewal | undefined;
-  return confirmed?.checkout_session_id === sessionId ? 'in_place' : undefined;
+  return mandate?.checkout_session_id === sessionId ? 'in_place' : undefined;
 }
 
 /**
@@ -98,7 +99,8 @@ export async function requestRenewal(
   // Carried credit and a waiting plan change are in the old currency: they are settled in it first.
   if (
     currencyId !== subscription.currency_id &&
-    (pendingUpdateOf(subscription) || fromJson<unknown[]>(subscription.pending_invoice_items, []).length)
+    (pendingUpdateOf(subscription) ||
+      subscriptionJson.pending_invoice_items.read(subscription.pending_invoice_items).length)
   )
     throw new KioskError('CURRENCY_CHANGE_BLOCKED', { status: 409 });
   const cycle = (await cycleCharge(trx, subscription, currencyId)).total;
@@ -119,7 +121,13 @@ export async function requestRenewal(
   const updated = await deps.resources.subscriptions.update(
     trx,
     id,
-    { payment_settings: toJson({ ...settings, renewal, mandates: asked } satisfies PaymentSettings) },
+    {
+      payment_settings: subscriptionJson.payment_settings.write({
+        ...settings,
+        renewal,
+        mandates: asked,
+      } satisfies PaymentSettings),
+    },
     'customer.subscription.updated',
   );
   return { subscription: updated!, collecting: { method, currency } };
@@ -222,8 +230,11 @@ export async function applyRenewal(
     current.id,
     {
       // From the next invoice on, it collects through the new mandate, on its method and currency.
-      payment_details: toJson({ [confirmed.methodType]: confirmed.mandate }),
-      payment_settings: toJson({ mandate: renewal, mandates: settings.mandates } satisfies PaymentSettings),
+      payment_details: subscriptionJson.payment_details.write({ [confirmed.methodType]: confirmed.mandate }),
+      payment_settings: subscriptionJson.payment_settings.write({
+        mandate: renewal,
+        mandates: settings.mandates,
+      } satisfies PaymentSettings),
       default_payment_method_id: renewal.method_id,
       currency_id: renewal.currency_id,
     },

@@ -10,12 +10,13 @@ import {
   type SubscriptionStatus,
 } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, fromJson, toJson, type Executor } from '../db.ts';
+import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { MandateRequest, PayerStanding, StoredMandate } from '../methods/adapter.ts';
 import { loadPrices } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { itemRowsOf } from './queries.ts';
+import { subscriptionJson } from './table.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 export type SubscriptionRow = PaymentsTables['subscriptions'];
@@ -133,11 +134,11 @@ export function cycleChargeOf(
 }
 
 export function recurringOf(subscription: SubscriptionRow): RecurringInterval {
-  return fromJson<RecurringInterval>(subscription.recurring, { interval: 'month', interval_count: 1 });
+  return subscriptionJson.recurring.read(subscription.recurring);
 }
 
 export function mandateSettingsOf(subscription: SubscriptionRow): MandateSettings | undefined {
-  return fromJson<{ mandate?: MandateSettings }>(subscription.payment_settings, {}).mandate;
+  return subscriptionJson.payment_settings.read(subscription.payment_settings).mandate;
 }
 
 /**
@@ -223,7 +224,7 @@ export function storedMandateOf(
   subscription: SubscriptionRow,
   methodType: string,
 ): StoredMandate | undefined {
-  return fromJson<Record<string, StoredMandate>>(subscription.payment_details, {})[methodType];
+  return subscriptionJson.payment_details.read(subscription.payment_details)[methodType];
 }
 
 /**
@@ -245,7 +246,7 @@ export async function cancelSubscription(
     if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
       throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
     const now = deps.clock.nowUnix();
-    const details = toJson({
+    const details = subscriptionJson.cancelation_details.write({
       reason: 'cancellation_requested',
       feedback: request.feedback ?? null,
       comment: request.comment ?? null,

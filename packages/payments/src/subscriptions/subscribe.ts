@@ -1,12 +1,13 @@
 import type { MandateInstructions, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
-import { stamps, toJson, type Executor } from '../db.ts';
+import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PayerStanding } from '../methods/adapter.ts';
 import { mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
 import type { PricedLines } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { findSubscriptionRow, itemRowsOf } from './queries.ts';
+import { subscriptionJson } from './table.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 
@@ -70,21 +71,22 @@ export async function subscribeOrder(
     currency_id: currency.id,
     default_payment_method_id: method.id,
     description: data.description ?? null,
-    recurring: toJson(recurring),
+    recurring: subscriptionJson.recurring.write(recurring),
     billing_cycle_anchor: anchor,
     current_period_start: now,
     current_period_end: trialEndsAt ?? periodBoundary(anchor, recurring, 1),
     start_date: now,
     trial_start: trialEndsAt === undefined ? null : now,
     trial_end: trialEndsAt ?? null,
-    payment_settings: toJson({ mandate }),
+    payment_settings: subscriptionJson.payment_settings.write({ mandate }),
   };
 
   let subscriptionId = session.subscription_id;
   const earlier = subscriptionId ? await findSubscriptionRow(trx, subscriptionId) : undefined;
   if (earlier) {
     // Once the customer's mandate is in, what it was signed for stays.
-    if (earlier.status !== 'incomplete' || earlier.payment_details !== '{}')
+    const mandates = subscriptionJson.payment_details.read(earlier.payment_details);
+    if (earlier.status !== 'incomplete' || Object.keys(mandates).length > 0)
       throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
     await deps.resources.subscriptions.update(trx, earlier.id, fields, 'customer.subscription.updated');
     for (const item of await itemRowsOf(trx, [earlier.id]))

@@ -1,4 +1,7 @@
 import type { SubscriptionStatus } from '@kiosk/core';
+import { metadata, priceSchema, subscriptionSchema } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
+import { z } from 'zod';
 import type { Flag, Json, Row } from '../columns.ts';
 
 /**
@@ -50,3 +53,77 @@ export type SubscriptionItemRow = Row & {
   quantity: number;
   metadata: Json;
 };
+
+/** What the customer is asked to authorise (service.ts mandateSettingsFrom). */
+const mandateSettings = z.object({
+  starts_at: z.number(),
+  expires_at: z.number(),
+  cycles: z.number(),
+  max_per_cycle: z.string(),
+  /** A later mandate's own key (authorised again); the first one's is the subscription's id. */
+  key: z.string().optional(),
+});
+
+/** A new mandate asked for (reauthorise.ts), and where it collects. */
+const renewal = mandateSettings.extend({
+  method_id: z.string(),
+  currency_id: z.string(),
+  checkout_session_id: z.string().optional(),
+});
+
+/** The customer's authorised mandate on one method's rail (methods/adapter.ts StoredMandate). */
+const storedMandate = z.object({
+  id: z.string(),
+  payer: z.string(),
+  details: z.record(z.string(), z.string()),
+});
+
+/** A plan change's line carried to the next invoice (flows/change-plan.ts), amounts as strings. */
+const carriedLine = z.object({
+  kind: z.enum(['unused_time', 'remaining_time', 'price_difference', 'credit_carried']),
+  amount: z.string(),
+  proration: z.boolean(),
+  period: z.object({ start: z.number(), end: z.number() }),
+});
+
+export const subscriptionJson = jsonColumns('subscriptions', {
+  recurring: jsonColumn(priceSchema.shape.recurring.unwrap().pick({ interval: true, interval_count: true }), {
+    interval: 'month',
+    interval_count: 1,
+  }),
+  /** `{}`, or why and by whom it was cancelled. */
+  cancelation_details: jsonColumn(subscriptionSchema.shape.cancelation_details, {}),
+  /**
+   * `{}` until a mandate is asked for. `mandate` is what the stored mandate was asked as: the first
+   * ask, or the renewal confirmed in its place, with where it collects and the setup checkout that
+   * asked; `mandates` counts the asks, which names the next one's key. Loose: it is written back whole.
+   */
+  payment_settings: jsonColumn(
+    z.looseObject({
+      mandate: renewal.partial({ method_id: true, currency_id: true }).optional(),
+      renewal: renewal.optional(),
+      mandates: z.number().optional(),
+    }),
+    {},
+  ),
+  /** The authorised mandate per method type: `{ evm: StoredMandate }`; `{}` until one is confirmed. */
+  payment_details: jsonColumn(z.record(z.string(), storedMandate), {}),
+  /** Room for stake (a later issue): `{}` so far. */
+  billing_thresholds: jsonColumn(metadata, {}),
+  /** `{}`, or since when the merchant paused collection (pause.ts). */
+  pause_collection: jsonColumn(
+    z.object({ behavior: z.literal('void'), paused_at: z.number() }).partial(),
+    {},
+  ),
+  /** A plan change waiting for its invoice to be paid; none is stored as `{}` (read as null). */
+  pending_update: jsonColumn(
+    z.union([z.strictObject({}).transform(() => null), subscriptionSchema.shape.pending_update.unwrap()]),
+    null,
+  ),
+  pending_invoice_items: jsonColumn(z.array(carriedLine), []),
+  metadata: jsonColumn(metadata, {}),
+});
+
+export const subscriptionItemJson = jsonColumns('subscription_items', {
+  metadata: jsonColumn(metadata, {}),
+});

@@ -1,6 +1,7 @@
 import type { Price, Subscription } from '@kiosk/contracts';
-import { flag, fromJson } from '../db.ts';
+import { flag } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { subscriptionItemJson, subscriptionJson } from './table.ts';
 
 type SubscriptionRow = PaymentsTables['subscriptions'];
 type ItemRow = PaymentsTables['subscription_items'];
@@ -18,8 +19,7 @@ export interface PendingUpdate {
 
 /** A plan change waiting for its invoice to be paid (subscriptions/plan-change.ts). */
 export function pendingUpdateOf(subscription: SubscriptionRow): PendingUpdate | undefined {
-  const pending = fromJson<Partial<PendingUpdate>>(subscription.pending_update, {});
-  return pending.invoice_id && pending.items ? (pending as PendingUpdate) : undefined;
+  return subscriptionJson.pending_update.read(subscription.pending_update) ?? undefined;
 }
 
 const time = (value: number | null): number | null => (value === null ? null : Number(value));
@@ -32,7 +32,7 @@ export function subscriptionItemView(row: ItemRow, price: Price | undefined): Su
     price_id: row.price_id,
     quantity: Number(row.quantity),
     price: price ?? null,
-    metadata: fromJson(row.metadata, {}),
+    metadata: subscriptionItemJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
   };
 }
@@ -48,7 +48,7 @@ export function subscriptionView(row: SubscriptionRow, items: Subscription['item
     currency_id: row.currency_id,
     default_payment_method_id: row.default_payment_method_id,
     description: row.description,
-    recurring: fromJson(row.recurring, { interval: 'month', interval_count: 1 }),
+    recurring: subscriptionJson.recurring.read(row.recurring),
     checkout_session_id: row.checkout_session_id,
     latest_invoice_id: row.latest_invoice_id,
     billing_cycle_anchor: Number(row.billing_cycle_anchor),
@@ -61,12 +61,12 @@ export function subscriptionView(row: SubscriptionRow, items: Subscription['item
     cancel_at_period_end: flag(row.cancel_at_period_end),
     cancel_at: time(row.cancel_at),
     canceled_at: time(row.canceled_at),
-    cancelation_details: fromJson(row.cancelation_details, {}),
+    cancelation_details: subscriptionJson.cancelation_details.read(row.cancelation_details),
     collection_method: row.collection_method,
-    payment_details: fromJson(row.payment_details, {}),
+    payment_details: subscriptionJson.payment_details.read(row.payment_details),
     pending_update: pendingUpdateOf(row) ?? null,
     items,
-    metadata: fromJson(row.metadata, {}),
+    metadata: subscriptionJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

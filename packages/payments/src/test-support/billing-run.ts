@@ -12,9 +12,10 @@ import { z } from 'zod';
 import { COLLECT_JOB } from '../flows/collection.ts';
 import { billDueSubscriptions } from '../flows/renewal.ts';
 import { defineBillingJobs } from '../flows/billing-jobs.ts';
-import { toJson } from '../db.ts';
 import { createDeps, type Deps } from '../deps.ts';
 import { MethodRegistry, type PaymentMethodAdapter } from '../methods/adapter.ts';
+import { priceJson } from '../prices/table.ts';
+import { subscriptionJson } from '../subscriptions/table.ts';
 import { paymentsMigrations } from '../tables.ts';
 
 /**
@@ -143,7 +144,12 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
       unit_amount: '1000000',
       currency_options: '[]',
       custom_unit_amount: 'null',
-      recurring: toJson({ interval: 'month', interval_count: 1 }),
+      recurring: priceJson.recurring.write({
+        interval: 'month',
+        interval_count: 1,
+        usage_type: 'licensed',
+        proration_mode: 'prorate',
+      }),
       upsell: 'null',
       quantity_available: 0,
       quantity_sold: 0,
@@ -180,7 +186,7 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
           currency_id: currencyId,
           default_payment_method_id: methodId,
           description: null,
-          recurring: toJson({ interval: 'month', interval_count: 1 }),
+          recurring: subscriptionJson.recurring.write({ interval: 'month', interval_count: 1 }),
           checkout_session_id: null,
           latest_invoice_id: null,
           billing_cycle_anchor: due - 30 * 86_400,
@@ -197,7 +203,9 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
           collection_method: 'charge_automatically' as const,
           proration_behavior: 'create_prorations',
           payment_settings: '{}',
-          payment_details: toJson({ evm: { id: subscriptionId, payer: address, details: {} } }),
+          payment_details: subscriptionJson.payment_details.write({
+            evm: { id: subscriptionId, payer: address, details: {} },
+          }),
           billing_thresholds: '{}',
           pause_collection: '{}',
           pending_update: '{}',

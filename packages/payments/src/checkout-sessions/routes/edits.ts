@@ -2,7 +2,7 @@ import { buyerCheckoutRoutes as routes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { flag, fromJson } from '../../db.ts';
+import { flag } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import {
   addCrossSell,
@@ -17,6 +17,7 @@ import {
 import { buyerOf } from '../../schemas.ts';
 import { expandPrices } from '../../products/queries.ts';
 import { findSessionRow, retrieveSession } from '../queries.ts';
+import { checkoutSessionJson } from '../table.ts';
 
 const tags = ['checkout sessions'];
 
@@ -73,7 +74,7 @@ export function registerCheckoutEditRoutes(app: FastifyInstance, deps: Deps): vo
       const price = await crossSellPrice(
         deps.db,
         flag(row.livemode),
-        fromJson(row.line_items, []),
+        checkoutSessionJson.line_items.read(row.line_items),
         row.currency_id,
       );
       if (!price) {
