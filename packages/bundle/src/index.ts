@@ -6,5 +6,6 @@ export * from './integrity.ts';
 export * from './release-signature.ts';
 export * from './pack.ts';
 export * from './inspect.ts';
+export * from './svg-safety.ts';
 export * from './problems.ts';
 export * from './check-release.ts';

@@ -9,9 +9,11 @@ import {
   isBundlePath,
   METADATA_FILE,
   METADATA_MAX_BYTES,
+  SCREENSHOT_MAX_BYTES,
 } from './metadata.ts';
 import { APP_KEY_FILE } from './pack.ts';
 import { formatBytes, problem, type BundleProblem } from './problems.ts';
+import { checkSvg, SVG_RULE, type SvgFinding } from './svg-safety.ts';
 import { StopReading, TarReader, type TarEntryHeader, type TarEntrySink } from './tar-reader.ts';
 
 /**
@@ -47,6 +49,8 @@ export interface BundleImage {
   size: number;
   /** What the bytes are, whatever the name says; undefined when they are no image we know. */
   kind: ImageKind | undefined;
+  /** For an SVG, what it holds that could run script or load from elsewhere when shown. */
+  unsafe?: SvgFinding;
 }
 
 /** A secret's place and kind; never the secret, nor the line around it (which may hold another). */
@@ -271,7 +275,10 @@ function entrySink(reading: Reading, entry: TarEntryHeader, path: string): TarEn
   if (isMetadata && !isReadableMetadata) inspection.metadata = { found: false, reason: 'TOO_LARGE' };
   const scan = entry.size <= scanMaxBytes;
   if (!scan) inspection.unscanned.push({ file: path, reason: 'tooLarge' });
-  const keep = scan || isReadableMetadata ? Infinity : isImage ? IMAGE_HEAD_BYTES : 0;
+  // An SVG is read whole to be checked: no logo or screenshot may be larger than a screenshot.
+  const isSvg = imageExtensionOf(path) === 'svg';
+  const keep =
+    scan || isReadableMetadata ? Infinity : isSvg ? SCREENSHOT_MAX_BYTES : isImage ? IMAGE_HEAD_BYTES : 0;
   if (keep === 0) return undefined;
 
   const chunks: Buffer[] = [];
@@ -285,8 +292,7 @@ function entrySink(reading: Reading, entry: TarEntryHeader, path: string): TarEn
     },
     end() {
       const bytes = Buffer.concat(chunks);
-      if (isImage)
-        images.set(path, { path, size: entry.size, kind: sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES)) });
+      if (isImage) images.set(path, imageOf(path, entry.size, bytes));
       if (isReadableMetadata) inspection.metadata = readMetadata(bytes);
       if (!scan) return;
       const text = decodeText(bytes);
@@ -300,6 +306,15 @@ function entrySink(reading: Reading, entry: TarEntryHeader, path: string): TarEn
         });
     },
   };
+}
+
+/** An image's kind by its bytes and, for a whole SVG, what the store would not show of it. */
+function imageOf(path: string, size: number, bytes: Buffer): BundleImage {
+  const kind = sniffImage(bytes.subarray(0, IMAGE_HEAD_BYTES));
+  if (kind !== 'svg' || bytes.length < size) return { path, size, kind };
+  const text = decodeText(bytes);
+  const unsafe = text === undefined ? { rule: SVG_RULE.malformed, detail: '' } : checkSvg(text);
+  return unsafe ? { path, size, kind, unsafe } : { path, size, kind };
 }
 
 /** The logo and screenshots kiosk.json names, of those present. */

@@ -1,11 +1,16 @@
 import { hasMessage, translate } from '@kiosk/core/i18n/catalogs';
 import { describe, expect, it } from 'vitest';
 import { METADATA_RULE } from './metadata.ts';
+import { SVG_RULE } from './svg-safety.ts';
 import { BUNDLE_PROBLEM_CODES, bundleProblemKey, describeBundleProblem, formatBytes } from './problems.ts';
 
 describe('bundle problem texts', () => {
-  it('has an en and a zh text for every problem code and every kiosk.json rule', () => {
-    for (const key of [...BUNDLE_PROBLEM_CODES.map(bundleProblemKey), ...Object.values(METADATA_RULE)]) {
+  it('has an en and a zh text for every problem code, kiosk.json rule and SVG rule', () => {
+    for (const key of [
+      ...BUNDLE_PROBLEM_CODES.map(bundleProblemKey),
+      ...Object.values(METADATA_RULE),
+      ...Object.values(SVG_RULE),
+    ]) {
       expect(hasMessage(key), key).toBe(true);
       expect(translate('zh', key), key).not.toBe(translate('en', key));
     }

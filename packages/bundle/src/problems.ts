@@ -31,9 +31,11 @@ export const BUNDLE_PROBLEM_CODES = [
   'LOGO_MISSING',
   'LOGO_TOO_LARGE',
   'LOGO_NOT_IMAGE',
+  'LOGO_UNSAFE_SVG',
   'SCREENSHOT_MISSING',
   'SCREENSHOT_TOO_LARGE',
   'SCREENSHOT_NOT_IMAGE',
+  'SCREENSHOT_UNSAFE_SVG',
   'SECRET_FOUND',
 ] as const;
 
@@ -53,13 +55,13 @@ export const bundleProblemKey = (code: BundleProblemCode) => `store.bundle.${cod
 
 /**
  * The problem in the reader's language. Two parameters are keys themselves and are translated
- * first: a metadata problem's `rule` (filled with the problem's other parameters) and a secret's
- * `kind`, so "a wallet private key" reads in zh too.
+ * first: the `rule` of a metadata problem or an unsafe SVG (filled with the problem's other
+ * parameters) and a secret's `kind`, so "a wallet private key" reads in zh too.
  */
 export function describeBundleProblem(locale: Locale, { code, params }: BundleProblem): string {
   const filled: Record<string, string | number> = { ...params };
-  if (code === 'METADATA_INVALID' && typeof params.rule === 'string')
-    filled.rule = translate(locale, params.rule, params);
+  const ruled = code === 'METADATA_INVALID' || code === 'LOGO_UNSAFE_SVG' || code === 'SCREENSHOT_UNSAFE_SVG';
+  if (ruled && typeof params.rule === 'string') filled.rule = translate(locale, params.rule, params);
   if (code === 'SECRET_FOUND' && typeof params.kind === 'string')
     filled.kind = translate(locale, `store.secret.${params.kind}`);
   return translate(locale, bundleProblemKey(code), filled);

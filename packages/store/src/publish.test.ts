@@ -143,6 +143,9 @@ describe.each(await testEngines())('publishing a version on %s', (engine) => {
     expect(whole.headers.get('etag')).toBe(`"${packed.release.integrity}"`);
     // Sent as stored: a gzip tarball is not compressed again, so lengths and ranges are its bytes'.
     expect(whole.headers.get('content-encoding')).toBeNull();
+    // The developer's bytes, opened in a browser, are never sniffed into a page nor run a script.
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-security-policy')).toBe('sandbox');
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
 
     const part = await fetch(url, { headers: { cookie: developer.cookie, range: 'bytes=10-99' } });
@@ -180,6 +183,23 @@ describe.each(await testEngines())('publishing a version on %s', (engine) => {
     expect(codesOf(answer)).toEqual(['WRONG_SIGNER']);
     const zh = await upload(developer, packed, { locale: 'zh' });
     expect(zh.body.details[0].message).toContain(`不是由 ${app.did} 的密钥签名的`);
+    expect(await db().selectFrom('store_apps').select('id').where('id', '=', app.did).execute()).toEqual([]);
+  });
+
+  it('refuses an SVG logo that could run script when shown, in the developer’s language', async () => {
+    const logo =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><circle r="1" onclick="steal()"/></svg>';
+    const app = await makeApp({
+      metadata: { name: randomName(), logo: 'logo.svg' },
+      files: { 'logo.svg': logo },
+    });
+    const packed = await packAndSign(app);
+    const answer = await upload(developer, packed);
+    expect(answer.status).toBe(400);
+    expect(codesOf(answer)).toEqual(['LOGO_UNSAFE_SVG']);
+    expect(answer.body.details[0].message).toContain('onclick');
+    const zh = await upload(developer, packed, { locale: 'zh' });
+    expect(zh.body.details[0].message).toContain('图标 logo.svg');
     expect(await db().selectFrom('store_apps').select('id').where('id', '=', app.did).execute()).toEqual([]);
   });
 

@@ -63,9 +63,21 @@ export const storeEn = {
   'store.bundle.LOGO_MISSING': 'The logo {path} named in kiosk.json is not in the bundle',
   'store.bundle.LOGO_TOO_LARGE': 'The logo {path} is {size}; a logo may be at most {max}',
   'store.bundle.LOGO_NOT_IMAGE': 'The logo {path} is not a {type} image',
+  'store.bundle.LOGO_UNSAFE_SVG':
+    'The logo {path} could run script or load content from elsewhere when shown: {rule}. An SVG may hold shapes, text, gradients, masks and filters, and refer only to its own ids',
   'store.bundle.SCREENSHOT_MISSING': 'The screenshot {path} named in kiosk.json is not in the bundle',
   'store.bundle.SCREENSHOT_TOO_LARGE': 'The screenshot {path} is {size}; a screenshot may be at most {max}',
   'store.bundle.SCREENSHOT_NOT_IMAGE': 'The screenshot {path} is not a {type} image',
+  'store.bundle.SCREENSHOT_UNSAFE_SVG':
+    'The screenshot {path} could run script or load content from elsewhere when shown: {rule}. An SVG may hold shapes, text, gradients, masks and filters, and refer only to its own ids',
+  'store.svg.malformed': 'it is not XML the store can read',
+  'store.svg.entities': 'it declares or uses entities ({detail})',
+  'store.svg.instruction': 'it has the processing instruction <?{detail}?>',
+  'store.svg.element': 'it has the element <{detail}>',
+  'store.svg.eventHandler': 'it has the event handler {detail}',
+  'store.svg.namespace': 'it puts elements in the namespace {detail}',
+  'store.svg.reference': 'it refers outside the file: {detail}',
+  'store.svg.style': 'its CSS has {detail}',
   'store.bundle.SECRET_FOUND':
     'A secret was found in {file}, line {line}: {kind}. Remove it, revoke it where it was issued, and publish again',
   'store.bundle.rule.required': 'is required',

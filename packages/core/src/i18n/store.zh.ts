@@ -52,9 +52,21 @@ export const storeZh: Translation<typeof storeEn> = {
   'store.bundle.LOGO_MISSING': 'kiosk.json 中的图标 {path} 不在应用包中',
   'store.bundle.LOGO_TOO_LARGE': '图标 {path} 大小为 {size}，图标最大为 {max}',
   'store.bundle.LOGO_NOT_IMAGE': '图标 {path} 不是 {type} 图片',
+  'store.bundle.LOGO_UNSAFE_SVG':
+    '图标 {path} 显示时可能运行脚本或从别处加载内容：{rule}。SVG 只能包含图形、文字、渐变、蒙版和滤镜，且只能引用文件自身的 id',
   'store.bundle.SCREENSHOT_MISSING': 'kiosk.json 中的截图 {path} 不在应用包中',
   'store.bundle.SCREENSHOT_TOO_LARGE': '截图 {path} 大小为 {size}，截图最大为 {max}',
   'store.bundle.SCREENSHOT_NOT_IMAGE': '截图 {path} 不是 {type} 图片',
+  'store.bundle.SCREENSHOT_UNSAFE_SVG':
+    '截图 {path} 显示时可能运行脚本或从别处加载内容：{rule}。SVG 只能包含图形、文字、渐变、蒙版和滤镜，且只能引用文件自身的 id',
+  'store.svg.malformed': '它不是商店能读取的 XML',
+  'store.svg.entities': '它声明或使用了实体（{detail}）',
+  'store.svg.instruction': '它含有处理指令 <?{detail}?>',
+  'store.svg.element': '它含有元素 <{detail}>',
+  'store.svg.eventHandler': '它含有事件处理属性 {detail}',
+  'store.svg.namespace': '它把元素放进了命名空间 {detail}',
+  'store.svg.reference': '它引用了文件之外的内容：{detail}',
+  'store.svg.style': '它的 CSS 含有 {detail}',
   'store.bundle.SECRET_FOUND':
     '在 {file} 第 {line} 行发现密钥：{kind}。请删除它，在签发处将其作废，然后重新发布',
   'store.bundle.rule.required': '为必填项',

@@ -80,6 +80,7 @@ describe('sendBundle over HTTP', () => {
     expect(header('accept-ranges')).toBe('bytes');
     expect(header('etag')).toBe(ETAG);
     expect(header('cache-control')).toBe('private, no-cache');
+    expect(header('content-security-policy')).toBe('sandbox');
     expect(header('content-range')).toBeNull();
     expect(counted).toBe(1);
   });

@@ -49,7 +49,9 @@ export async function sendBundle(
     .header('etag', etag)
     // Private: a draft's answer must not sit in a shared cache; no-cache: a client revalidates
     // (a cheap 304) so a bundle that was blocked or withdrawn stops being served.
-    .header('cache-control', 'private, no-cache');
+    .header('cache-control', 'private, no-cache')
+    // The developer's bytes: a browser opening them runs no script of theirs (helmet adds nosniff).
+    .header('content-security-policy', 'sandbox');
 
   switch (answer.status) {
     case 304:
