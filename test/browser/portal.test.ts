@@ -132,8 +132,15 @@ describe('the customer portal', { timeout: 120_000 }, () => {
     const trial = await subscribe(buyer, wallet, 7);
 
     const { context, page } = await openAs(buyer);
-    await page.goto('/customer?livemode=false');
+    // From the account menu's address: the buyer bought in test mode only, and is told where to look.
+    await page.goto('/customer');
     await page.getByRole('heading', { level: 1, name: 'Subscriptions and invoices' }).waitFor();
+    await page.getByText('You have no subscriptions yet.').waitFor();
+    await page.getByText('You also have purchases made in test mode: choose Test to see them.').waitFor();
+    await harness.screenshot(page, 'portal-live-empty-desktop-en');
+    await page.getByRole('group', { name: 'Purchases shown' }).getByRole('button', { name: 'Test' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?livemode=false');
+    await page.getByText('Test mode', { exact: true }).waitFor();
     const cards = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { level: 3, name: 'Pro plan' }) });

@@ -170,6 +170,34 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('No invoices yet.')).toBeTruthy();
     expect(calls.calls('GET /api/subscriptions')).toHaveLength(0);
     expect(calls.calls('GET /api/invoices')).toHaveLength(0);
+    // Nothing in test mode either: no switch to offer.
+    expect(screen.queryByRole('group', { name: 'Purchases shown' })).toBeNull();
+  });
+
+  it('shows a buyer whose purchases were in test mode a Live | Test switch, and them behind it', async () => {
+    const calls = api({
+      'GET /api/customers/me': ({ url }) => me(url.searchParams.get('livemode') === 'false' ? 'cus_1' : null),
+    });
+    renderRoutesAt('/customer', routes);
+    expect(await screen.findByText('You have no subscriptions yet.')).toBeTruthy();
+    const modes = await screen.findByRole('group', { name: 'Purchases shown' });
+    expect(within(modes).getByRole('button', { name: 'Live' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByText('You also have purchases made in test mode: choose Test to see them.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Test mode')).toBeNull();
+
+    fireEvent.click(within(modes).getByRole('button', { name: 'Test' }));
+    expect(await screen.findByRole('heading', { level: 3, name: /^Pro plan/ })).toBeTruthy();
+    // Clearly marked: the test-mode chip beside the title, and the switch on Test.
+    expect(screen.getByText('Test mode')).toBeTruthy();
+    const switched = screen.getByRole('group', { name: 'Purchases shown' });
+    expect(within(switched).getByRole('button', { name: 'Test' }).getAttribute('aria-pressed')).toBe('true');
+    expect(calls.calls('GET /api/subscriptions')[0]!.url.searchParams.get('livemode')).toBe('false');
+
+    fireEvent.click(within(switched).getByRole('button', { name: 'Live' }));
+    expect(await screen.findByText('You have no subscriptions yet.')).toBeTruthy();
+    expect(screen.queryByText('Test mode')).toBeNull();
   });
 
   it('shows skeletons while loading, then the error with a retry that reads the list again', async () => {

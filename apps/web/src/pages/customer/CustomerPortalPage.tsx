@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { InvoicesView } from './InvoicesView.tsx';
 import { PastDueBanner } from './PastDueBanner.tsx';
 import { PortalModeChip } from './PortalModeChip.tsx';
+import { PortalModeSwitch } from './PortalModeSwitch.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { usePortalLivemode } from './portal-mode.ts';
 import { useCustomerRefresh } from './use-customer-refresh.ts';
@@ -39,6 +40,9 @@ export function CustomerPortalPage() {
   const livemode = usePortalLivemode();
   const customer = useMyCustomerId(livemode);
   const customerId = customer.data;
+  // Test-mode purchases (the demo's) are offered behind a switch; in test mode this is the query above.
+  const testCustomer = useMyCustomerId(false);
+  const hasTestPurchases = !livemode || Boolean(testCustomer.data);
   const subscriptions = useCustomerSubscriptions(livemode, customerId);
   const settings = useKioskSettings(livemode);
   const now = useUnixNow();
@@ -64,6 +68,11 @@ export function CustomerPortalPage() {
         title={title}
         status={<PortalModeChip livemode={livemode} />}
         subtitle={t('portal.description')}
+        actions={
+          hasTestPurchases && (
+            <PortalModeSwitch livemode={livemode} hint={livemode && customer.data === null} />
+          )
+        }
         notices={pastDue && <PastDueBanner livemode={livemode} message={t('portal.pastDue.banner')} />}
       >
         <DetailSection

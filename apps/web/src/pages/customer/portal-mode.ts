@@ -18,6 +18,14 @@ export function portalPath(path: string, livemode: boolean): string {
 }
 
 /**
+ * The portal's `path` in `livemode` when the buyer picks a mode: the app's own mode needs no query,
+ * the other one names it (`?livemode=false`, or `true` for an app switched to test mode).
+ */
+export function portalModePath(path: string, livemode: boolean, appLivemode: boolean): string {
+  return livemode === appLivemode ? path : `${path}?livemode=${livemode}`;
+}
+
+/**
  * An invoice's page in `livemode`. With `action`, an uncollectible invoice's link carries it (seed 001
  * §2: `?action=` is added when the status is uncollectible and an action is given): `pay` takes the
  * customer straight to paying it.
