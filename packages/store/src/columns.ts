@@ -7,6 +7,7 @@ import { dbBoolean } from '@kiosk/db';
  * mode.
  */
 
+/** JSON as text; each table reads and writes its JSON columns through their schemas (`{resource}/table.ts`). */
 export type Json = string;
 /** A boolean as the engine answers it (SQLite: 0 or 1). */
 export type Flag = number | boolean;
@@ -16,10 +17,4 @@ export interface Stamped {
   updated_at: number;
 }
 
-/** JSON columns are text on both engines. */
-export function fromJson<T>(text: string | null | undefined, fallback: T): T {
-  if (text === null || text === undefined || text === '') return fallback;
-  return (JSON.parse(text) as T | null) ?? fallback;
-}
-export const toJson = (value: unknown): string => JSON.stringify(value ?? null);
 export const flag = (value: Flag): boolean => dbBoolean.parse(value);

@@ -32,5 +32,5 @@ export type { CategoryRow } from './categories/table.ts';
 export type { ReviewRow, StoreSettingsRow } from './reviews/table.ts';
 export type { VersionRow } from './versions/table.ts';
 export { shownOnStoreFront } from './apps/table.ts';
-export { flag, fromJson, toJson } from './columns.ts';
+export { flag } from './columns.ts';
 export { storeMigrations } from './migrations/index.ts';

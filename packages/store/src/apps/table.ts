@@ -1,4 +1,6 @@
+import { appSchema } from '@kiosk/contracts';
 import type { ReviewType } from '@kiosk/core';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import { sql } from 'kysely';
 import type { Flag, Json, Stamped } from '../columns.ts';
 
@@ -39,6 +41,10 @@ export type AppRow = Stamped & {
   /** The Kiosk Pay price a buyer pays for it; null while the app is free (paid apps issue). */
   price_id: string | null;
 };
+
+export const appJson = jsonColumns('store_apps', {
+  screenshots: jsonColumn(appSchema.shape.screenshots, []),
+});
 
 /*
  * Ratings, comments and purchases have no resource folder yet (their slices of issue 12 and the paid

@@ -1,6 +1,7 @@
 import type { App, DeveloperApp } from '@kiosk/contracts';
 import type { AppVersionStatus } from '@kiosk/core';
-import { flag, fromJson, type AppRow } from '../tables.ts';
+import { flag, type AppRow } from '../tables.ts';
+import { appJson } from './table.ts';
 
 /** An app as everybody sees it; `category` is the category's name. */
 export function appView(row: AppRow, category: string | null): App {
@@ -11,7 +12,7 @@ export function appView(row: AppRow, category: string | null): App {
     title: row.title,
     description: row.description,
     logo: row.logo,
-    screenshots: fromJson<string[]>(row.screenshots, []),
+    screenshots: appJson.screenshots.read(row.screenshots),
     category,
     developer_did: row.developer_did,
     downloads: Number(row.downloads),

@@ -1,3 +1,5 @@
+import { categorySchema } from '@kiosk/contracts';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Json, Stamped } from '../columns.ts';
 
 /** The admins' list (managed in console/categories.ts); an app names at most one. */
@@ -8,3 +10,7 @@ export type CategoryRow = Stamped & {
   /** The name in other languages: `{ zh: '天气' }`; the UI falls back to `name`. */
   locales: Json;
 };
+
+export const categoryJson = jsonColumns('store_categories', {
+  locales: jsonColumn(categorySchema.shape.locales, {}),
+});

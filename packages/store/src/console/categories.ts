@@ -4,7 +4,8 @@ import { transaction } from '@kiosk/db';
 import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { StoreDeps } from '../context.ts';
-import { fromJson, toJson, type CategoryRow, type StoreDb } from '../tables.ts';
+import { categoryJson } from '../categories/table.ts';
+import type { CategoryRow, StoreDb } from '../tables.ts';
 
 /**
  * The admins' categories (seed 001 §6, §7). Names are unique whatever their case (the store front's
@@ -17,7 +18,7 @@ type CategoryInput = z.infer<typeof categoryInput>;
 export const categorySnapshot = (row: CategoryRow) => ({
   id: row.id,
   name: row.name,
-  locales: fromJson<Record<string, string>>(row.locales, {}),
+  locales: categoryJson.locales.read(row.locales),
 });
 
 function categoryView(row: CategoryRow, appCount: number): Category {
@@ -61,7 +62,13 @@ export async function createCategory(deps: StoreDeps, input: CategoryInput): Pro
     const now = deps.clock.nowUnix();
     const row = await deps.resources.categories.insert(
       trx,
-      { id: newId('category'), name, locales: toJson(input.locales), created_at: now, updated_at: now },
+      {
+        id: newId('category'),
+        name,
+        locales: categoryJson.locales.write(input.locales),
+        created_at: now,
+        updated_at: now,
+      },
       'category.created',
     );
     return categoryView(row, 0);
@@ -75,7 +82,7 @@ export async function updateCategory(deps: StoreDeps, id: string, input: Categor
     const row = await deps.resources.categories.update(
       trx,
       id,
-      { name, locales: toJson(input.locales), updated_at: deps.clock.nowUnix() },
+      { name, locales: categoryJson.locales.write(input.locales), updated_at: deps.clock.nowUnix() },
       'category.updated',
     );
     if (!row) throw new KioskError('CATEGORY_NOT_FOUND', { status: 404, params: { category: id } });

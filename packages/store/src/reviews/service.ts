@@ -18,7 +18,9 @@ import { assertDeveloperOf, findApp, getDeveloperApp } from '../apps/service.ts'
 import type { Viewer } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
 import type { AppVersionEvent } from '../events.ts';
-import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { appJson } from '../apps/table.ts';
+import { flag, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { versionJson } from '../versions/table.ts';
 import { versionView } from '../versions/view.ts';
 import { storeReviewType } from './settings.ts';
 import { reviewEntryView } from './view.ts';
@@ -180,13 +182,13 @@ class VersionMoves {
     message: string | null = null,
   ) {
     const transitions = {
-      ...fromJson<Record<string, number>>(version.status_transitions, {}),
+      ...versionJson.status_transitions.read(version.status_transitions),
       [to]: this.now,
     };
     const moved = await this.deps.resources.versions.transition(this.trx, version.id, version.status, to, {
       type: REVIEW_EVENTS[action],
       set: {
-        status_transitions: toJson(transitions),
+        status_transitions: versionJson.status_transitions.write(transitions),
         ...(to === 'published' ? { published_at: this.now } : {}),
       },
     });
@@ -220,14 +222,14 @@ class VersionMoves {
 
 /** The store front now shows `version`: its name, logo and screenshots are the bundle's. */
 async function publishOnApp(deps: StoreDeps, trx: StoreDb, app: AppRow, version: VersionRow, now: number) {
-  const metadata = fromJson<{ logo?: string | null; screenshots?: string[] }>(version.metadata, {});
+  const metadata = versionJson.metadata.read(version.metadata);
   await deps.resources.apps.update(
     trx,
     app.id,
     {
       name: version.name,
       logo: metadata.logo ?? null,
-      screenshots: toJson(metadata.screenshots ?? []),
+      screenshots: appJson.screenshots.write(metadata.screenshots ?? []),
       published_version: version.version,
       published_at: now,
     },

@@ -22,7 +22,9 @@ import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
 import { storeReviewType } from '../reviews/settings.ts';
 import type { StoreDeps } from '../context.ts';
 import { bundleKey, isBundleStorageError, type BundleStorage } from '../storage/bundle-storage.ts';
-import { flag, fromJson, toJson, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { appJson } from '../apps/table.ts';
+import { flag, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { versionJson } from './table.ts';
 import { storeRuleProblems, uploadProblems } from './upload-problems.ts';
 import { bundleFileName, versionView } from './view.ts';
 
@@ -88,7 +90,7 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
       const shown = {
         name: release.name,
         logo: metadata.logo,
-        screenshots: toJson(metadata.screenshots ?? []),
+        screenshots: appJson.screenshots.write(metadata.screenshots ?? []),
       };
       if (!app) await insertApp(trx, deps, input, metadata, { ...shown, now });
 
@@ -233,10 +235,10 @@ async function insertVersion(
       signature: release.signature,
       size: tarball.size,
       bundle_key: key,
-      metadata: toJson(metadata),
+      metadata: versionJson.metadata.write(metadata),
       changelog: metadata.changelog ?? null,
       uploaded_by: developerDid,
-      status_transitions: toJson(published ? { published: now } : {}),
+      status_transitions: versionJson.status_transitions.write(published ? { published: now } : {}),
       published_at: published ? now : null,
       created_at: now,
       updated_at: now,
@@ -286,10 +288,10 @@ async function moveInReview(
   developerDid: string,
   now: number,
 ): Promise<VersionRow> {
-  const transitions = { ...fromJson<Record<string, number>>(version.status_transitions, {}), [to]: now };
+  const transitions = { ...versionJson.status_transitions.read(version.status_transitions), [to]: now };
   const moved = await deps.resources.versions.transition(trx, version.id, version.status, to, {
     type: to === 'pending' ? 'app_version.review_requested' : 'app_version.cancelled',
-    set: { status_transitions: toJson(transitions) },
+    set: { status_transitions: versionJson.status_transitions.write(transitions) },
   });
   if (!moved) throw new Error(`app version ${version.id} left ${version.status} while its app was held`);
   await trx

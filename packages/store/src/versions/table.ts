@@ -1,4 +1,7 @@
+import { appVersionSchema } from '@kiosk/contracts';
 import type { AppVersionStatus } from '@kiosk/core';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
+import { z } from 'zod';
 import type { Json, Stamped } from '../columns.ts';
 
 /** Every uploaded version, its signed release, its bundle and where it stands in review. */
@@ -23,6 +26,19 @@ export type VersionRow = Stamped & {
   status_transitions: Json;
   published_at: number | null;
 };
+
+export const versionJson = jsonColumns('store_app_versions', {
+  /**
+   * kiosk.json as uploaded, checked then by @kiosk/bundle's rules of the day; what the store reads of
+   * it again is checked here (every upload has a logo, but `{}` is the column's default), and the
+   * rest is kept as it came.
+   */
+  metadata: jsonColumn(
+    z.looseObject({ logo: z.string().optional(), screenshots: z.array(z.string()).optional() }),
+    {},
+  ),
+  status_transitions: jsonColumn(appVersionSchema.shape.status_transitions, {}),
+});
 
 /** One row per counted download of a published version; the console sums them per day (the last 30 days, seed 001 §3). */
 export type DownloadRow = {

@@ -1,5 +1,6 @@
 import type { AppVersion } from '@kiosk/contracts';
-import { fromJson, type VersionRow } from '../tables.ts';
+import type { VersionRow } from '../tables.ts';
+import { versionJson } from './table.ts';
 
 /** Where a version's bundle downloads: its file is named by the release's name and version. */
 export function downloadPath(row: Pick<VersionRow, 'app_did' | 'version' | 'name'>): string {
@@ -23,9 +24,9 @@ export function versionView(row: VersionRow): AppVersion {
     integrity: row.integrity,
     signature: row.signature,
     changelog: row.changelog,
-    metadata: fromJson(row.metadata, {}),
+    metadata: versionJson.metadata.read(row.metadata),
     download_url: downloadPath(row),
-    status_transitions: fromJson(row.status_transitions, {}),
+    status_transitions: versionJson.status_transitions.read(row.status_transitions),
     published_at: row.published_at === null ? null : Number(row.published_at),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
