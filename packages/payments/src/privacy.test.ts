@@ -103,6 +103,30 @@ describe.each(await testEngines())("a buyer's personal details on %s", (engine) 
     }
   });
 
+  it('shows the payer and the transfer of a paid session to its buyer only', async () => {
+    const { id, buyer, wallet } = await submitted();
+    await payAsVerified(server, buyer, id, { amount: 2_500_000n, payer: wallet.address });
+    const own = (await buyer.request(`/api/checkout-sessions/retrieve/${id}`)).body;
+    expect(own.checkoutSession.status).toBe('complete');
+    const paidBy = JSON.stringify(own.paymentIntent.payment_details);
+    expect(paidBy.toLowerCase()).toContain(wallet.address.toLowerCase());
+    const txHash = /0x[0-9a-f]{64}/.exec(paidBy)![0];
+
+    for (const [who, client] of [
+      ['anonymous', cookieClient(server.url)],
+      ['another buyer', await signedIn(server, TestWallet.random())],
+    ] as const) {
+      const seen = await client.request(`/api/checkout-sessions/retrieve/${id}`);
+      expect(seen.body.checkoutSession.status, who).toBe('complete');
+      const text = JSON.stringify(seen.body).toLowerCase();
+      expect(text, who).not.toContain(wallet.address.toLowerCase());
+      expect(text, who).not.toContain(txHash);
+    }
+    // The merchant reads them where merchants read payments.
+    const intent = (await merchant.test(`/api/payment-intents/${own.paymentIntent.id}`)).body;
+    expect(JSON.stringify(intent.payment_details)).toContain(txHash);
+  });
+
   it("tells a follower of the session's topic that it was paid, without the buyer's customer id", async () => {
     const { id, buyer, wallet } = await submitted();
     const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/realtime`);

@@ -43,14 +43,17 @@ export async function buyerEnvelopeOf(
 
 /**
  * What `viewer` (the caller's DID) may see of it. A session id travels in addresses, so anyone but
- * the session's buyer gets the order without the buyer's details, wallet or customer record.
+ * the session's buyer gets the order without the buyer's details, wallet or customer record, and a
+ * paid order without who paid and by which transfer (the merchant reads those on the payment).
  */
 export function envelopeFor(envelope: CheckoutEnvelope, viewer: string | undefined): CheckoutEnvelope {
   const session = envelope.checkoutSession;
   if (session.customer_did !== null && session.customer_did === viewer) return envelope;
+  const intent = envelope.paymentIntent;
   return {
     ...envelope,
     checkoutSession: { ...session, customer_did: null, customer_details: {} },
+    paymentIntent: intent && { ...intent, payment_details: {} },
     customer: null,
   };
 }

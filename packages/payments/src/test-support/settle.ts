@@ -38,7 +38,7 @@ export async function payAsVerified(
       reference: txHash,
       amount: payment.amount,
       payer: payment.payer,
-      details: { tx_hash: txHash },
+      details: { tx_hash: txHash, payer: payment.payer }, // as the EVM adapter records a transfer
       methodType: 'evm',
     }),
   );
