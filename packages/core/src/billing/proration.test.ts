@@ -21,12 +21,13 @@ describe('prorated plan changes', () => {
     const at = start + 10 * 86_400; // 21 of 31 days left
     const { lines, total, amountDue, credit } = planChangeAmounts(change({ at }));
     expect(lines).toEqual([
-      { kind: 'unused_time', amount: -6_774_194n, proration: true, period: { start: at, end } },
+      { kind: 'unused_time', amount: -6_774_193n, proration: true, period: { start: at, end } },
       { kind: 'remaining_time', amount: 20_322_581n, proration: true, period: { start: at, end } },
     ]);
-    // 10 × 21/31 = 6.774193548… → 6.774194; 30 × 21/31 = 20.322580645… → 20.322581
-    expect(total).toBe(13_548_387n);
-    expect(amountDue).toBe(13_548_387n);
+    // (30 − 10) × 21/31 = 13.548387096… → 13.548388 (a charge rounds up); 10 × 21/31 = 6.774193548… is
+    // credited as 6.774193 (a credit rounds down), and the new plan's line is the rest: 20.322581.
+    expect(total).toBe(13_548_388n);
+    expect(amountDue).toBe(13_548_388n);
     expect(credit).toBe(0n);
   });
 
@@ -34,11 +35,12 @@ describe('prorated plan changes', () => {
     const at = start + 20 * 86_400; // 11 of 31 days left
     const result = planChangeAmounts(change({ oldAmount: ether(3), newAmount: ether(1), at }));
     expect(result.lines.map((l) => l.amount)).toEqual([
-      -1_064_516_129_032_258_065n,
+      -1_064_516_129_032_258_064n,
       354_838_709_677_419_355n,
     ]);
     expect(result.amountDue).toBe(0n);
-    expect(result.credit).toBe(709_677_419_354_838_710n);
+    // 2 ETH × 11/31 = 0.709677419354838709677… credited as …709 (down, never in the customer's favour)
+    expect(result.credit).toBe(709_677_419_354_838_709n);
     expect(result.total).toBe(-result.credit);
   });
 
@@ -48,14 +50,14 @@ describe('prorated plan changes', () => {
     expect(result.total).toBe(usdc(20));
   });
 
-  it('come to a unit or nothing on the period’s last second', () => {
+  it('come to a few units on the period’s last second, rounded toward the merchant', () => {
     const result = planChangeAmounts(change({ at: end - 1 }));
-    // 10 USDC × 1/2 678 400 s = 3.7 units → 4; 30 USDC → 11.2 units → 11
-    expect(result.lines.map((l) => l.amount)).toEqual([-4n, 11n]);
-    expect(result.total).toBe(7n);
+    // 10 USDC × 1/2 678 400 s = 3.7 units, credited as 3; 20 USDC more → 7.5 units, charged as 8
+    expect(result.lines.map((l) => l.amount)).toEqual([-3n, 11n]);
+    expect(result.total).toBe(8n);
     const cheap = planChangeAmounts(change({ oldAmount: 100n, newAmount: 200n, at: end - 1 }));
-    expect(cheap.lines.map((l) => l.amount)).toEqual([-0n, 0n]);
-    expect(cheap.total).toBe(0n);
+    expect(cheap.lines.map((l) => l.amount)).toEqual([0n, 1n]);
+    expect(cheap.total).toBe(1n);
   });
 
   it('net exactly zero for the same price at any second, for both decimals', () => {
@@ -66,29 +68,27 @@ describe('prorated plan changes', () => {
     }
   });
 
-  it('never gain or lose a unit: the used part (price − credit) is itself within half a unit of exact', () => {
+  it('round toward the merchant by less than a unit: the used part (price − credit) and the total', () => {
     const oldAmount = ether(1) / 3n;
     const newAmount = usdc(999) + 7n;
     const length = BigInt(end - start);
     for (let at = start; at < end; at += 86_399) {
-      const [unused, remaining] = planChangeAmounts(change({ oldAmount, newAmount, at })).lines;
+      const { lines, total } = planChangeAmounts(change({ oldAmount, newAmount, at }));
       const usedSeconds = BigInt(at - start);
-      for (const [price, line] of [
-        [oldAmount, -unused!.amount],
-        [newAmount, remaining!.amount],
-      ] as const) {
-        const used = price - line;
-        const error = used * length - price * usedSeconds; // in units × length
-        expect(2n * (error < 0n ? -error : error) <= length).toBe(true);
-      }
+      const remainingSeconds = BigInt(end - at);
+      // The old plan's used part is never under exact, and over it by less than a unit (units × length).
+      const usedOver = (oldAmount + lines[0]!.amount) * length - oldAmount * usedSeconds;
+      expect(usedOver >= 0n && usedOver < length).toBe(true);
+      const totalOver = total * length - (newAmount - oldAmount) * remainingSeconds;
+      expect(totalOver >= 0n && totalOver < length).toBe(true);
     }
   });
 
-  it('credit the customer the rounded-up half unit when the split falls exactly on a half', () => {
+  it('credit the rounded-down half unit when the split falls exactly on a half', () => {
     const result = planChangeAmounts(
       change({ oldAmount: 5n, newAmount: 0n, periodStart: 0, periodEnd: 2, at: 1 }),
     );
-    expect(result.credit).toBe(3n); // 2.5 credited as 3; the used half counts as 2: 3 + 2 = 5
+    expect(result.credit).toBe(2n); // 2.5 credited as 2: the used half is paid as 3, never as 2
   });
 });
 
@@ -102,11 +102,23 @@ describe('price-difference plan changes', () => {
       expect(result.amountDue).toBe(usdc(20));
     }
   });
-  it('leave the difference as credit on a downgrade', () => {
-    const result = planChangeAmounts(
-      change({ mode: 'difference', oldAmount: ether(2), newAmount: ether(1) / 2n, at: end - 1 }),
-    );
-    expect(result).toMatchObject({ total: -(ether(3) / 2n), amountDue: 0n, credit: ether(3) / 2n });
+  it('credit on a downgrade only the difference for the time left, never for time already used', () => {
+    const cheaper = { mode: 'difference', oldAmount: ether(2), newAmount: ether(1) / 2n } as const;
+    const early = planChangeAmounts(change({ ...cheaper, at: start + 10 * 86_400 }));
+    // 1.5 ETH × 21/31 = 1.016129032258064516129… credited as …516
+    expect(early).toMatchObject({ total: -1_016_129_032_258_064_516n, credit: 1_016_129_032_258_064_516n });
+    expect(early.lines).toEqual([
+      {
+        kind: 'price_difference',
+        amount: -1_016_129_032_258_064_516n,
+        proration: true,
+        period: { start: start + 10 * 86_400, end },
+      },
+    ]);
+    // Before a renewal the old plan's period is used: a second's worth of the difference, not all of it.
+    const late = planChangeAmounts(change({ ...cheaper, at: end - 1 }));
+    expect(late).toMatchObject({ amountDue: 0n, credit: 560_035_842_293n });
+    expect(planChangeAmounts(change({ ...cheaper, at: start })).credit).toBe(ether(3) / 2n);
   });
 });
 
@@ -120,11 +132,15 @@ describe('refusals', () => {
 });
 
 describe('proratedShare', () => {
-  it('rounds half up on the magnitude', () => {
-    expect(proratedShare(5n, 1, 2)).toBe(3n);
-    expect(proratedShare(-5n, 1, 2)).toBe(-3n);
-    expect(proratedShare(4n, 1, 3)).toBe(1n);
-    expect(proratedShare(5n, 1, 3)).toBe(2n);
+  it('rounds up or down on the number line, and not at all when exact', () => {
+    expect(proratedShare(5n, 1, 2, 'up')).toBe(3n);
+    expect(proratedShare(5n, 1, 2, 'down')).toBe(2n);
+    expect(proratedShare(-5n, 1, 2, 'up')).toBe(-2n);
+    expect(proratedShare(-5n, 1, 2, 'down')).toBe(-3n);
+    expect(proratedShare(4n, 1, 3, 'up')).toBe(2n);
+    expect(proratedShare(4n, 1, 3, 'down')).toBe(1n);
+    expect(proratedShare(6n, 1, 3, 'up')).toBe(2n);
+    expect(proratedShare(-6n, 1, 3, 'down')).toBe(-2n);
   });
 });
 

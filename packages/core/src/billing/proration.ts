@@ -1,19 +1,25 @@
 /**
- * What a plan change costs (issue 11 item 5), as invoice lines in the currency's smallest unit. A
- * price chooses one of two modes:
+ * What a plan change costs (issue 11 item 5), as invoice lines in the currency's smallest unit. The
+ * change's mode (the flow gives the pair's: `difference` when either plan's price says so, so that a
+ * change and its way back are priced alike, issue 21 item 17):
  *
  * - `prorate` (Stripe's `create_prorations`): the unused part of the period already paid at the old
  *   price is credited, and the rest of the period at the new price is charged, both by time to the
  *   second. Two lines, each with `proration: true`.
- * - `difference`: the plain price difference for the period, whatever time is left. One line,
- *   `proration: false`.
+ * - `difference`: a dearer plan costs the plain price difference for the period, whatever time is
+ *   left. One line, `price_difference`.
  *
- * Rounding: both prorated lines come from one rule, `proratedShare(amount, remaining, length)` = amount ×
- * remaining ÷ length rounded half up, so (a) a change to the same price nets exactly zero, (b) the
- * part of the old price the customer used is `old − credit`, never rounded on its own, so used plus
- * credited is the old price to the unit, and (c) the new price's uncharged part is `new − charge`
- * likewise: the change never creates or loses a unit, whatever the decimals (6 for a stablecoin, 18
- * for ether). Amounts are bigint, never a float.
+ * Whatever the mode, a change never credits more than the unused part of what was paid (issue 21
+ * item 17): a cheaper plan's credit is the price difference for the time left, `(old − new) ×
+ * remaining ÷ length`, in `difference` mode too (crediting the whole difference for time already
+ * used would let a customer downgrade before each renewal and upgrade after it, paying the cheap plan
+ * and using the dear one). So the customer's payments minus their credits always cover the time used
+ * on each plan, and a change and its way back never net a credit (proration-invariant.test.ts).
+ *
+ * Rounding: the change's total is the exact prorated difference rounded up (toward the merchant) —
+ * a credit is rounded down, a charge up — so no sequence of changes gains the customer even a unit;
+ * the `unused_time` credit is rounded down and `remaining_time` is the rest of the total, each within
+ * a unit of exact. A change to the same amount nets exactly zero. Amounts are bigint, never a float.
  *
  * When the total is negative (a downgrade), nothing is due and the rest is `credit`: whether it is
  * applied to the next invoice (`applyCredit`) or issued to the customer is the caller's choice.
@@ -56,15 +62,20 @@ export interface PlanChangeAmounts {
   credit: bigint;
 }
 
-/** `amount × part ÷ whole`, rounded half up on the magnitude; exact in bigint. */
-export function proratedShare(amount: bigint, part: number, whole: number): bigint {
+/**
+ * `amount × part ÷ whole`, exact in bigint, rounded `up` (toward +∞) or `down` (toward −∞): a charge
+ * is rounded up and a credit down, so rounding never favours the customer.
+ */
+export function proratedShare(amount: bigint, part: number, whole: number, rounding: 'up' | 'down'): bigint {
   if (!Number.isSafeInteger(part) || !Number.isSafeInteger(whole) || whole <= 0 || part < 0 || part > whole)
     throw new RangeError(`a share needs 0 ≤ part ≤ whole and whole > 0, not ${part}/${whole}`);
-  const negative = amount < 0n;
-  const magnitude = negative ? -amount : amount;
-  const scaled = magnitude * BigInt(part) * 2n + BigInt(whole);
-  const rounded = scaled / (2n * BigInt(whole));
-  return negative ? -rounded : rounded;
+  const scaled = amount * BigInt(part);
+  const divisor = BigInt(whole);
+  const truncated = scaled / divisor; // bigint division truncates toward zero
+  const exact = truncated * divisor === scaled;
+  if (exact) return truncated;
+  if (rounding === 'up') return scaled > 0n ? truncated + 1n : truncated;
+  return scaled < 0n ? truncated - 1n : truncated;
 }
 
 /** The amounts of one plan change; the change must fall inside the period (start ≤ at < end). */
@@ -77,25 +88,21 @@ export function planChangeAmounts(change: PlanChange): PlanChangeAmounts {
   if (oldAmount < 0n || newAmount < 0n) throw new RangeError('a plan costs zero or more');
 
   const rest = { start: at, end: periodEnd };
+  const length = periodEnd - periodStart;
+  const remaining = periodEnd - at;
+  // The price difference for the time left, rounded toward the merchant: the one rule both ways.
+  const prorated = proratedShare(newAmount - oldAmount, remaining, length, 'up');
   let lines: ChangeLine[];
   if (mode === 'difference') {
-    lines = [{ kind: 'price_difference', amount: newAmount - oldAmount, proration: false, period: rest }];
+    // A dearer plan costs the whole difference; a cheaper one credits only the time left of it.
+    const upgrade = newAmount >= oldAmount;
+    const amount = upgrade ? newAmount - oldAmount : prorated;
+    lines = [{ kind: 'price_difference', amount, proration: !upgrade, period: rest }];
   } else {
-    const length = periodEnd - periodStart;
-    const remaining = periodEnd - at;
+    const unused = proratedShare(oldAmount, remaining, length, 'down');
     lines = [
-      {
-        kind: 'unused_time',
-        amount: -proratedShare(oldAmount, remaining, length),
-        proration: true,
-        period: rest,
-      },
-      {
-        kind: 'remaining_time',
-        amount: proratedShare(newAmount, remaining, length),
-        proration: true,
-        period: rest,
-      },
+      { kind: 'unused_time', amount: -unused, proration: true, period: rest },
+      { kind: 'remaining_time', amount: prorated + unused, proration: true, period: rest },
     ];
   }
   const total = lines.reduce((sum, line) => sum + line.amount, 0n);

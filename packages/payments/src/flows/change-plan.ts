@@ -25,6 +25,7 @@ import {
   recurringOf,
   storedMandateOf,
   subscriptionMethod,
+  type CycleLine,
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
@@ -35,7 +36,9 @@ import { findSubscriptionRow, getSubscription, itemRowsOf } from '../subscriptio
 
 /**
  * Changing plan (seed 000 §1: "the difference is paid, credit is applied or issued"; issue 11 item 5).
- * The new price's `recurring.proration_mode` decides the amounts (core's planChangeAmounts):
+ * The prices' `recurring.proration_mode` decide the amounts (core's planChangeAmounts), the same
+ * both ways: `difference` when the old plan's or the new one's price says so (changeMode). A
+ * cheaper plan never credits more than the difference for the time left (issue 21 item 17).
  *
  * - In a trial nothing was paid: the items change at once, for nothing.
  * - Nothing due (a cheaper plan, or the same price): the items change at once; a credit goes on the
@@ -85,11 +88,36 @@ export async function priceItems(
     )
       return problems.push({ path, message: 'error.PLAN_INTERVAL_MISMATCH' });
     total += lineTotal(terms, item.quantity, undefined);
-    // One `difference` price makes the whole change a plain difference: the merchant said so for it.
-    if (price.recurring.proration_mode === 'difference') mode = 'difference';
+    mode = changeMode(mode, prorationModeOf([price]));
   });
   if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
   return { total, mode };
+}
+
+/** One `difference` price makes a plan's changes a plain difference: the merchant said so for it. */
+export const prorationModeOf = (prices: Iterable<Price>): ProrationMode =>
+  [...prices].some((price) => price.recurring?.proration_mode === 'difference') ? 'difference' : 'prorate';
+
+/**
+ * A change is priced by its pair of plans, the same both ways (issue 21 item 17): `difference` when
+ * either side says so. Priced by the new plan alone, a trip down to a `difference` plan and back up to
+ * a `prorate` one netted a credit every time.
+ */
+export const changeMode = (from: ProrationMode, to: ProrationMode): ProrationMode =>
+  from === 'difference' || to === 'difference' ? 'difference' : 'prorate';
+
+/** The mode of the plan the subscription is on now (its items' prices). */
+export async function currentMode(
+  db: Executor,
+  subscription: SubscriptionRow,
+  current: { lines: CycleLine[] },
+) {
+  const prices = await loadPrices(
+    db,
+    flag(subscription.livemode),
+    current.lines.map((line) => line.price_id),
+  );
+  return prorationModeOf(prices.values());
 }
 
 /**
@@ -193,7 +221,7 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
       periodStart: Number(subscription.current_period_start),
       periodEnd: Number(subscription.current_period_end),
       at: deps.clock.nowUnix(),
-      mode: next.mode,
+      mode: changeMode(await currentMode(trx, subscription, current), next.mode),
     });
     if (amounts.amountDue === 0n) {
       await replaceItems(deps, trx, subscription, items);

@@ -4,7 +4,7 @@ import { translate } from '@kiosk/core/i18n/catalogs';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../prices/queries.ts';
-import { CHANGEABLE, checkMandateCovers, priceItems } from './change-plan.ts';
+import { CHANGEABLE, changeMode, checkMandateCovers, priceItems, prorationModeOf } from './change-plan.ts';
 import { cycleCharge, type SubscriptionRow } from '../subscriptions/service.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 
@@ -51,6 +51,7 @@ export async function planOptions(
   );
   const productName = new Map(products.map((product) => [product.id, product.name]));
   const current = await cycleCharge(db, subscription);
+  const currentMode = prorationModeOf(onNow.values());
   // A plan replaces every item with one line of the new price, at the quantity the first item has.
   const quantity = items[0]?.quantity ?? 1;
 
@@ -74,7 +75,7 @@ export async function planOptions(
             periodStart: Number(subscription.current_period_start),
             periodEnd: Number(subscription.current_period_end),
             at: deps.clock.nowUnix(),
-            mode: priced.mode,
+            mode: changeMode(currentMode, priced.mode),
           });
     const refusal = isCurrent
       ? undefined
@@ -92,7 +93,7 @@ export async function planOptions(
       cycle_amount: priced.total.toString(),
       amount_due: amounts.amountDue.toString(),
       credit: amounts.credit.toString(),
-      proration_mode: priced.mode,
+      proration_mode: isCurrent ? priced.mode : changeMode(currentMode, priced.mode),
       unavailable: refusal ?? null,
     });
   }
