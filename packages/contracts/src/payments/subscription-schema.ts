@@ -10,6 +10,8 @@ export const subscriptionItemSchema = z.object({
   price_id: z.string(),
   quantity: z.number(),
   price: priceSchema.nullable(),
+  /** The name of the price's product, what a buyer knows the plan by; null when the price is gone. */
+  product_name: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),
 });

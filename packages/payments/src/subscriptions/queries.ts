@@ -3,6 +3,7 @@ import { type SubscriptionStatus } from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
 import { loadPrices } from '../prices/queries.ts';
+import { expandPrices } from '../products/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
 import type { SubscriptionItemRow as ItemRow } from './table.ts';
 import type { SubscriptionRow } from './table.ts';
@@ -22,7 +23,7 @@ export async function itemRowsOf(db: Executor, subscriptionIds: string[]): Promi
     .execute();
 }
 
-/** Subscriptions of one mode with their items and prices, in one query each. */
+/** Subscriptions of one mode with their items, prices and products' names, in one query each. */
 async function withItems(
   db: Executor,
   rows: SubscriptionRow[],
@@ -39,12 +40,18 @@ async function withItems(
     items.map((item) => item.price_id),
     known,
   );
+  // The product's name is what a buyer knows the plan by (a nickname alone, "Monthly", is not).
+  const expand = await expandPrices(db, prices);
+  const productName = (price: Price | undefined) => price && expand(price).product?.name;
   return rows.map((row) =>
     subscriptionView(
       row,
       items
         .filter((item) => item.subscription_id === row.id)
-        .map((item) => subscriptionItemView(item, prices.get(item.price_id))),
+        .map((item) => {
+          const price = prices.get(item.price_id);
+          return subscriptionItemView(item, price, productName(price));
+        }),
     ),
   );
 }

@@ -24,7 +24,12 @@ export function pendingUpdateOf(subscription: SubscriptionRow): PendingUpdate | 
 
 const time = (value: number | null): number | null => (value === null ? null : Number(value));
 
-export function subscriptionItemView(row: ItemRow, price: Price | undefined): Subscription['items'][number] {
+/** An item with its price and its product's name where the caller read them (not in events). */
+export function subscriptionItemView(
+  row: ItemRow,
+  price: Price | undefined,
+  productName?: string,
+): Subscription['items'][number] {
   return {
     id: row.id,
     object: 'subscription_item',
@@ -32,6 +37,7 @@ export function subscriptionItemView(row: ItemRow, price: Price | undefined): Su
     price_id: row.price_id,
     quantity: Number(row.quantity),
     price: price ?? null,
+    product_name: productName ?? null,
     metadata: subscriptionItemJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
   };

@@ -58,6 +58,7 @@ function item(itemPrice: ExpandedPrice, quantity: number): SessionSubscription['
     price_id: itemPrice.id,
     quantity,
     price: itemPrice,
+    product_name: itemPrice.product.name,
     metadata: {},
     created_at: NEXT_PAYMENT - 60 * DAY,
   };

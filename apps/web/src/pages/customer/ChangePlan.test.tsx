@@ -275,7 +275,7 @@ describe('Change plan', { timeout: 20_000 }, () => {
       expect(calls.calls('GET /api/subscriptions/sub_1/plans').length).toBeGreaterThan(planReads),
     );
     // The page shows the new plan at once, from the answer.
-    expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Basic')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Pro plan · Basic')).toBeTruthy();
   });
 
   it('pays a dearer plan from the wallet, names the transfer and says the plan changed once it settled', async () => {
@@ -310,7 +310,9 @@ describe('Change plan', { timeout: 20_000 }, () => {
     expect(named[0]!.body).toEqual({ tx_hash: TX });
     expect(named[0]!.url.searchParams.get('livemode')).toBe('false');
     expect(screen.queryByTestId('pending-plan-change')).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Items' })).getByText('Premium')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Items' })).getByText('Pro plan · Premium'),
+    ).toBeTruthy();
   });
 
   it('says a waiting change with its amount, and Pay now resumes its payment', async () => {

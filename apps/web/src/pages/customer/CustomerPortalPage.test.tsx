@@ -5,7 +5,7 @@ import { envelope, jsonResponse, line, mockApi, settings, type ApiHandler } from
 import { routes } from '../../routes.tsx';
 import { renderRoutesAt } from '../../test-support/render-app.tsx';
 import { signedIn, userWithRoles } from '../../test-support/sessions.ts';
-import { DAY, invoice, me, monthly, NOW, subscription, trialing } from './portal-test-fixtures.ts';
+import { DAY, invoice, me, monthly, NOW, ofProduct, subscription, trialing } from './portal-test-fixtures.ts';
 
 const list = <T,>(items: T[]) => ({ list: items, count: items.length });
 
@@ -78,7 +78,9 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscriptions and invoices' })).toBeTruthy();
     expect(screen.getByText('Test mode')).toBeTruthy();
 
-    const card = (await screen.findByRole('heading', { level: 3, name: 'Pro plan' })).closest('li')!;
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Pro plan · Monthly' })).closest(
+      'li',
+    )!;
     expect(within(card).getByText('Active')).toBeTruthy();
     expect(within(card).getByText('1 KDT per month')).toBeTruthy();
     expect(within(card).getByTestId('subscription-schedule').textContent).toMatch(/^Next invoice on .*2026/);
@@ -92,7 +94,7 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
       '/customer/invoice/in_1?livemode=false',
     );
     // Seed 001 §2: the related subscription links to its page, by its plan's name.
-    expect(within(row).getByRole('link', { name: 'Pro plan' }).getAttribute('href')).toBe(
+    expect(within(row).getByRole('link', { name: 'Pro plan · Monthly' }).getAttribute('href')).toBe(
       '/customer/subscription/sub_1?livemode=false',
     );
     expect(within(row).getByText('Subscription renewal')).toBeTruthy();
@@ -119,31 +121,31 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     api({
       'GET /api/subscriptions': () =>
         list([
-          trialing(6.5, { id: 'sub_trial', description: 'Trial plan' }),
-          trialing(0.25, { id: 'sub_hours', description: 'Hours plan' }),
+          trialing(6.5, { id: 'sub_trial', ...ofProduct('Trial plan') }),
+          trialing(0.25, { id: 'sub_hours', ...ofProduct('Hours plan') }),
           subscription({
             id: 'sub_leaving',
-            description: 'Leaving plan',
+            ...ofProduct('Leaving plan'),
             cancel_at_period_end: true,
             cancel_at: NOW + 3 * DAY,
           }),
-          subscription({ id: 'sub_gone', description: 'Old plan', status: 'canceled', ended_at: NOW - DAY }),
+          subscription({ id: 'sub_gone', ...ofProduct('Old plan'), status: 'canceled', ended_at: NOW - DAY }),
         ]),
     });
     renderRoutesAt('/customer?livemode=false', routes);
     const card = async (name: string) =>
       (await screen.findByRole('heading', { level: 3, name })).closest('li')!;
-    const trial = await card('Trial plan');
+    const trial = await card('Trial plan · Monthly');
     expect(within(trial).getByTestId('subscription-schedule').textContent).toBe('Trial ends in 6 days');
     expect(within(trial).getByText(/^Next invoice on/)).toBeTruthy();
     expect(within(trial).getByText('Trial').closest('.MuiChip-colorPrimary')).toBeTruthy();
-    expect(within(await card('Hours plan')).getByTestId('subscription-schedule').textContent).toBe(
+    expect(within(await card('Hours plan · Monthly')).getByTestId('subscription-schedule').textContent).toBe(
       'Trial ends in 6 hours',
     );
-    expect(within(await card('Leaving plan')).getByTestId('subscription-schedule').textContent).toMatch(
-      /^Cancels on /,
-    );
-    const gone = await card('Old plan');
+    expect(
+      within(await card('Leaving plan · Monthly')).getByTestId('subscription-schedule').textContent,
+    ).toMatch(/^Cancels on /);
+    const gone = await card('Old plan · Monthly');
     expect(within(gone).getByTestId('subscription-schedule').textContent).toMatch(/^Ended on /);
     expect(within(gone).getByText('Canceled').closest('.MuiChip-colorDefault')).toBeTruthy();
   });
@@ -216,7 +218,7 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     answer = () => list([subscription()]);
     const before = calls.calls('GET /api/subscriptions').length;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Pro plan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Pro plan · Monthly' })).toBeTruthy();
     expect(calls.calls('GET /api/subscriptions').length).toBe(before + 1);
   });
 
@@ -224,7 +226,7 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     api({ 'GET /api/subscriptions': () => list([trialing(3)]) });
     renderRoutesAt('/customer?livemode=false', routes, createKioskI18n('zh'));
     expect(await screen.findByRole('heading', { level: 1, name: '订阅与账单' })).toBeTruthy();
-    const card = (await screen.findByRole('heading', { level: 3, name: 'Pro plan' })).closest('li')!;
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Pro plan · 按月' })).closest('li')!;
     expect(within(card).getByText('试用中')).toBeTruthy();
     expect(within(card).getByText('每月 1 KDT')).toBeTruthy();
     expect(within(card).getByTestId('subscription-schedule').textContent).toBe('试用期将在 3 天后结束');

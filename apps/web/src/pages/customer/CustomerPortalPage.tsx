@@ -16,7 +16,7 @@ import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { usePortalLivemode } from './portal-mode.ts';
 import { useCustomerRefresh } from './use-customer-refresh.ts';
 import { useCustomerOverdue } from './use-overdue.ts';
-import { usePlanNames } from './use-plan-names.ts';
+import { planName } from './subscription-view.ts';
 import { useCustomerSubscriptions, useMyCustomerId } from './use-subscriptions.ts';
 import { useUnixNow } from './use-unix-now.ts';
 
@@ -56,11 +56,10 @@ export function CustomerPortalPage() {
   const failure = customer.error ?? subscriptions.error;
   const retry = () => void (customer.isError ? customer.refetch() : subscriptions.refetch());
   const list = customerId ? (subscriptions.data?.list ?? []) : [];
-  const plans = usePlanNames(list);
-  // Amounts wait for their currency and plans for their names, so no card redraws in other words.
+  const names = new Map(list.map((subscription) => [subscription.id, planName(subscription, t)]));
+  // Amounts wait for their currency, so no card redraws in other words.
   const loadingSubscriptions =
-    customer.isPending ||
-    (Boolean(customerId) && (subscriptions.isPending || settings.isPending || plans.pending));
+    customer.isPending || (Boolean(customerId) && (subscriptions.isPending || settings.isPending));
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -101,7 +100,7 @@ export function CustomerPortalPage() {
               <SubscriptionCard
                 key={subscription.id}
                 subscription={subscription}
-                name={plans.names.get(subscription.id)!}
+                name={names.get(subscription.id)!}
                 settings={settings.data}
                 livemode={livemode}
                 now={now}
@@ -122,7 +121,7 @@ export function CustomerPortalPage() {
               livemode={livemode}
               filter={{ customerId }}
               label={t('portal.invoices.heading')}
-              subscriptionNames={plans.names}
+              subscriptionNames={names}
               action="pay"
             />
           ) : customer.isPending ? (

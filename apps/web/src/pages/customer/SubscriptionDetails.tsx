@@ -24,7 +24,6 @@ import { hasEnded, itemName, subscriptionSchedule } from './subscription-view.ts
 export interface SubscriptionDetailsProps {
   subscription: Subscription;
   name: string;
-  productNames: Map<string, string>;
   settings: KioskSettings | undefined;
   livemode: boolean;
   now: number;
@@ -56,7 +55,6 @@ function cancellationText(subscription: Subscription, t: TFunction, date: (unix:
 export function SubscriptionDetails({
   subscription,
   name,
-  productNames,
   settings,
   livemode,
   now,
@@ -137,7 +135,7 @@ export function SubscriptionDetails({
                 const terms = item.price && priceIn(item.price, subscription.currency_id);
                 return {
                   key: item.id,
-                  name: itemName(item, productNames),
+                  name: itemName(item),
                   detail: t('portal.subscription.quantity', { quantity: item.quantity }),
                   amount: terms
                     ? formatInvoiceMoney(

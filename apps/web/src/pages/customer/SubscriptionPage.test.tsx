@@ -62,8 +62,8 @@ describe('SubscriptionPage', { timeout: 20_000 }, () => {
   it('shows the plan, its price, status, items, period and cancel state, and its invoices', async () => {
     const calls = api(subscription());
     renderRoutesAt(PAGE, routes);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pro plan' })).toBeTruthy();
-    expect(document.title).toBe('Pro plan · Kiosk');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pro plan · Monthly' })).toBeTruthy();
+    expect(document.title).toBe('Pro plan · Monthly · Kiosk');
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText('Test mode')).toBeTruthy();
     expect(screen.getByText('1 KDT per month')).toBeTruthy();

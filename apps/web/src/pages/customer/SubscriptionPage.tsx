@@ -12,8 +12,7 @@ import { PastDueBanner } from './PastDueBanner.tsx';
 import { SubscriptionDetails } from './SubscriptionDetails.tsx';
 import { portalPath, usePortalLivemode } from './portal-mode.ts';
 import { usePortalProblem } from './portal-problem.tsx';
-import { needsProductNames, planName, productNamesOf, subscriptionSchedule } from './subscription-view.ts';
-import { useInvoiceCheckout } from './use-invoice.ts';
+import { planName, subscriptionSchedule } from './subscription-view.ts';
 import { useSubscription } from './use-subscriptions.ts';
 import { useUnixNow } from './use-unix-now.ts';
 
@@ -34,19 +33,13 @@ export function SubscriptionPage() {
     onRetry: () => void subscription.refetch(),
   });
   const settings = useKioskSettings(livemode);
-  const checkout = useInvoiceCheckout(
-    subscription.data && needsProductNames(subscription.data)
-      ? subscription.data.checkout_session_id
-      : undefined,
-  );
   const now = useUnixNow();
   const date = (unix: number) => formatUnixTime(unix, i18n.language);
-  const productNames = productNamesOf(checkout.data?.checkoutSession);
-  const name = subscription.data && planName(subscription.data, productNames);
+  const name = subscription.data && planName(subscription.data, t);
   useDocumentTitle(name ?? t('page.screen.subscription'));
 
-  // Amounts wait for their currency and the plan for its name, so nothing redraws in other words.
-  const loading = subscription.isPending || settings.isPending || checkout.isLoading;
+  // Amounts wait for their currency, so nothing redraws in other words.
+  const loading = subscription.isPending || settings.isPending;
   const schedule = subscription.data && subscriptionSchedule(subscription.data, now);
   // Seed 001 §4: an active or trialing subscription without invoices shows the next invoice date.
   const nextInvoiceAt =
@@ -61,7 +54,6 @@ export function SubscriptionPage() {
         <SubscriptionDetails
           subscription={subscription.data}
           name={name!}
-          productNames={productNames}
           settings={settings.data}
           livemode={livemode}
           now={now}

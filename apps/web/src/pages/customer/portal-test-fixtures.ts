@@ -57,6 +57,7 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
         price_id: monthly.id,
         quantity: 1,
         price: monthly,
+        product_name: monthly.product.name,
         metadata: {},
         created_at: start,
       },
@@ -66,6 +67,11 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     updated_at: start,
     ...overrides,
   };
+}
+
+/** A subscription's items as the fixture's, of a product named `name`: what a buyer knows it by. */
+export function ofProduct(name: string): Pick<Subscription, 'items'> {
+  return { items: subscription().items.map((item) => ({ ...item, product_name: name })) };
 }
 
 /** A subscription in its free trial, `daysLeft` days (or a fraction of one) from its end. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSession, line, price } from '@kiosk/react/testing';
+import { price } from '@kiosk/react/testing';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { DAY, monthly, NOW, subscription, trialing } from './portal-test-fixtures.ts';
 import {
   cancelTiming,
   periodAmount,
   periodMessage,
+  itemName,
   planName,
-  productNamesOf,
   subscriptionActions,
   subscriptionSchedule,
 } from './subscription-view.ts';
@@ -44,15 +45,34 @@ describe('subscription view', () => {
     expect(periodMessage({ interval: 'fortnight', interval_count: 1 })).toBeUndefined();
   });
 
-  it('names the plan by its description, else its prices’ nicknames or products, else the price id', () => {
-    const names = productNamesOf(checkoutSession({ line_items: [line(monthly)] }));
-    expect(planName(subscription({ description: 'Team plan' }), names)).toBe('Team plan');
-    expect(planName(subscription(), names)).toBe('Pro plan');
-    expect(planName(subscription(), new Map())).toBe('price_monthly');
-    const nicknamed = { ...monthly, nickname: 'Pro (monthly)' };
-    expect(planName(subscription({ items: [item('si_n', { price: nicknamed })] }), new Map())).toBe(
-      'Pro (monthly)',
+  it("names a subscription by its product, then its plan: the price's nickname, else how often it renews", () => {
+    const { t } = createKioskI18n('en');
+    const nicknamed = { ...monthly, nickname: 'Monthly' };
+    // Issue 21 item 8: two subscriptions of a product, each once only "Monthly".
+    expect(
+      planName(subscription({ items: [item('si_n', { price: nicknamed, product_name: 'Kiosk Pro' })] }), t),
+    ).toBe('Kiosk Pro · Monthly');
+    expect(planName(subscription(), t)).toBe('Pro plan · Monthly');
+    expect(planName(subscription({ recurring: { interval: 'month', interval_count: 3 } }), t)).toBe(
+      'Pro plan · Every 3 months',
     );
+    expect(planName(subscription({ recurring: { interval: 'year', interval_count: 1 } }), t)).toBe(
+      'Pro plan · Yearly',
+    );
+    // The merchant's description is not a name; it names only what has no product any more.
+    expect(planName(subscription({ description: 'Everything in Kiosk, billed monthly' }), t)).toBe(
+      'Pro plan · Monthly',
+    );
+    const gone = item('si_gone', { price: null, product_name: null });
+    expect(planName(subscription({ description: 'Team plan', items: [gone] }), t)).toBe('Team plan');
+    expect(planName(subscription({ items: [gone] }), t)).toBe('sub_1');
+    expect(planName(subscription(), createKioskI18n('zh').t)).toBe('Pro plan · 按月');
+  });
+
+  it("names an item by its product and its price's nickname", () => {
+    expect(itemName(item('si_a'))).toBe('Pro plan');
+    expect(itemName(item('si_b', { price: { ...monthly, nickname: 'Monthly' } }))).toBe('Pro plan · Monthly');
+    expect(itemName(item('si_c', { price: null, product_name: null }))).toBe('price_monthly');
   });
 
   it('counts a trial down in days, hours, then minutes, and shows the first invoice once it has ended', () => {

@@ -7,7 +7,8 @@ import {
   type SubscriptionStatus,
   type TrialCountdown,
 } from '@kiosk/core';
-import type { CheckoutSession, Subscription } from '@kiosk/contracts';
+import type { Subscription } from '@kiosk/contracts';
+import type { TFunction } from 'i18next';
 
 /**
  * What the portal says about a subscription, decided from its fields and a `now` the screen reads:
@@ -35,39 +36,41 @@ export function periodAmount(subscription: Subscription): bigint | undefined {
   return total;
 }
 
-/** The i18n key and count that say how often it renews (`checkout.recurring.month` "per month" …). */
+/**
+ * The i18n key and count that say how often it renews: after an amount (`checkout.recurring.month`
+ * "per month" …) or as a plan's name (`portal.plan.month` "Monthly" …).
+ */
 export function periodMessage(
   recurring: Subscription['recurring'],
+  group: 'checkout.recurring' | 'portal.plan' = 'checkout.recurring',
 ): { key: string; params: { count: number } } | undefined {
   if (!(recurring.interval in SECONDS)) return undefined;
   const interval = recurring.interval as Interval;
   const count = recurring.interval_count;
   return {
-    key: count === 1 ? `checkout.recurring.${interval}` : `checkout.recurring.${interval}.every`,
+    key: count === 1 ? `${group}.${interval}` : `${group}.${interval}.every`,
     params: { count },
   };
 }
 
-/** Product names by price id, from the checkout the subscription started in (its prices are expanded). */
-export function productNamesOf(checkout: CheckoutSession | undefined): Map<string, string> {
-  return new Map(checkout?.line_items.map((line) => [line.price_id, line.price.product.name]) ?? []);
+/** An item's name: its product's, then its price's nickname ("Kiosk Pro · Monthly"), else the price id. */
+export function itemName(item: Subscription['items'][number]): string {
+  const parts = [item.product_name, item.price?.nickname].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : item.price_id;
 }
 
-/** An item's name: its price's nickname, else its product's name, else the price id. */
-export function itemName(item: Subscription['items'][number], productNames: Map<string, string>): string {
-  return item.price?.nickname ?? productNames.get(item.price_id) ?? item.price_id;
-}
-
-/** What the subscription is called: the description it was sold with, else its items' names. */
-export function planName(subscription: Subscription, productNames: Map<string, string>): string {
-  if (subscription.description) return subscription.description;
-  const names = subscription.items.map((item) => itemName(item, productNames));
-  return names.length > 0 ? names.join(', ') : subscription.id;
-}
-
-/** Whether naming the plan needs the product names of its checkout (the subscription has none). */
-export function needsProductNames(subscription: Subscription): boolean {
-  return !subscription.description && subscription.items.some((item) => !item.price?.nickname);
+/**
+ * What a buyer knows a subscription by (issue 21 item 8): its products' names, then the plan (the
+ * price's nickname, else how often it renews). The merchant's description names only a subscription
+ * whose products are gone, and the id one with nothing else.
+ */
+export function planName(subscription: Subscription, t: TFunction): string {
+  const products = [...new Set(subscription.items.flatMap((item) => item.product_name ?? []))];
+  if (products.length === 0) return subscription.description || subscription.id;
+  const nicknames = [...new Set(subscription.items.flatMap((item) => item.price?.nickname ?? []))];
+  const period = periodMessage(subscription.recurring, 'portal.plan');
+  const plan = nicknames.length > 0 ? nicknames.join(', ') : period && t(period.key, period.params);
+  return [products.join(', '), plan].filter(Boolean).join(' · ');
 }
 
 /** Where the subscription stands on its calendar at `now`, as the portal's summary line says it. */

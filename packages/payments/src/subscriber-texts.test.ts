@@ -7,16 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployCollector } from './methods/evm/collector/collector.ts';
 
 /**
- * What a subscription's submit answers for the buyer to read before their wallet signs (issue 21
- * item 2): one wallet subscribing three times to one 10 KDT monthly price was told "12 cycles", then
- * "36" and "47", because the screen divided the allowance, which also holds what the wallet allows its
- * other subscriptions. The answer now says this mandate's own cycles and the plan's interval.
+ * What the API gives a subscriber's screens to say. Before their wallet signs (issue 21 item 2): one
+ * wallet subscribing three times to one 10 KDT monthly price was told "12 cycles", then "36" and "47",
+ * because the screen divided the allowance, which also holds what the wallet allows its other
+ * subscriptions; the answer now says this mandate's own cycles and the plan's interval. Afterwards
+ * (item 8): the portal named two subscriptions "Monthly", their price's nickname; each item now
+ * carries its product's name.
  */
 
 const RECEIVER = '0x8888888888888888888888888888888888888888' as Address;
 const MONTHLY = 10_000_000n; // 10 KDT of 6 decimals
 
-describe.each(await testEngines())('the mandate a subscription submit answers, on %s', (engine) => {
+describe.each(await testEngines())('what a subscriber reads, on %s', (engine) => {
   let chain: DevChain;
   let server: TestServer;
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
@@ -120,12 +122,12 @@ describe.each(await testEngines())('the mandate a subscription submit answers, o
       const hash = await walletOf(wallet).sendTransaction(call);
       expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
     }
-    return instructions;
+    return { instructions, client, subscriptionId: submitted.body.checkoutSession.subscription_id as string };
   }
 
   it("says this mandate's 12 payments per month for each of a wallet's subscriptions, whatever it allows in all", async () => {
     for (const held of [12n, 24n, 36n]) {
-      const instructions = await subscribe();
+      const { instructions } = await subscribe();
       expect(instructions).toMatchObject({
         max_per_cycle: MONTHLY.toString(),
         cycles: 12,
@@ -135,5 +137,17 @@ describe.each(await testEngines())('the mandate a subscription submit answers, o
         allowance: (held * MONTHLY).toString(),
       });
     }
+  });
+
+  it("names each subscription item's product, in the subscription and in the customer's list", async () => {
+    const { client, subscriptionId } = await subscribe();
+    const item = { price_id: priceId, product_name: 'Kiosk Pro', price: { nickname: 'Monthly' } };
+    const one = await client.request(`/api/subscriptions/${subscriptionId}?livemode=false`);
+    expect(one.status).toBe(200);
+    expect(one.body.items).toMatchObject([item]);
+    const list = await client.request(
+      `/api/subscriptions?livemode=false&customer_id=${one.body.customer_id}`,
+    );
+    expect(list.body.list.find((s: { id: string }) => s.id === subscriptionId).items).toMatchObject([item]);
   });
 });
