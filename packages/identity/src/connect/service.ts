@@ -6,6 +6,7 @@ import { verifySiwe, type SiweExpectations } from '../siwe.ts';
 import type { IdentityStore } from '../store.ts';
 import type { IdentityTables } from '../tables.ts';
 import { didFromAddress } from '../did.ts';
+import { connectSessionJson } from './table.ts';
 import type { ConnectAction } from './actions.ts';
 
 /**
@@ -35,7 +36,7 @@ export async function openConnectSession(store: Store, action: string, params: R
       secret_hash: sha256(secret),
       action,
       status: 'created',
-      params: JSON.stringify(params),
+      params: connectSessionJson.params.write(params),
       nonce: randomToken(24),
       did: null,
       error: null,
@@ -138,7 +139,7 @@ async function answerable(
 
 /** The params the action's `open` answered when the session opened. */
 export function storedParams(row: Row): Record<string, unknown> {
-  return JSON.parse(row.params) as Record<string, unknown>;
+  return connectSessionJson.params.read(row.params);
 }
 
 /**

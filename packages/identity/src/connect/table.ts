@@ -1,4 +1,6 @@
 import type { ConnectSessionStatus } from '@kiosk/core';
+import { jsonColumn, jsonColumns } from '@kiosk/platform';
+import { z } from 'zod';
 
 /** A connect session (connect/service.ts); its status changes through core's connectSessionMachine. */
 export type ConnectSessionRow = {
@@ -15,3 +17,8 @@ export type ConnectSessionRow = {
   updated_at: number;
   expires_at: number;
 };
+
+export const connectSessionJson = jsonColumns('connect_sessions', {
+  /** What the action's `open` answered when the session opened (actions.ts). */
+  params: jsonColumn(z.record(z.string(), z.unknown()), {}),
+});
