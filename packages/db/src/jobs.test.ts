@@ -155,6 +155,24 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     await until(() => ran.length === 1);
   });
 
+  it('once stopped, polls no more, though it was woken while a poll ran', async () => {
+    await setup();
+    const jobs = runner({ pollMs: 5 });
+    const ran: string[] = [];
+    jobs.define('note', async () => void ran.push('ran'));
+    jobs.start();
+    // Woken again and again, some wakes land while a poll is running.
+    for (let i = 0; i < 40; i++) {
+      jobs.wake();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await jobs.stop();
+    await jobs.enqueue(database.db, 'note', null);
+    // Nothing to poll for: a stopped runner is silent, so only a while can show it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual([]);
+  });
+
   it('hands each job to exactly one of several competing workers', async () => {
     await setup();
     const ran: number[] = [];

@@ -204,9 +204,13 @@ export class JobRunner {
   }
 
   private loop(): void {
+    // A wake during a poll shares that poll, and each would set a timer: one chain of polls is kept
+    // (the other timer cleared), and a timer that outlived stop() polls nothing.
+    if (!this.started) return;
     void this.tick()
       .catch((error) => this.options.onError?.(error, { id: '', name: '(poll)', attempt: 0 }))
       .finally(() => {
+        clearTimeout(this.timer);
         if (this.started) this.timer = setTimeout(() => this.loop(), this.pollMs);
       });
   }
