@@ -3,7 +3,7 @@ import { appVersionReviewMachine, type AppVersionStatus, type ReviewType } from 
 import type { Engine } from '@kiosk/db';
 import type { Clock, Platform } from '@kiosk/platform';
 import { BUNDLE_MAX_BYTES } from '@kiosk/bundle';
-import type { BundleStorage } from './storage/bundle-storage.ts';
+import { outsideTransactions, type BundleStorage } from './storage/bundle-storage.ts';
 import { FileBundleStorage } from './storage/file-storage.ts';
 import type { AppRow, CategoryRow, StoreDb, VersionRow } from './tables.ts';
 import { categorySnapshot } from './console/categories.ts';
@@ -47,7 +47,7 @@ export function createStoreDeps(context: StoreContext): StoreDeps {
     engine: context.platform.database.engine,
     clock: context.platform.clock,
     resources: storeResources(context.platform),
-    storage: context.storage ?? new FileBundleStorage(join(dataDir, 'bundles')),
+    storage: outsideTransactions(context.storage ?? new FileBundleStorage(join(dataDir, 'bundles'))),
     uploadDir: join(dataDir, 'uploads'),
     maxBundleBytes: Math.min(context.maxBundleBytes ?? BUNDLE_MAX_BYTES, BUNDLE_MAX_BYTES),
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { KioskError } from '@kiosk/core';
+import { assertOutsideTransaction } from '@kiosk/db';
 
 /**
  * Where app bundles live (issue 12 item 2). Callers speak in keys, never paths, so that the default
@@ -53,6 +54,26 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * The storage as the store uses it: each call first checks that no database transaction is open in
+ * its context (storage is outside I/O: judge, store, then write the rows that name it).
+ */
+export function outsideTransactions(storage: BundleStorage): BundleStorage {
+  const checked = (name: keyof BundleStorage) => {
+    const call = storage[name] as (...args: unknown[]) => Promise<unknown>;
+    return async (...args: unknown[]) => {
+      assertOutsideTransaction(`bundle storage's ${name}`);
+      return call.apply(storage, args);
+    };
+  };
+  return Object.assign(Object.create(storage) as BundleStorage, {
+    put: checked('put'),
+    head: checked('head'),
+    get: checked('get'),
+    delete: checked('delete'),
+  });
+}
+
 // Keys -------------------------------------------------------------------------------------------
 
 /** S3's limit on a key's length (bytes of UTF-8; keys here are ASCII). */
@@ -87,9 +108,12 @@ export function assertBundleKey(key: string): void {
   if (reason) throw new BundleStorageError({ kind: 'invalidKey', key, reason });
 }
 
-/** The key of a version's bundle: `apps/{did}/{version}/{name}-{version}.tgz`. */
-export function bundleKey(app: { did: string; version: string; name: string }): string {
-  const key = `apps/${app.did}/${app.version}/${app.name}-${app.version}.tgz`;
+/**
+ * The key of an upload's bundle: `apps/{did}/{version}/{upload}/{name}-{version}.tgz`, where `upload`
+ * is the version's id, so two uploads of one version never write one object.
+ */
+export function bundleKey(app: { did: string; version: string; name: string; upload: string }): string {
+  const key = `apps/${app.did}/${app.version}/${app.upload}/${app.name}-${app.version}.tgz`;
   assertBundleKey(key);
   return key;
 }

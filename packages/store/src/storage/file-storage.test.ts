@@ -15,7 +15,7 @@ import {
 import { FileBundleStorage } from './file-storage.ts';
 
 const DID = 'did:pkh:eip155:1:0x52908400098527886e0f7030069857d2e4169ee7';
-const KEY = bundleKey({ did: DID, version: '1.2.0', name: 'my-wallet' });
+const KEY = bundleKey({ did: DID, version: '1.2.0', name: 'my-wallet', upload: 'appv_1' });
 const BYTES = randomBytes(200_000);
 
 let root: string;
@@ -94,7 +94,7 @@ describe('FileBundleStorage', () => {
   it('stores a bundle at its key path and reads it back whole', async () => {
     await storage.put(KEY, streamOf(BYTES), optionsFor(BYTES));
 
-    expect(await filesUnderRoot()).toEqual([join('apps', DID, '1.2.0', 'my-wallet-1.2.0.tgz')]);
+    expect(await filesUnderRoot()).toEqual([join('apps', DID, '1.2.0', 'appv_1', 'my-wallet-1.2.0.tgz')]);
     expect(await readAll(await storage.get(KEY))).toEqual(BYTES);
   });
 
@@ -248,19 +248,21 @@ describe('FileBundleStorage', () => {
     });
 
     it('accepts DIDs and semver with pre-release and build parts', () => {
-      expect(bundleKey({ did: DID, version: '1.0.0-rc.1+build.5', name: 'My_App' })).toBe(
-        `apps/${DID}/1.0.0-rc.1+build.5/My_App-1.0.0-rc.1+build.5.tgz`,
+      expect(bundleKey({ did: DID, version: '1.0.0-rc.1+build.5', name: 'My_App', upload: 'appv_1' })).toBe(
+        `apps/${DID}/1.0.0-rc.1+build.5/appv_1/My_App-1.0.0-rc.1+build.5.tgz`,
       );
     });
 
     it('refuses to build a key from a version that climbs out of its folder', () => {
-      expect(() => bundleKey({ did: DID, version: '../1.0.0', name: 'x' })).toThrow('BUNDLE_KEY_INVALID');
+      expect(() => bundleKey({ did: DID, version: '../1.0.0', name: 'x', upload: 'appv_1' })).toThrow(
+        'BUNDLE_KEY_INVALID',
+      );
     });
   });
 
   describe('temp files a crash left behind', () => {
     it('are removed once older than the limit, and fresh ones are left to their writer', async () => {
-      const directory = join(root, 'apps', DID, '1.2.0');
+      const directory = join(root, 'apps', DID, '1.2.0', 'appv_1');
       await mkdir(directory, { recursive: true });
       const stale = join(directory, '.my-wallet-1.2.0.tgz.aaaa.tmp');
       const fresh = join(directory, '.my-wallet-1.2.0.tgz.bbbb.tmp');
@@ -274,8 +276,8 @@ describe('FileBundleStorage', () => {
       expect(await storage.removeAbandonedTempFiles(now, 86_400_000)).toBe(1);
 
       expect(await filesUnderRoot()).toEqual([
-        join('apps', DID, '1.2.0', '.my-wallet-1.2.0.tgz.bbbb.tmp'),
-        join('apps', DID, '1.2.0', 'my-wallet-1.2.0.tgz'),
+        join('apps', DID, '1.2.0', 'appv_1', '.my-wallet-1.2.0.tgz.bbbb.tmp'),
+        join('apps', DID, '1.2.0', 'appv_1', 'my-wallet-1.2.0.tgz'),
       ]);
     });
   });

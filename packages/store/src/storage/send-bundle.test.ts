@@ -10,7 +10,7 @@ import { FileBundleStorage } from './file-storage.ts';
 import { bundleEtag, decideDownload, sendBundle } from './send-bundle.ts';
 
 const DID = 'did:pkh:eip155:1:0x52908400098527886e0f7030069857d2e4169ee7';
-const KEY = bundleKey({ did: DID, version: '1.2.0', name: 'my-wallet' });
+const KEY = bundleKey({ did: DID, version: '1.2.0', name: 'my-wallet', upload: 'appv_1' });
 const BYTES = randomBytes(100_000);
 const SIZE = BYTES.length;
 const INTEGRITY = `sha512-${createHash('sha512').update(BYTES).digest('base64')}`;
@@ -36,7 +36,10 @@ beforeAll(async () => {
     url: '/bundles/:name',
     handler: (request, reply) => {
       const { name } = request.params as { name: string };
-      const key = name === 'missing' ? bundleKey({ did: DID, version: '9.9.9', name: 'my-wallet' }) : KEY;
+      const key =
+        name === 'missing'
+          ? bundleKey({ did: DID, version: '9.9.9', name: 'my-wallet', upload: 'appv_1' })
+          : KEY;
       return sendBundle(request, reply, {
         storage,
         key,

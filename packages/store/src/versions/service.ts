@@ -15,13 +15,13 @@ import {
   statusAfterUpload,
   type AppVersionStatus,
 } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
+import { outsideUnitOfWork, transaction } from '@kiosk/db';
 import { sql } from 'kysely';
 import { assertDeveloperOf, findCategoryId, getDeveloperApp } from '../apps/service.ts';
 import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
 import { storeReviewType } from '../reviews/settings.ts';
 import type { StoreDeps } from '../context.ts';
-import { bundleKey, isBundleStorageError, type BundleStorage } from '../storage/bundle-storage.ts';
+import { bundleKey } from '../storage/bundle-storage.ts';
 import { appJson } from '../apps/table.ts';
 import { flag, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
 import { versionJson } from './table.ts';
@@ -32,7 +32,7 @@ import { bundleFileName, versionView } from './view.ts';
  * Publishing a version (issue 12 items 1 and 6), in two steps so that the slow part holds no
  * database connection: `checkTarball` runs every check of the bytes themselves (size, integrity,
  * signature, archive, kiosk.json, images, secrets: seconds for a large bundle) before the request's
- * unit of work starts; `publishUpload` then decides inside it, with the store's data, and stores.
+ * unit of work starts; `publishUpload` then judges it with the store's data, stores, and writes.
  */
 
 /** The checks that need no database. The same bytes and release always give the same answer. */
@@ -68,67 +68,106 @@ const SUPERSEDED_BY_REVIEW: readonly AppVersionStatus[] = ['pending', 'inReview'
  * bundle and makes the version a draft, `pending` when review was asked for, or `published` when it
  * needs no review and the app publishes automatically.
  *
- * Runs as one transaction that holds the app (its row, or its new row's key), so two uploads of one
- * app are decided one after the other.
+ * Storage is outside I/O, so it never runs inside the transaction (a 20 MB copy would hold SQLite's
+ * one connection, or PostgreSQL's lock on the app): the upload is judged first without locks, its
+ * bundle stored under a key of its own, and then one transaction that holds the app (its row, or its
+ * new row's key) judges it again and writes, so two uploads of one app are decided one after the
+ * other. A bundle that no committed version names is removed again.
  */
 export async function publishUpload(deps: StoreDeps, input: UploadInput): Promise<UploadOutcome> {
-  const { release, developerDid } = input;
-  try {
-    return await transaction(deps.db, async (trx) => {
-      const app = await lockApp(trx, deps, release.did);
-      if (app) {
-        assertDeveloperOf(app, developerDid);
-        if (flag(app.blocked))
-          throw new KioskError('APP_BLOCKED', { status: 403, params: { reason: app.block_reason ?? '' } });
-      }
-      const { earlier, problems } = await readUploadProblems(trx, input);
-      if (problems.length > 0 || !input.checked.ok) return { ok: false, problems };
-      const { metadata } = input.checked;
-      const status = await statusOfUpload(trx, input, app, earlier);
-      const now = deps.clock.nowUnix();
-      const published = status === 'published';
-      const shown = {
-        name: release.name,
-        logo: metadata.logo,
-        screenshots: appJson.screenshots.write(metadata.screenshots ?? []),
-      };
-      if (!app) await insertApp(trx, deps, input, metadata, { ...shown, now });
+  // Its own unit of work, not the request's: the bundle is stored between the judging reads and the
+  // transaction, and removed after a refusal, so no storage call ever waits inside a transaction.
+  return outsideUnitOfWork(async () => {
+    const { release } = input;
+    const asked = await judgeUpload(deps.db, input, await findApp(deps.db, release.did));
+    if ('refusal' in asked) return asked.refusal;
 
-      const key = bundleKey({ did: release.did, version: release.version, name: release.name });
-      await storeBundle(deps.storage, key, input.tarball);
-      try {
-        const version = await insertVersion(trx, deps, input, metadata, { key, status, now });
-        let answer = version;
-        if (published) await deps.resources.versions.record(trx, version, 'app_version.published');
-        if (input.requestReview) {
-          for (const other of earlier.filter((v) => SUPERSEDED_BY_REVIEW.includes(v.status)))
-            await moveInReview(deps, trx, other, 'cancelled', 'cancelReview', developerDid, now);
-          answer = await moveInReview(deps, trx, version, 'pending', 'requestReview', developerDid, now);
-        }
-        if (app)
-          await deps.resources.apps.update(
-            trx,
-            app.id,
-            {
-              latest_version: release.version,
-              ...(published ? { ...shown, published_version: release.version, published_at: now } : {}),
-            },
-            'app.updated',
-          );
-        return { ok: true, app: await getDeveloperApp(trx, release.did), version: versionView(answer) };
-      } catch (error) {
-        // Nothing names the bundle once this transaction is undone.
-        await deps.storage.delete(key);
-        throw error;
-      }
+    const id = newId('appVersion');
+    // A key per upload: racing uploads of one version never share (or remove) each other's bytes.
+    const key = bundleKey({ did: release.did, version: release.version, name: release.name, upload: id });
+    await deps.storage.put(key, createReadStream(input.tarball.file), {
+      size: input.tarball.size,
+      contentType: 'application/gzip',
+      integrity: input.tarball.integrity,
     });
-  } catch (error) {
-    // Another upload of this app, or of an app with this name, committed between our reads and our
-    // writes (PostgreSQL runs them side by side): uploading again shows which rule it now breaks.
-    if (isUniqueViolation(error)) throw new KioskError('UPLOAD_CONFLICT', { status: 409, cause: error });
-    throw error;
-  }
+    let outcome: UploadOutcome;
+    try {
+      outcome = await transaction(deps.db, (trx) => writeUpload(trx, deps, input, { id, key }));
+    } catch (error) {
+      await deps.storage.delete(key);
+      // Another upload of this app, or of an app with this name, committed between our reads and our
+      // writes (PostgreSQL runs them side by side): uploading again shows which rule it now breaks.
+      if (isUniqueViolation(error)) throw new KioskError('UPLOAD_CONFLICT', { status: 409, cause: error });
+      throw error;
+    }
+    if (!outcome.ok) await deps.storage.delete(key);
+    return outcome;
+  });
 }
+
+/** The transaction of an upload: it holds the app, judges the upload again and writes the version. */
+async function writeUpload(
+  trx: StoreDb,
+  deps: StoreDeps,
+  input: UploadInput,
+  { id, key }: { id: string; key: string },
+): Promise<UploadOutcome> {
+  const { release, developerDid } = input;
+  const app = await lockApp(trx, deps, release.did);
+  const judged = await judgeUpload(trx, input, app);
+  if ('refusal' in judged) return judged.refusal;
+  const { earlier, metadata } = judged;
+  const status = await statusOfUpload(trx, input, app, earlier);
+  const now = deps.clock.nowUnix();
+  const published = status === 'published';
+  const shown = {
+    name: release.name,
+    logo: metadata.logo,
+    screenshots: appJson.screenshots.write(metadata.screenshots ?? []),
+  };
+  if (!app) await insertApp(trx, deps, input, metadata, { ...shown, now });
+  const version = await insertVersion(trx, deps, input, metadata, { id, key, status, now });
+  let answer = version;
+  if (published) await deps.resources.versions.record(trx, version, 'app_version.published');
+  if (input.requestReview) {
+    for (const other of earlier.filter((v) => SUPERSEDED_BY_REVIEW.includes(v.status)))
+      await moveInReview(deps, trx, other, 'cancelled', 'cancelReview', developerDid, now);
+    answer = await moveInReview(deps, trx, version, 'pending', 'requestReview', developerDid, now);
+  }
+  if (app)
+    await deps.resources.apps.update(
+      trx,
+      app.id,
+      {
+        latest_version: release.version,
+        ...(published ? { ...shown, published_version: release.version, published_at: now } : {}),
+      },
+      'app.updated',
+    );
+  return { ok: true, app: await getDeveloperApp(trx, release.did), version: versionView(answer) };
+}
+
+/**
+ * Whether the store takes this upload for `app` (its row as read, or undefined on a first upload):
+ * another developer's or a blocked app throws; the upload's problems are its refusal.
+ */
+async function judgeUpload(
+  db: StoreDb,
+  input: UploadInput,
+  app: AppRow | undefined,
+): Promise<{ earlier: EarlierVersion[]; metadata: BundleMetadata } | { refusal: UploadOutcome }> {
+  if (app) {
+    assertDeveloperOf(app, input.developerDid);
+    if (flag(app.blocked))
+      throw new KioskError('APP_BLOCKED', { status: 403, params: { reason: app.block_reason ?? '' } });
+  }
+  const { earlier, problems } = await readUploadProblems(db, input);
+  if (problems.length > 0 || !input.checked.ok) return { refusal: { ok: false, problems } };
+  return { earlier, metadata: input.checked.metadata };
+}
+
+const findApp = (db: StoreDb, did: string): Promise<AppRow | undefined> =>
+  db.selectFrom('store_apps').selectAll().where('id', '=', did).executeTakeFirst();
 
 type EarlierVersion = Pick<VersionRow, 'id' | 'version' | 'status' | 'status_transitions'>;
 
@@ -220,13 +259,13 @@ async function insertVersion(
   deps: StoreDeps,
   { release, tarball, developerDid }: UploadInput,
   metadata: BundleMetadata,
-  { key, status, now }: { key: string; status: AppVersionStatus; now: number },
+  { id, key, status, now }: { id: string; key: string; status: AppVersionStatus; now: number },
 ): Promise<VersionRow> {
   const published = status === 'published';
   return deps.resources.versions.insert(
     trx,
     {
-      id: newId('appVersion'),
+      id,
       app_did: release.did,
       version: release.version,
       status,
@@ -255,27 +294,6 @@ async function insertVersion(
 async function lockApp(trx: StoreDb, deps: StoreDeps, did: string): Promise<AppRow | undefined> {
   const query = trx.selectFrom('store_apps').selectAll().where('id', '=', did);
   return (deps.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/**
- * Stores the bundle under its key. A bundle already there is one an earlier upload of this version
- * stored before its transaction was undone (no version names it, or the checks above would have
- * refused this one), so it is replaced.
- */
-async function storeBundle(storage: BundleStorage, key: string, tarball: ReceivedTarball): Promise<void> {
-  const put = () =>
-    storage.put(key, createReadStream(tarball.file), {
-      size: tarball.size,
-      contentType: 'application/gzip',
-      integrity: tarball.integrity,
-    });
-  try {
-    await put();
-  } catch (error) {
-    if (!isBundleStorageError(error, 'exists')) throw error;
-    await storage.delete(key);
-    await put();
-  }
 }
 
 /** A review-machine move made by the upload, with its event and its line in the version's thread. */
