@@ -933,6 +933,76 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
       expect((await plansOf(await signedIn(server, customer.wallet))).body.list).toEqual([]);
     });
 
+    it('between a period’s end and its renewal a change is refused as renewing, and the plans say so; renewed, it is priced in the new period', async () => {
+      const monthly = (amount: bigint) => ({
+        type: 'recurring',
+        currency_id: kdt,
+        unit_amount: amount.toString(),
+        recurring: { interval: 'month' },
+      });
+      const product = (
+        await merchant.test('/api/products', {
+          method: 'POST',
+          body: { name: 'Renewing', prices: [monthly(MONTHLY), monthly(HALF)] },
+        })
+      ).body;
+      const [standard, basic] = product.prices.map((price: { id: string }) => price.id);
+      const customer = await subscribe({}, undefined, standard);
+      await until(customer.subscription, (s) => s.status === 'active');
+      const end = (await customer.subscription()).current_period_end as number;
+      const invoicesBefore = (await customer.invoices()).length;
+      // The billing sweep runs within a minute of a period's end: held here, the end has come and gone.
+      await server.app.kiosk.jobs.stop();
+      try {
+        await travelTo(end + 5);
+        const self = await signedIn(server, customer.wallet);
+        const put = (locale: string) =>
+          self.request(`/api/subscriptions/${customer.subscriptionId}?livemode=false&locale=${locale}`, {
+            method: 'PUT',
+            body: { items: [{ price_id: basic }] },
+          });
+        const listed = await self.request(
+          `/api/subscriptions/${customer.subscriptionId}/plans?livemode=false`,
+        );
+        expect(listed.status).toBe(200);
+        expect(listed.body.list).toEqual([
+          expect.objectContaining({
+            price: expect.objectContaining({ id: basic }),
+            amount_due: '0',
+            credit: '0',
+            unavailable: {
+              code: 'SUBSCRIPTION_RENEWING',
+              error: 'This subscription is renewing; try again in a moment',
+            },
+          }),
+          expect.objectContaining({ current: true, unavailable: null }),
+        ]);
+        const refused = await put('en');
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({
+          code: 'SUBSCRIPTION_RENEWING',
+          error: 'This subscription is renewing; try again in a moment',
+        });
+        expect((await put('zh')).body).toMatchObject({
+          code: 'SUBSCRIPTION_RENEWING',
+          error: '此订阅正在续订，请稍后再试',
+        });
+        // Nothing changed: no invoice, the same plan.
+        expect(await itemsOf(customer)).toEqual([standard]);
+        expect(await customer.invoices()).toHaveLength(invoicesBefore);
+      } finally {
+        server.app.kiosk.jobs.start();
+      }
+      await until(customer.invoices, (list) =>
+        list.some((i) => i.period_start === end && i.status === 'paid'),
+      );
+      const changed = await change(customer, basic);
+      expect(changed.status).toBe(200);
+      // A few seconds into the new period: nearly all of the difference back.
+      expect(BigInt(changed.body.credit)).toBeGreaterThan(HALF - 100n);
+      expect(await itemsOf(customer)).toEqual([basic]);
+    });
+
     it('changes a trial’s plan at once, for nothing', async () => {
       const customer = await subscribe({ trial_period_days: 7 });
       await until(customer.subscription, (s) => s.status === 'trialing');

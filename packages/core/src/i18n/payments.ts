@@ -86,6 +86,7 @@ export const paymentsEn = {
   'error.SUBSCRIPTION_NOT_PAUSED': 'This subscription is not paused',
   // Plan changes (seed 000 §1 and §8).
   'error.PLAN_UPDATE_UNAVAILABLE': 'Plan updates are not available',
+  'error.SUBSCRIPTION_RENEWING': 'This subscription is renewing; try again in a moment',
   'error.PLAN_UNCHANGED': 'This is already the plan',
   'error.PLAN_CHANGE_NOT_WAITING': 'No plan change is waiting for payment',
   'error.PLAN_PRICE_NOT_BILLABLE': 'This price cannot be billed on this subscription',

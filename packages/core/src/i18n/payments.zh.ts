@@ -78,6 +78,7 @@ export const paymentsZh: Translation<typeof paymentsEn> = {
   'error.SUBSCRIPTION_NOT_PAUSABLE': '只有生效中的订阅可以暂停',
   'error.SUBSCRIPTION_NOT_PAUSED': '此订阅未暂停',
   'error.PLAN_UPDATE_UNAVAILABLE': '暂不支持变更套餐',
+  'error.SUBSCRIPTION_RENEWING': '此订阅正在续订，请稍后再试',
   'error.PLAN_UNCHANGED': '当前已是该套餐',
   'error.PLAN_CHANGE_NOT_WAITING': '没有等待付款的套餐变更',
   'error.PLAN_PRICE_NOT_BILLABLE': '此价格无法用于该订阅计费',

@@ -94,6 +94,17 @@ export async function priceItems(
   return { total, mode };
 }
 
+/**
+ * Between a period's end and the billing sweep that renews it (up to a minute), a paid plan has no
+ * period to price a change in: the one it would credit is over, and the next is neither opened nor
+ * billed. Priced in the next period before the sweep bills it, the change would be charged once by
+ * itself and again by the renewal; so it waits (`SUBSCRIPTION_RENEWING`, 409) until the renewal is
+ * made, and is then priced in the new period. A trial changes for nothing at any moment: its first
+ * invoice bills whatever plan it is on.
+ */
+export const awaitsRenewal = (subscription: SubscriptionRow, now: number): boolean =>
+  subscription.status !== 'trialing' && now >= Number(subscription.current_period_end);
+
 /** One `difference` price makes a plan's changes a plain difference: the merchant said so for it. */
 export const prorationModeOf = (prices: Iterable<Price>): ProrationMode =>
   [...prices].some((price) => price.recurring?.proration_mode === 'difference') ? 'difference' : 'prorate';
@@ -195,6 +206,8 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
     const subscription = await lockSubscription(deps, trx, id);
     if (!CHANGEABLE.has(subscription.status))
       throw new KioskError('PLAN_UPDATE_UNAVAILABLE', { status: 409 });
+    if (awaitsRenewal(subscription, deps.clock.nowUnix()))
+      throw new KioskError('SUBSCRIPTION_RENEWING', { status: 409 });
     const current = await cycleCharge(trx, subscription);
     const next = await priceItems(trx, subscription, items);
     const same =

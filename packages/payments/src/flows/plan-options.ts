@@ -4,7 +4,14 @@ import { translate } from '@kiosk/core/i18n/catalogs';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../prices/queries.ts';
-import { CHANGEABLE, changeMode, checkMandateCovers, priceItems, prorationModeOf } from './change-plan.ts';
+import {
+  awaitsRenewal,
+  CHANGEABLE,
+  changeMode,
+  checkMandateCovers,
+  priceItems,
+  prorationModeOf,
+} from './change-plan.ts';
 import { cycleCharge, type SubscriptionRow } from '../subscriptions/service.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 
@@ -13,7 +20,8 @@ import { itemRowsOf } from '../subscriptions/queries.ts';
  * of the products it is on, billed at its interval in its currency, cheapest first, each priced as
  * `PUT /api/subscriptions/{id}` would price it at this moment, read-only. A subscription that cannot
  * change plan (cancelled, past due, paused …) has none. A plan the customer's mandate does not cover
- * is listed with the reason the change would be refused, so they can authorise more first.
+ * is listed with the reason the change would be refused, so they can authorise more first; between
+ * the period's end and its renewal every other plan is listed as `SUBSCRIPTION_RENEWING`.
  */
 export async function planOptions(
   deps: Deps,
@@ -54,6 +62,10 @@ export async function planOptions(
   const currentMode = prorationModeOf(onNow.values());
   // A plan replaces every item with one line of the new price, at the quantity the first item has.
   const quantity = items[0]?.quantity ?? 1;
+  // Past the period's end, before its renewal: no plan can be priced, each says why (as the PUT would).
+  const renewing = awaitsRenewal(subscription, deps.clock.nowUnix())
+    ? { code: 'SUBSCRIPTION_RENEWING', error: translate(locale, 'error.SUBSCRIPTION_RENEWING') }
+    : undefined;
 
   const options: PlanOption[] = [];
   for (const price of prices.values()) {
@@ -67,7 +79,7 @@ export async function planOptions(
     const isCurrent =
       items.length === 1 && items[0]!.price_id === price.id && items[0]!.quantity === quantity;
     const amounts =
-      subscription.status === 'trialing' || isCurrent
+      subscription.status === 'trialing' || isCurrent || renewing
         ? { amountDue: 0n, credit: 0n }
         : planChangeAmounts({
             oldAmount: current.total,
@@ -79,13 +91,7 @@ export async function planOptions(
           });
     const refusal = isCurrent
       ? undefined
-      : await checkMandateCovers(db, subscription, priced.total).then(
-          () => undefined,
-          (error: unknown) => {
-            if (!isKioskError(error)) throw error;
-            return { code: error.code, error: translate(locale, `error.${error.code}`, error.params) };
-          },
-        );
+      : (renewing ?? (await mandateRefusal(db, subscription, priced.total, locale)));
     options.push({
       price,
       product_name: productName.get(price.product_id) ?? '',
@@ -102,4 +108,15 @@ export async function planOptions(
     const [x, y] = [BigInt(a.cycle_amount), BigInt(b.cycle_amount)];
     return x < y ? -1 : x > y ? 1 : 0;
   });
+}
+
+/** Why the customer's mandate refuses a plan of this cycle amount, in their language; else undefined. */
+function mandateRefusal(db: Executor, subscription: SubscriptionRow, cycle: bigint, locale: Locale) {
+  return checkMandateCovers(db, subscription, cycle).then(
+    () => undefined,
+    (error: unknown) => {
+      if (!isKioskError(error)) throw error;
+      return { code: error.code, error: translate(locale, `error.${error.code}`, error.params) };
+    },
+  );
 }
