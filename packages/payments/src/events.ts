@@ -45,7 +45,7 @@ export type SubscriptionEvent =
   | 'customer.subscription.resumed'
   | 'customer.subscription.deleted';
 export type SubscriptionItemEvent = 'subscription_item.created' | 'subscription_item.deleted';
-export type ChargeEvent = 'charge.pending' | 'charge.succeeded' | 'charge.failed';
+export type ChargeEvent = 'charge.pending' | 'charge.succeeded' | 'charge.failed' | 'charge.updated';
 export type CustomerEvent = 'customer.created' | 'customer.updated';
 export type ProductEvent = 'product.created' | 'product.updated';
 export type PriceEvent = 'price.created' | 'price.updated';

@@ -10,8 +10,12 @@ export const chargeSchema = z.object({
   status: z.enum(CHARGE_STATUSES),
   payment_intent_id: z.string(),
   payment_method_id: z.string(),
+  /** What it is judged in; once refused, the currency that arrived instead, if another did. */
   currency_id: z.string(),
-  /** What the intent asked when this payment was named: it is judged against this. */
+  /**
+   * What the intent asked when this payment was last named: it is judged against this ('0' when what
+   * arrived is another currency than the one asked).
+   */
   amount_due: z.string(),
   /** The method's proof of payment (a transaction hash). */
   reference: z.string(),
@@ -19,9 +23,14 @@ export const chargeSchema = z.object({
   amount: z.string(),
   payer: z.string().nullable(),
   details: z.record(z.string(), z.string()),
-  /** Money that arrived but is not the merchant's to keep: too little, too much, too late, or sold out. */
+  /**
+   * Money that arrived but is not the merchant's to keep: too little, too much, too late, sold out, or
+   * in another currency than asked. Held by one charge only, however often the transfer is named.
+   */
   amount_refundable: z.string(),
-  refund_reason: z.enum(['underpaid', 'overpaid', 'already_paid', 'order_closed', 'sold_out']).nullable(),
+  refund_reason: z
+    .enum(['underpaid', 'overpaid', 'already_paid', 'order_closed', 'sold_out', 'wrong_currency'])
+    .nullable(),
   /** Why it failed, or why the last check could not decide (the chain did not answer). */
   failure_code: z.string().nullable(),
   last_check_error: z.string().nullable(),

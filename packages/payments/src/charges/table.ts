@@ -6,14 +6,14 @@ import type { Json, Money, Row } from '../columns.ts';
 /**
  * One claimed payment of a payment intent (a named chain transaction …), checked by its method's
  * adapter. What the intent asked when it was named is kept here: the payment is judged against
- * that, whatever happens to the order later.
+ * that, whatever happens to the order later, until it is named (or a merchant checks it) again.
  */
 export type ChargeRow = Row & {
   status: ChargeStatus;
   payment_intent_id: string;
   payment_method_id: string;
   currency_id: string;
-  /** The intent's amount when the payment was named. */
+  /** The intent's amount when the payment was last named; '0' once refused in another currency. */
   amount_due: Money;
   /** Where `reference` is unique: `eip155:{chain id}` for an EVM chain. */
   network: string;
@@ -28,7 +28,10 @@ export type ChargeRow = Row & {
   amount: Money;
   payer: string | null;
   details: Json;
-  /** Money that arrived but is not the intent's to keep (too little, too much, too late). */
+  /**
+   * Money that arrived but is not the intent's to keep (too little, too much, too late, another
+   * currency): only on the charge `payment_references` names for its proof, so it is counted once.
+   */
   amount_refundable: Money;
   refund_reason: string | null;
   failure_code: string | null;

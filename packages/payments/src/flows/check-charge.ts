@@ -90,7 +90,7 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
     return next(deps, charge, check, UNREACHABLE_RETRY_MS, 'RAIL_UNREACHABLE');
   }
   if (verdict.outcome === 'rejected')
-    return decide(deps, (trx) => failCharge(deps, trx, charge.id, verdict.reason));
+    return decide(deps, (trx) => failCharge(deps, trx, charge.id, verdict.reason, verdict.arrived));
   if (verdict.outcome === 'received')
     return decide(deps, (trx) => settleCharge(deps, trx, charge.id, { ...verdict, methodType: method.type }));
   const now = deps.clock.nowUnix();

@@ -2,6 +2,7 @@ import type { Charge } from '@kiosk/contracts';
 import { checkoutRefusal, KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql } from 'kysely';
+import { chargeJson } from '../charges/table.ts';
 import { chargeView } from '../charges/view.ts';
 import { lockSession } from '../checkout-sessions/service.ts';
 import { flag, stamps, type Executor } from '../db.ts';
@@ -15,6 +16,7 @@ import { checkBuyer } from './order.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 type ChargeRow = PaymentsTables['charges'];
+type IntentRow = PaymentsTables['payment_intents'];
 type SessionRow = PaymentsTables['checkout_sessions'];
 
 /** Payments being checked at once for one checkout session, and for one buyer across their sessions. */
@@ -27,8 +29,10 @@ export const MAX_PENDING_PER_BUYER = 10;
  * only the check decides. What the intent asks right now is kept on the charge: the payment is judged
  * against that, and the order cannot change until it is decided (the intent is `processing`).
  *
- * Naming a payment again checks it again, whatever the last check said. A payment named for an order
- * that can no longer be paid is still checked: if it arrived, it is recorded for refund, never lost.
+ * Naming a payment again checks it again, whatever the last check said, against what the intent asks
+ * then (a transfer refused while the order was in another currency pays it once the order is in its
+ * own). A payment named for an order that can no longer be paid is still checked: if it arrived, it
+ * is recorded for refund, never lost.
  *
  * Every pending payment costs a check every few seconds, so a buyer has only so many being checked
  * at once (MAX_PENDING_PER_SESSION, MAX_PENDING_PER_BUYER): naming one more is refused with 429
@@ -136,6 +140,14 @@ async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: Ses
     throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
 }
 
+/** The intent's method's adapter and where its references are unique. */
+async function methodOf(deps: Deps, trx: Executor, intent: IntentRow) {
+  const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
+  if (!method) return undefined;
+  const { adapter, method: read } = deps.methods.read(method);
+  return { adapter, network: adapter.network(read.settings) };
+}
+
 /**
  * The buyer's proof in the form the intent's method stores and compares, where it is unique, and the
  * charge already naming it for this intent, if any.
@@ -143,18 +155,17 @@ async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: Ses
 async function namedReference(
   deps: Deps,
   trx: Executor,
-  intent: PaymentsTables['payment_intents'],
+  intent: IntentRow,
   reference: string,
 ): Promise<{ network: string; parsed: string; existing: ChargeRow | undefined }> {
-  const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
+  const method = await methodOf(deps, trx, intent);
   if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { adapter, method: read } = deps.methods.read(method);
+  const { adapter, network } = method;
   const parsed = adapter.reference.safeParse(reference);
   if (!parsed.success)
     throw new KioskError('VALIDATION_FAILED', {
       details: [{ path: 'body.tx_hash', message: parsed.error.issues[0]!.message }],
     });
-  const network = adapter.network(read.settings);
   const existing = await trx
     .selectFrom('charges')
     .selectAll()
@@ -165,11 +176,18 @@ async function namedReference(
   return { network, parsed: parsed.data, existing };
 }
 
+/** What the intent asks right now, as a charge records it to be judged against. */
+const askedBy = (intent: IntentRow) => ({
+  payment_method_id: intent.payment_method_id,
+  currency_id: intent.currency_id,
+  amount_due: intent.amount,
+});
+
 /** The charge for this reference: new, checked again (a new round), or as it stands if pending or paid. */
 async function nameCharge(
   deps: Deps,
   trx: Executor,
-  intent: PaymentsTables['payment_intents'],
+  intent: IntentRow,
   network: string,
   reference: string,
   existing: ChargeRow | undefined,
@@ -183,9 +201,7 @@ async function nameCharge(
         livemode: intent.livemode,
         status: 'pending',
         payment_intent_id: intent.id,
-        payment_method_id: intent.payment_method_id,
-        currency_id: intent.currency_id,
-        amount_due: intent.amount,
+        ...askedBy(intent),
         network,
         reference,
         round: 1,
@@ -203,22 +219,34 @@ async function nameCharge(
       'charge.pending',
     );
   if (existing.status !== 'failed') return existing;
-  return (await recheckCharge(deps, trx, existing, checkUntil))!;
+  return (await recheckCharge(deps, trx, existing, askedBy(intent), checkUntil))!;
 }
 
-/** A failed charge checked again from the start (named again, or a merchant asked). */
-export async function recheckCharge(
+/**
+ * A failed charge checked again from the start (named again, or a merchant asked), against what its
+ * intent asks now: a transfer refused for the order as it was (another currency) pays it as it is. What
+ * the last round found is cleared: the new round records it again if it still pays nothing (the proof
+ * stays this charge's meanwhile, so the money is recorded once).
+ */
+async function recheckCharge(
   deps: Deps,
   trx: Executor,
   charge: ChargeRow,
+  asked: Partial<ReturnType<typeof askedBy>>,
   checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS,
 ): Promise<ChargeRow | undefined> {
   return deps.resources.charges.transition(trx, charge.id, 'failed', 'pending', {
     type: 'charge.pending',
     set: {
+      ...asked,
       round: Number(charge.round) + 1,
       checks: 0,
       check_until: checkUntil,
+      amount: '0',
+      payer: null,
+      details: chargeJson.details.write({}),
+      amount_refundable: '0',
+      refund_reason: null,
       failure_code: null,
       last_check_error: null,
     },
@@ -239,7 +267,10 @@ export async function recheckChargeByMerchant(deps: Deps, livemode: boolean, id:
       .executeTakeFirst();
     if (!charge) throw new KioskError('CHARGE_NOT_FOUND', { status: 404 });
     if (charge.status !== 'failed') throw new KioskError('CHARGE_NOT_FAILED', { status: 409 });
-    const pending = (await recheckCharge(deps, trx, charge))!;
+    // Judged against what the intent asks now, when its method still looks where the transfer is.
+    const intent = (await findIntentRow(trx, charge.payment_intent_id))!;
+    const sameNetwork = (await methodOf(deps, trx, intent))?.network === charge.network;
+    const pending = (await recheckCharge(deps, trx, charge, sameNetwork ? askedBy(intent) : {}))!;
     await markIntentProcessing(deps, trx, charge.payment_intent_id);
     await queueCheck(deps, trx, pending);
     return chargeView(pending);

@@ -6,10 +6,11 @@ import type { Deps } from '../deps.ts';
 import { completeSession } from '../checkout-sessions/service.ts';
 import { quantitiesOf } from '../prices/queries.ts';
 import { payInvoice } from '../invoices/service.ts';
-import type { Received } from '../methods/adapter.ts';
+import type { ArrivedInstead, Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from './change-plan.ts';
+import { invoicePaidOrder } from './order-invoice.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { lockStock, recordSold } from '../prices/stock.ts';
 
@@ -23,7 +24,9 @@ type IntentRow = PaymentsTables['payment_intents'];
  * and the order's stock is still there (checked with the prices locked); then the intent, the invoice
  * and the session change together and stock is counted. Money that arrived but pays nothing — too
  * little, for an order already paid or closed, or for stock sold meanwhile — stays on the charge as
- * refundable, as does what was paid beyond the amount due. Nothing that arrived is lost.
+ * refundable, as does what was paid beyond the amount due. Nothing that arrived is lost. A proof that
+ * only a refusal holds (money in another currency, recorded as refundable there) counts for the
+ * charge that now accepts it, and the refusal's refundable amount moves with it.
  */
 export async function settleCharge(
   deps: Deps,
@@ -68,23 +71,66 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
   for (const intent of paid) if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
 }
 
-/** Counts each charge's proof of payment, once ever; answers the charges whose proof is new. */
+/**
+ * Counts each charge's proof of payment, once ever; answers the charges whose proof is theirs: new, or
+ * held only by a refusal (takeReference).
+ */
 async function countReferences(deps: Deps, trx: Executor, pending: LockedCharge[]): Promise<Set<string>> {
   if (pending.length === 0) return new Set();
   const counted = await trx
     .insertInto('payment_references')
-    .values(
-      pending.map(({ charge }) => ({
-        network: charge.network,
-        reference: charge.reference,
-        charge_id: charge.id,
-        created_at: deps.clock.nowUnix(),
-      })),
-    )
+    .values(pending.map(({ charge }) => referenceOf(deps, charge)))
     .onConflict((oc) => oc.columns(['network', 'reference']).doNothing())
     .returning('charge_id')
     .execute();
-  return new Set(counted.map((row) => row.charge_id));
+  const ours = new Set(counted.map((row) => row.charge_id));
+  for (const { charge } of pending)
+    if (!ours.has(charge.id) && (await takeReference(deps, trx, charge))) ours.add(charge.id);
+  return ours;
+}
+
+const referenceOf = (deps: Deps, charge: ChargeRow) => ({
+  network: charge.network,
+  reference: charge.reference,
+  charge_id: charge.id,
+  created_at: deps.clock.nowUnix(),
+});
+
+/**
+ * A proof already counted is still this charge's when it holds it itself (a refusal recorded what
+ * arrived, and it is checked again), or when the charge holding it has not succeeded: a refusal that
+ * recorded the money as refundable (or is being checked again). Then the money moves to this charge,
+ * and the refusal holds nothing any more. A proof a succeeded charge holds is never taken.
+ */
+async function takeReference(deps: Deps, trx: Executor, charge: ChargeRow): Promise<boolean> {
+  const held = await trx
+    .selectFrom('payment_references')
+    .select('charge_id')
+    .where('network', '=', charge.network)
+    .where('reference', '=', charge.reference)
+    .executeTakeFirstOrThrow();
+  if (held.charge_id === charge.id) return true;
+  // Held until this transaction ends, so a holder being settled right now is seen as it ends.
+  let holding = trx.selectFrom('charges').selectAll().where('id', '=', held.charge_id);
+  if (deps.engine === 'postgres') holding = holding.forUpdate();
+  const holder = await holding.executeTakeFirst();
+  if (!holder || holder.status === 'succeeded') return false;
+  const moved = await trx
+    .updateTable('payment_references')
+    .set({ charge_id: charge.id })
+    .where('network', '=', charge.network)
+    .where('reference', '=', charge.reference)
+    .where('charge_id', '=', holder.id)
+    .executeTakeFirst();
+  if (moved.numUpdatedRows === 0n) return false;
+  if (moneyText(holder.amount_refundable) !== '0')
+    await deps.resources.charges.update(
+      trx,
+      holder.id,
+      { amount_refundable: '0', refund_reason: null },
+      'charge.updated',
+    );
+  return true;
 }
 
 /**
@@ -198,14 +244,58 @@ async function payInvoicesOf(deps: Deps, trx: Executor, intents: IntentRow[]): P
   }
 }
 
-/** A refused or unconfirmed charge; the intent waits for the buyer again if nothing else is on its way. */
-export async function failCharge(deps: Deps, trx: Executor, chargeId: string, code: string): Promise<void> {
+/**
+ * A refused or unconfirmed charge; the intent waits for the buyer again if nothing else is on its way.
+ * Money that arrived all the same (`arrived`: another currency than asked) is recorded on the charge
+ * as refundable, in that currency, if its proof is this charge's to hold (holdArrived).
+ */
+export async function failCharge(
+  deps: Deps,
+  trx: Executor,
+  chargeId: string,
+  code: string,
+  arrived?: ArrivedInstead,
+): Promise<void> {
+  const held = arrived !== undefined && (await holdArrived(deps, trx, chargeId));
   const charge = await deps.resources.charges.transition(trx, chargeId, 'pending', 'failed', {
     type: 'charge.failed',
-    set: { failure_code: code },
+    set: {
+      failure_code: code,
+      ...(held && {
+        currency_id: arrived.currencyId,
+        amount_due: '0',
+        amount: arrived.amount.toString(),
+        payer: arrived.payer,
+        details: chargeJson.details.write(arrived.details),
+        amount_refundable: arrived.amount.toString(),
+        refund_reason: 'wrong_currency',
+      }),
+    },
   });
   if (charge && !(await otherPending(trx, charge)))
     await failIntentPayment(deps, trx, charge.payment_intent_id, code);
+}
+
+/**
+ * Counts the proof of a pending charge's refused money for it (`payment_references`), unless another
+ * charge holds it already: the money is then recorded there, never twice. A charge that pays with it
+ * later takes it over (takeReference).
+ */
+async function holdArrived(deps: Deps, trx: Executor, chargeId: string): Promise<boolean> {
+  const charge = await lockRow(deps, trx, 'charges', chargeId);
+  if (charge.status !== 'pending') return false;
+  await trx
+    .insertInto('payment_references')
+    .values(referenceOf(deps, charge))
+    .onConflict((oc) => oc.columns(['network', 'reference']).doNothing())
+    .execute();
+  const held = await trx
+    .selectFrom('payment_references')
+    .select('charge_id')
+    .where('network', '=', charge.network)
+    .where('reference', '=', charge.reference)
+    .executeTakeFirstOrThrow();
+  return held.charge_id === charge.id;
 }
 
 async function otherPending(trx: Executor, charge: ChargeRow): Promise<boolean> {
@@ -232,6 +322,7 @@ async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<
 }
 
 async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
+  await invoicePaidOrder(deps, trx, intent);
   const session = await completeSession(deps, trx, intent.checkout_session_id!);
   if (!session) return;
   await recordSold(deps, trx, checkoutSessionJson.line_items.read(session.line_items));

@@ -200,8 +200,14 @@ export type CollectFailure = (typeof COLLECT_FAILURES)[number];
 
 export type Verdict =
   | { outcome: 'pending'; reason: 'NOT_FOUND' | 'CONFIRMATIONS' }
-  | { outcome: 'rejected'; reason: RejectionCode }
+  | { outcome: 'rejected'; reason: RejectionCode; arrived?: ArrivedInstead }
   | ({ outcome: 'received' } & Received);
+
+/**
+ * A refused payment that still brought the merchant money from the payer, in another of the method's
+ * currencies than the one asked (`currencyId`): it pays nothing, and is recorded as refundable.
+ */
+export type ArrivedInstead = Received & { currencyId: string };
 
 /** Why a claimed payment does not pay; each is also an error text (`error.{code}`, en and zh). */
 export const REJECTION_CODES = [

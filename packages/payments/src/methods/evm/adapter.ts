@@ -68,12 +68,19 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       const verdict = await verifyEvmTransfer(
         chainClient(method.settings),
         method.settings,
-        { token: currency.contract },
+        { asked: currency, others: method.payment_currencies.filter((c) => c.id !== currency.id) },
         claim.reference as Hash,
       );
       // The shared receiving address takes anyone's transfers: one pays only the order of the account
-      // that sent it, so nobody can name someone else's transaction as their own payment.
-      if (verdict.outcome === 'received' && addressOfDid(claim.payerDid) !== verdict.payer)
+      // that sent it, so nobody can name someone else's transaction as their own payment (nor have
+      // it recorded as theirs to get back).
+      const arrived =
+        verdict.outcome === 'received'
+          ? verdict
+          : verdict.outcome === 'rejected'
+            ? verdict.arrived
+            : undefined;
+      if (arrived && addressOfDid(claim.payerDid) !== arrived.payer)
         return { outcome: 'rejected', reason: 'WRONG_PAYER' };
       return verdict;
     },
