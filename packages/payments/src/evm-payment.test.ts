@@ -139,15 +139,20 @@ describe.each(await testEngines())('EVM payments on a local chain, %s', (engine)
   const claim = (client: Awaited<ReturnType<typeof signedIn>>, id: string, txHash: Hash) =>
     client.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: txHash } });
 
-  /** Waits for the verify job to reach a verdict: paid, or a payment error. */
+  /**
+   * Waits for the verify job to reach a verdict: paid, or a payment error. A stranger's read of the
+   * session waits for it; the paid intent is read as the merchant, who sees who paid and how.
+   */
   async function outcome(id: string) {
     const viewer = cookieClient(server.url);
     for (let i = 0; i < 200; i++) {
       const { checkoutSession, paymentIntent } = (
         await viewer.request(`/api/checkout-sessions/retrieve/${id}`)
       ).body;
-      if (checkoutSession.payment_status === 'paid')
-        return { paid: true as const, checkoutSession, paymentIntent };
+      if (checkoutSession.payment_status === 'paid') {
+        const merchantView = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
+        return { paid: true as const, checkoutSession, paymentIntent: merchantView };
+      }
       if (paymentIntent?.last_payment_error)
         return {
           paid: false as const,
