@@ -28,7 +28,8 @@ export type PaymentIntentEvent =
   | 'payment_intent.updated'
   | 'payment_intent.processing'
   | 'payment_intent.payment_failed'
-  | 'payment_intent.succeeded';
+  | 'payment_intent.succeeded'
+  | 'payment_intent.canceled';
 export type InvoiceEvent =
   | 'invoice.created'
   | 'invoice.finalized'

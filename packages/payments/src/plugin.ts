@@ -12,7 +12,7 @@ import { mandateConnectAction } from './checkout-sessions/mandate-action.ts';
 import { registerBuyerCheckoutRoutes } from './checkout-sessions/routes/buyer.ts';
 import { registerCheckoutEditRoutes } from './checkout-sessions/routes/edits.ts';
 import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merchant.ts';
-import { expireDueSessions } from './checkout-sessions/service.ts';
+import { expireAbandonedCheckouts } from './flows/expire-checkout.ts';
 import type { PaymentsContext } from './context.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import { flag } from './db.ts';
@@ -30,7 +30,7 @@ import { registerOverdueRoutes } from './subscriptions/overdue-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { findSessionRow } from './checkout-sessions/queries.ts';
 
-/** Open sessions past expires_at are expired within a minute (and on sight by retrieve). */
+/** Open sessions past expires_at are expired within a minute (and on sight by retrieve), their orders closed. */
 const EXPIRE_SWEEP_MS = 60_000;
 /** Pending charges whose checks stopped are looked for this often. */
 const CHARGE_SWEEP_MS = 60_000;
@@ -85,7 +85,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
       (buyer.livemode === undefined || buyer.livemode === flag(customer.livemode))
     );
   });
-  deps.jobs.define(EXPIRE_JOB, async () => void (await expireDueSessions(deps)));
+  deps.jobs.define(EXPIRE_JOB, async () => void (await expireAbandonedCheckouts(deps)));
   await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
   await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);
   await defineBillingJobs(deps);

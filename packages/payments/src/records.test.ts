@@ -91,9 +91,15 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     return {
       customer: submitted.body.customer.id as string,
       intent: submitted.body.paymentIntent.id as string,
-      invoice: submitted.body.checkoutSession.invoice_id as string,
+      amount: BigInt(submitted.body.paymentIntent.amount),
       session: submitted.body.checkoutSession.id as string,
     };
+  }
+
+  /** The buyer pays their order; it is invoiced then (issue 21 item 3). Answers its invoice. */
+  async function pay(client: Client, wallet: TestWallet, order: Awaited<ReturnType<typeof buy>>) {
+    await payAsVerified(server, client, order.session, { amount: order.amount, payer: wallet.address });
+    return (await merchant.test(`/api/checkout-sessions/${order.session}`)).body.invoice_id as string;
   }
 
   async function buyer() {
@@ -145,26 +151,24 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     expect(me.body).toMatchObject({ id: customer, did, livemode: false });
   });
 
-  it('sums what a customer has paid and still owes per currency, exactly for 18-decimal amounts beyond 2^64', async () => {
+  it('sums what a customer has paid per currency, exactly for 18-decimal amounts beyond 2^64, and owes nothing unpaid', async () => {
     const { wallet, client } = await buyer();
-    await buy(client, { price: 'ether', quantity: 3 });
-    await buy(client, { price: 'ether' });
+    await pay(client, wallet, await buy(client, { price: 'ether', quantity: 3 }));
+    await pay(client, wallet, await buy(client, { price: 'ether' }));
+    await pay(client, wallet, await buy(client, { quantity: 2 }));
+    // Submitted and never paid: nothing is owed for it (issue 21 item 3).
     await buy(client);
-    await payAsVerified(server, client, (await buy(client, { quantity: 2 })).session, {
-      amount: 5_000_000n,
-      payer: wallet.address,
-    });
 
     const me = await client.request('/api/customers/me?livemode=false');
     expect(me.body.summary).toEqual({
-      paid: { [shop.test.token]: '5000000' },
       // 27000000000000000003 + 9000000000000000001: past 2^53 (floats) and 2^63 (SQLite's own sum).
-      due: { [shop.test.ether]: '36000000000000000004', [shop.test.token]: '2500000' },
+      paid: { [shop.test.ether]: '36000000000000000004', [shop.test.token]: '5000000' },
+      due: {},
     });
   });
 
   it("lists and reads the key's mode only, newest first, and filters", async () => {
-    const { did, client } = await buyer();
+    const { did, wallet, client } = await buyer();
     const first = await buy(client);
     const second = await buy(client, { price: 'ether' });
     const live = await buy(client, { mode: 'live' });
@@ -194,24 +198,28 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
     const intentElsewhere = await merchant.live(`/api/payment-intents/${first.intent}`);
     expect([intentElsewhere.status, intentElsewhere.body.code]).toEqual([404, 'PAYMENT_INTENT_NOT_FOUND']);
 
+    const firstInvoice = await pay(client, wallet, first);
+    const secondInvoice = await pay(client, wallet, second);
     const invoices = (await merchant.test(`/api/invoices?customer_id=${first.customer}`)).body;
-    expect(ids(invoices.list)).toEqual([second.invoice, first.invoice]);
+    expect(ids(invoices.list)).toEqual([secondInvoice, firstInvoice]);
     const inEther = (
       await merchant.test(`/api/invoices?customer_id=${first.customer}&currency_id=${shop.test.ether}`)
     ).body;
-    expect(ids(inEther.list)).toEqual([second.invoice]);
+    expect(ids(inEther.list)).toEqual([secondInvoice]);
     expect((await merchant.live(`/api/invoices?customer_id=${first.customer}`)).body.count).toBe(0);
-    const invoiceElsewhere = await merchant.live(`/api/invoices/${first.invoice}`);
+    const invoiceElsewhere = await merchant.live(`/api/invoices/${firstInvoice}`);
     expect([invoiceElsewhere.status, invoiceElsewhere.body.code]).toEqual([404, 'INVOICE_NOT_FOUND']);
-    const ownerSees = (await merchant.owner.request(`/api/invoices/${first.invoice}?livemode=false`)).body;
-    expect(ownerSees).toMatchObject({ id: first.invoice, status: 'open', total: '2500000' });
+    const ownerSees = (await merchant.owner.request(`/api/invoices/${firstInvoice}?livemode=false`)).body;
+    expect(ownerSees).toMatchObject({ id: firstInvoice, status: 'paid', total: '2500000' });
   });
 
   it('shows a buyer only their own invoices: 403 for another customer_id, 404 for another invoice, none before buying', async () => {
     const ada = await buyer();
     const bob = await buyer();
-    const adas = await buy(ada.client);
-    const bobs = await buy(bob.client);
+    const adaBought = await buy(ada.client);
+    const bobBought = await buy(bob.client);
+    const adas = { ...adaBought, invoice: await pay(ada.client, ada.wallet, adaBought) };
+    const bobs = { ...bobBought, invoice: await pay(bob.client, bob.wallet, bobBought) };
 
     const own = (await ada.client.request('/api/invoices?livemode=false')).body;
     expect(own).toMatchObject({ count: 1, list: [{ id: adas.invoice, customer_id: adas.customer }] });
@@ -241,14 +249,13 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
 
   it('filters invoices by a comma-separated status list and refuses an unknown status', async () => {
     const { wallet, client } = await buyer();
-    const open = await buy(client);
-    const paid = await buy(client);
-    await payAsVerified(server, client, paid.session, { amount: 2_500_000n, payer: wallet.address });
+    await buy(client); // never paid: never invoiced (issue 21 item 3)
+    const paid = await pay(client, wallet, await buy(client));
     const list = async (status: string) =>
       ids((await client.request(`/api/invoices?livemode=false&status=${status}`)).body.list);
-    expect(await list('paid')).toEqual([paid.invoice]);
-    expect(await list('open,uncollectible')).toEqual([open.invoice]);
-    expect(await list('open,paid')).toEqual([paid.invoice, open.invoice]);
+    expect(await list('paid')).toEqual([paid]);
+    expect(await list('open,uncollectible')).toEqual([]);
+    expect(await list('open,paid,void')).toEqual([paid]);
 
     const refused = await client.request('/api/invoices?livemode=false&status=open,unpaid');
     expect(refused.status).toBe(400);
@@ -257,13 +264,13 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
   });
 
   it('leaves out invoices whose total is 0 with ignore_zero=true', async () => {
-    const { client } = await buyer();
-    const priced = await buy(client);
-    const free = await buy(client, { price: 'free' });
+    const { wallet, client } = await buyer();
+    const priced = await pay(client, wallet, await buy(client));
+    const free = await pay(client, wallet, await buy(client, { price: 'free' }));
     const list = async (query: string) =>
       ids((await client.request(`/api/invoices?livemode=false${query}`)).body.list);
-    expect(await list('')).toEqual([free.invoice, priced.invoice]);
-    expect(await list('&ignore_zero=true')).toEqual([priced.invoice]);
-    expect(await list('&ignore_zero=false&include_staking=true')).toEqual([free.invoice, priced.invoice]);
+    expect(await list('')).toEqual([free, priced]);
+    expect(await list('&ignore_zero=true')).toEqual([priced]);
+    expect(await list('&ignore_zero=false&include_staking=true')).toEqual([free, priced]);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@kiosk/testkit';
 import { TestClock } from '@kiosk/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payAsVerified } from './test-support/settle.ts';
 
 /** Where Kiosk Pay once answered otherwise than the seeds' API (seed 000 §7, seed 001 §7 and §9). */
 describe.each(await testEngines())('the seed API on %s', (engine) => {
@@ -93,14 +94,20 @@ describe.each(await testEngines())('the seed API on %s', (engine) => {
   });
 
   it("lists a buyer's invoices ten to a page unless asked otherwise", async () => {
-    const buyer = await signedIn(server, TestWallet.random());
+    const wallet = TestWallet.random();
+    const buyer = await signedIn(server, wallet);
     const shared = (await link()).id;
     for (let i = 0; i < 11; i++) {
       const id = (await buyer.request(`/api/checkout-sessions/start/${shared}`, { method: 'POST' })).body
         .checkoutSession.id;
-      await buyer.request(`/api/checkout-sessions/${id}/submit`, {
+      const submitted = await buyer.request(`/api/checkout-sessions/${id}/submit`, {
         method: 'PUT',
         body: { ...details, payment_method: methodId, payment_currency: kdt },
+      });
+      // An order is invoiced when it is paid (issue 21 item 3).
+      await payAsVerified(server, buyer, id, {
+        amount: BigInt(submitted.body.paymentIntent.amount),
+        payer: wallet.address,
       });
       clock.advance({ seconds: 4 }); // past the 3 s in which a repeat start answers the same session
     }

@@ -129,44 +129,41 @@ export async function lockSession(deps: Deps, trx: Executor, id: string): Promis
   return row;
 }
 
-/** Open sessions past expires_at become expired, each with its event; answers how many. */
-export async function expireDueSessions(deps: Deps): Promise<number> {
-  const due = await deps.db
-    .selectFrom('checkout_sessions')
-    .select('id')
-    .where('status', '=', 'open')
-    .where('expires_at', '<=', deps.clock.nowUnix())
-    .limit(500)
-    .execute();
-  let expired = 0;
-  for (const session of due) if ((await expireSession(deps, session.id)) === 'expired') expired++;
-  return expired;
+export type ExpireOutcome = 'expired' | 'not_open' | 'payment_in_progress';
+
+/**
+ * Open → expired, once, on the row as this transaction locked it (lockSession). A session whose
+ * payment is being checked waits for the verdict: a paid transfer on its way must not find its order
+ * gone. What its order left unpaid is closed by flows/expire-checkout.ts.
+ */
+export async function expireLockedSession(
+  deps: Deps,
+  trx: Executor,
+  row: SessionRow,
+): Promise<ExpireOutcome> {
+  if (row.status !== 'open') return 'not_open';
+  if (row.payment_intent_id) {
+    const intent = await trx
+      .selectFrom('payment_intents')
+      .select('status')
+      .where('id', '=', row.payment_intent_id)
+      .executeTakeFirst();
+    if (intent?.status === 'processing') return 'payment_in_progress';
+  }
+  const changed = await deps.resources.checkoutSessions.transition(trx, row.id, 'open', 'expired', {
+    type: 'checkout.session.expired',
+  });
+  return changed ? 'expired' : 'not_open';
 }
 
 /**
- * Open → expired, once. A session whose payment is being checked waits for the verdict: a paid
- * transfer on its way must not find its order gone.
+ * expireLockedSession in a transaction of its own: a buyer's page that finds its session past its
+ * time (retrieveSession). The expiry sweep closes what the order left unpaid within a minute.
  */
-export async function expireSession(
-  deps: Deps,
-  id: string,
-): Promise<'expired' | 'not_open' | 'payment_in_progress'> {
-  return transaction(deps.db, async (trx) => {
-    const row = await lockSession(deps, trx, id);
-    if (row.status !== 'open') return 'not_open';
-    if (row.payment_intent_id) {
-      const intent = await trx
-        .selectFrom('payment_intents')
-        .select('status')
-        .where('id', '=', row.payment_intent_id)
-        .executeTakeFirst();
-      if (intent?.status === 'processing') return 'payment_in_progress';
-    }
-    const changed = await deps.resources.checkoutSessions.transition(trx, id, 'open', 'expired', {
-      type: 'checkout.session.expired',
-    });
-    return changed ? 'expired' : 'not_open';
-  });
+export async function expireSession(deps: Deps, id: string): Promise<ExpireOutcome> {
+  return transaction(deps.db, async (trx) =>
+    expireLockedSession(deps, trx, await lockSession(deps, trx, id)),
+  );
 }
 
 /** Paid: the order is complete. */

@@ -22,8 +22,8 @@ import { upsertCustomer } from '../customers/service.ts';
 import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
-import { createCheckoutInvoice, reaimInvoice } from '../invoices/service.ts';
-import { createPaymentIntent, linkInvoice, reaimPaymentIntent } from '../payment-intents/service.ts';
+import { reaimInvoice } from '../invoices/service.ts';
+import { createPaymentIntent, reaimPaymentIntent } from '../payment-intents/service.ts';
 import { crossSellPrice } from './edit-checkout.ts';
 import { priceLines, type PricedLines, type StoredLine } from '../prices/queries.ts';
 import type { Buyer } from '../schemas.ts';
@@ -74,11 +74,11 @@ interface Submit {
 
 /**
  * PUT /api/checkout-sessions/{id}/submit: checks the buyer's details (seed 000 §5), the chosen method
- * and currency, and stock; records the customer; creates the payment intent and the open invoice, or
- * re-aims them while nothing is on its way to pay them; all in one transaction with an event per
- * change. It never marks anything paid: only a verified payment does. A submitted session holds its
- * stock until it expires, closes or is paid (checkout-sessions/queries.ts heldQuantities); its payment
- * checks the stock again when it settles. A subscription or setup session answers what the wallet
+ * and currency, and stock; records the customer; creates the payment intent, or re-aims it while
+ * nothing is on its way to pay it; all in one transaction with an event per change. It never marks
+ * anything paid and bills nothing: only a verified payment does, and its invoice comes with it. A
+ * submitted session holds its stock until it expires, closes or is paid (checkout-sessions/queries.ts
+ * heldQuantities); its payment checks the stock again when it settles. A subscription or setup session answers what the wallet
  * signs, for which what the buyer's wallet already allows is asked of the rail first, before the
  * transaction. What it read and wrote comes back with the answer, so the page's answer reads no row
  * again (the customer, the prices, the intent, the methods).
@@ -222,7 +222,11 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
   };
 }
 
-/** The order's payment intent and open invoice, made or re-aimed at what it costs now. */
+/**
+ * The order's payment intent, made or re-aimed at what it costs now. Its invoice is made when it is
+ * paid (settle-charge.ts): until then the buyer owes nothing. A session submitted before that rule
+ * has an open invoice already, re-aimed with its intent.
+ */
 async function billOrder(s: Submit, priced: PricedLines) {
   const { deps, trx, order, livemode, currency, method, customer } = s;
   const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
@@ -235,28 +239,15 @@ async function billOrder(s: Submit, priced: PricedLines) {
   const intent = order.intent
     ? await reaimPaymentIntent(deps, trx, order.intent.id, terms)
     : await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId: order.session.id, description });
-  const change = {
-    total: priced.total,
-    lines: priced.lines,
-    currencyId: currency.id,
-    customerId: customer.id,
-  };
-  if (order.session.invoice_id) {
-    await reaimInvoice(deps, trx, order.session.invoice_id, change);
-    return { intent, invoiceId: order.session.invoice_id };
-  }
-  const invoice = await createCheckoutInvoice(deps, trx, {
-    livemode,
-    sessionId: order.session.id,
-    paymentIntentId: intent.id,
-    customerId: customer.id,
-    currencyId: currency.id,
-    total: priced.total,
-    lines: priced.lines,
-    description,
-  });
-  await linkInvoice(deps, trx, intent.id, invoice.id);
-  return { intent: { ...intent, invoice_id: invoice.id }, invoiceId: invoice.id };
+  const invoiceId = order.session.invoice_id;
+  if (invoiceId)
+    await reaimInvoice(deps, trx, invoiceId, {
+      total: priced.total,
+      lines: priced.lines,
+      currencyId: currency.id,
+      customerId: customer.id,
+    });
+  return { intent, invoiceId };
 }
 
 /**

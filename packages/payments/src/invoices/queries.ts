@@ -71,6 +71,17 @@ export async function listInvoices(
   return { list, count, subscription };
 }
 
+/** The invoices of a subscription not paid yet (open or uncollectible), by its index. */
+export async function unpaidInvoiceIdsOf(db: Executor, subscriptionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', 'in', ['open', 'uncollectible'])
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Per currency, what a customer has paid and what it still owes, summed exactly by the database. */
 export async function customerInvoiceSummary(db: Executor, engine: Engine, customerId: string) {
   const sumPerCurrency = async (column: 'amount_paid' | 'amount_remaining', statuses: InvoiceStatus[]) => {

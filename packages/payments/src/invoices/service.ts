@@ -13,10 +13,12 @@ function invoiceNumber(now: number): string {
 }
 
 /**
- * The one-time invoice of a checkout, made open (finalised) on its first submit. billing_reason
- * `manual` for one-time payments (subscriptions bring subscription_create and the others).
+ * The invoice of a one-time checkout, made when its payment settles (as Stripe Checkout invoices a
+ * one-time payment): finalised and paid at once by the intent that paid it, so an order that is never
+ * paid leaves nothing a buyer owes. Billing reason `manual` (subscriptions bring subscription_create
+ * and the others).
  */
-export async function createCheckoutInvoice(
+export async function createPaidCheckoutInvoice(
   deps: Deps,
   trx: Executor,
   input: {
@@ -48,10 +50,14 @@ export async function createCheckoutInvoice(
       },
     ])
   )[0]!;
+  await payInvoice(deps, trx, row, input.paymentIntentId);
   return row;
 }
 
-/** What an open invoice bills changes with its order (a later submit, an edit), with its event. */
+/**
+ * What an open invoice bills changes with its order (a later submit, an edit), with its event: only a
+ * checkout submitted before its invoice waited for the payment has one.
+ */
 export async function reaimInvoice(
   deps: Deps,
   trx: Executor,

@@ -130,6 +130,21 @@ export async function succeedIntent(
   });
 }
 
+/**
+ * Nothing will pay it any more (its checkout expired or was discarded): canceled, with its event,
+ * while it still waits for the buyer. A payment on its way is never canceled; answers whether it was.
+ */
+export async function cancelPaymentIntent(deps: Deps, trx: Executor, id: string): Promise<boolean> {
+  const canceled = await deps.resources.paymentIntents.transition(
+    trx,
+    id,
+    REAIMABLE_INTENT_STATUSES,
+    'canceled',
+    { type: 'payment_intent.canceled' },
+  );
+  return canceled !== undefined;
+}
+
 /** The invoice an intent pays, with its event. */
 export async function linkInvoice(deps: Deps, trx: Executor, id: string, invoiceId: string): Promise<void> {
   await deps.resources.paymentIntents.update(trx, id, { invoice_id: invoiceId }, 'payment_intent.updated');

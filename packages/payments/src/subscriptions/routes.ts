@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { changePlan, planChangeView } from '../flows/change-plan.ts';
+import { discardIncompleteSubscription } from '../flows/expire-checkout.ts';
 import { pendingUpdateOf } from './view.ts';
 import { planOptions } from '../flows/plan-options.ts';
 import { SUBSCRIPTION_ACCESS, subscriptionCaller } from './access.ts';
@@ -108,16 +109,20 @@ function registerSubscriptionChanges(app: FastifyInstance, deps: Deps): void {
       config: { access: ACCESS },
       schema: {
         tags,
-        summary: 'Cancel: a paid period runs to its end (a trial ends at once); `at: now` ends it at once',
+        summary:
+          'Cancel: a paid period runs to its end (a trial ends at once); `at: now` ends it at once; one not paid yet is discarded',
         ...cancel.schema,
       },
     },
     async (request) => {
-      await caller(request).visible(request.params.id);
-      await cancelSubscription(deps, request.params.id, {
+      const row = await caller(request).visible(request.params.id);
+      const cancel = {
         ...request.body,
-        requestedBy: caller(request).isMerchant ? 'merchant' : 'customer',
-      });
+        requestedBy: caller(request).isMerchant ? ('merchant' as const) : ('customer' as const),
+      };
+      // Still waiting for its first payment: discarded, with its checkout and unpaid invoice.
+      if (row.status === 'incomplete') await discardIncompleteSubscription(deps, row.id, cancel);
+      else await cancelSubscription(deps, row.id, cancel);
       return (await getSubscription(deps.db, request.params.id))!;
     },
   );

@@ -275,6 +275,23 @@ export async function cancelSubscription(
   });
 }
 
+/**
+ * Its checkout's time ran out before the first payment (Stripe gives 23 hours; here the session's own
+ * `expires_at`): an incomplete subscription ends, final, with nothing ever paid. `subscription` is the
+ * row as locked in this transaction.
+ */
+export async function expireIncompleteSubscription(
+  deps: Deps,
+  trx: Executor,
+  subscription: SubscriptionRow,
+): Promise<void> {
+  if (subscription.status !== 'incomplete') return;
+  await deps.resources.subscriptions.transition(trx, subscription.id, 'incomplete', 'incomplete_expired', {
+    type: 'customer.subscription.updated',
+    set: { ended_at: deps.clock.nowUnix() },
+  });
+}
+
 /** Undoes a cancel scheduled for the period end: the subscription renews on its next date. */
 export async function recoverSubscription(deps: Deps, id: string): Promise<SubscriptionRow> {
   return transaction(deps.db, async (trx) => {

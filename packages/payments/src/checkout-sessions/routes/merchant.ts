@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { MERCHANT } from '../../schemas.ts';
-import { expireSession } from '../service.ts';
+import { expireCheckout } from '../../flows/expire-checkout.ts';
 import { findSessionRow, listSessions, retrieveSession } from '../queries.ts';
 import { createSessionFromInput } from '../../flows/start-checkout.ts';
 
@@ -78,13 +78,14 @@ export function registerMerchantCheckoutRoutes(app: FastifyInstance, deps: Deps)
       config: { access: MERCHANT },
       schema: {
         tags,
-        summary: 'Expire an open, unpaid session now (not while a payment for it is being checked)',
+        summary:
+          'Expire an open, unpaid session now (not while a payment for it is being checked); its order owes nothing',
         ...expire.schema,
       },
     },
     async (request) => {
       const row = await ownSession(request, request.params.id);
-      const outcome = await expireSession(deps, row.id);
+      const outcome = await expireCheckout(deps, row.id);
       if (outcome === 'payment_in_progress') throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
       if (outcome === 'not_open') throw new KioskError('CHECKOUT_SESSION_NOT_OPEN', { status: 409 });
       return retrieveSession(deps, row.id);
