@@ -157,11 +157,15 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     await chain?.stop();
   });
 
-  /** A customer (a new one unless `wallet` is given) subscribes through a payment link and their wallet signs the mandate. */
+  /**
+   * A customer (a new one unless `wallet` is given) subscribes through a payment link and their wallet
+   * signs the mandate; `anonymousStart` opens the checkout before they sign in.
+   */
   async function subscribe(
     subscriptionData: Record<string, unknown> = {},
     wallet = new TestWallet({ index: 1 + buyers++ }),
     price = priceId,
+    { anonymousStart = false } = {},
   ) {
     const client = await signedIn(server, wallet);
     const link = (
@@ -170,8 +174,10 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
         body: { line_items: [{ price_id: price }], subscription_data: subscriptionData },
       })
     ).body;
-    const sessionId = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
-      .body.checkoutSession.id as string;
+    const starter = anonymousStart ? cookieClient(server.url) : client;
+    const started = (await starter.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
+      .body;
+    const sessionId = started.checkoutSession.id as string;
     const submitted = await client.request(`/api/checkout-sessions/${sessionId}/submit`, {
       method: 'PUT',
       body: {
@@ -204,7 +210,17 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     const subscription = () => merchant.test(`/api/subscriptions/${subscriptionId}`).then((r) => r.body);
     const invoices = async (): Promise<Invoice[]> =>
       (await merchant.test(`/api/invoices?subscription_id=${subscriptionId}&pageSize=100`)).body.list;
-    return { wallet, client, sessionId, subscriptionId, view, subscription, invoices };
+    return {
+      wallet,
+      client,
+      sessionId,
+      subscriptionId,
+      view,
+      subscription,
+      invoices,
+      started,
+      submitted: submitted.body,
+    };
   }
 
   it('a monthly plan with a 7-day trial runs 13 cycles and collects 12 times through the collector contract', async () => {
@@ -1017,6 +1033,86 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
         list.some((i) => i.period_start === trialEnd && i.status === 'paid' && i.total === HALF.toString()),
       );
     });
+  });
+
+  it('a customer has a product’s trial once: a new checkout of it starts paid at once, unless the merchant lets trials repeat', async () => {
+    const product = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Trial once',
+          prices: [
+            {
+              type: 'recurring',
+              currency_id: kdt,
+              unit_amount: MONTHLY.toString(),
+              recurring: { interval: 'month' },
+            },
+          ],
+        },
+      })
+    ).body;
+    const price = product.prices[0].id as string;
+    const wallet = new TestWallet({ index: 1 + buyers++ });
+    const trial = { trial_period_days: 7 };
+    const client = await signedIn(server, wallet);
+    const linkOf = async (subscriptionData: Record<string, unknown>) =>
+      (
+        await merchant.test('/api/payment-links', {
+          method: 'POST',
+          body: { line_items: [{ price_id: price }], subscription_data: subscriptionData },
+        })
+      ).body.id as string;
+    // A checkout left before the wallet signed began no trial, and takes none away.
+    const left = (
+      await client.request(`/api/checkout-sessions/start/${await linkOf(trial)}`, { method: 'POST' })
+    ).body.checkoutSession.id;
+    const leftSubmit = await client.request(`/api/checkout-sessions/${left}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: kdt,
+      },
+    });
+    expect(leftSubmit.body.checkoutSession.trial_eligible).toBe(true);
+    const first = await subscribe(trial, wallet, price);
+    expect((await first.subscription()).status).toBe('trialing');
+    const canceled = await first.client.request(
+      `/api/subscriptions/${first.subscriptionId}/cancel?livemode=false`,
+      {
+        method: 'PUT',
+        body: { at: 'now' },
+      },
+    );
+    expect(canceled.body.status).toBe('canceled');
+
+    // Again, the checkout opened before signing in: submit knows the buyer and gives no second trial.
+    const second = await subscribe(trial, wallet, price, { anonymousStart: true });
+    const started = await until(second.subscription, (s) => s.status !== 'incomplete');
+    expect(started).toMatchObject({ status: 'active', trial_start: null, trial_end: null });
+    expect(second.started.checkoutSession.trial_eligible).toBe(true);
+    expect(second.submitted.checkoutSession.trial_eligible).toBe(false);
+    // The first period is paid now, in full.
+    const [created] = await until(second.invoices, (list) => list[0]?.status === 'paid');
+    expect(created).toMatchObject({ billing_reason: 'subscription_create', total: MONTHLY.toString() });
+
+    // Signed in when the checkout opens, the buyer is told from the start: the page shows no trial.
+    const opened = await client.request(`/api/checkout-sessions/start/${await linkOf(trial)}`, {
+      method: 'POST',
+    });
+    expect(opened.body.checkoutSession).toMatchObject({ subscription_data: trial, trial_eligible: false });
+    // The merchant reads the same of the session.
+    const merchantView = await merchant.test(`/api/checkout-sessions/${opened.body.checkoutSession.id}`);
+    expect(merchantView.body.trial_eligible).toBe(false);
+
+    // The merchant lets this product's trial repeat: the same customer has it again.
+    const again = await subscribe({ ...trial, trial_once_per_customer: false }, wallet, price);
+    expect(again.started.checkoutSession.trial_eligible).toBe(true);
+    expect((await again.subscription()).status).toBe('trialing');
+    // A trial of another product is no trial of this one.
+    expect((await subscribe(trial, wallet).then((other) => other.subscription())).status).toBe('trialing');
   });
 
   it('changes the payment method for future invoices: a new mandate on the other method, in its currency', async () => {

@@ -111,6 +111,12 @@ export const checkoutSessionSchema = z.object({
   phone_number_collection: z.object({ enabled: z.boolean() }),
   billing_address_collection: z.string(),
   subscription_data: z.record(z.string(), z.unknown()),
+  /**
+   * Whether this session's buyer gets the trial `subscription_data` offers: false when they have had a
+   * trial of one of its products and `trial_once_per_customer` is not false (issue 21 item 21). Known
+   * from when the buyer is (signed in at start, else at submit, which decides it); true before.
+   */
+  trial_eligible: z.boolean(),
   customer_details: z.record(z.string(), z.unknown()),
   success_url: z.string().nullable(),
   cancel_url: z.string().nullable(),

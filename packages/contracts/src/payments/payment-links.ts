@@ -44,6 +44,12 @@ export const checkoutOptions = z.object({
       trial_period_days: z.number().int().min(0).max(730).optional(),
       trial_end: z.number().int().optional(),
       trial_currency: z.string().max(1_000).optional(),
+      /**
+       * One trial per customer per product (issue 21 item 21): unless this is false, a buyer who has
+       * had a trial of one of the order's products (a subscription of theirs that began with one, in
+       * any status) subscribes without a trial, paying the first period now.
+       */
+      trial_once_per_customer: z.boolean().optional(),
       billing_threshold_amount: amountString.optional(),
       min_stake_amount: amountString.optional(),
       no_stake: z.boolean().optional(),

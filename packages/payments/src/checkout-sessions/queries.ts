@@ -9,7 +9,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from './table.ts';
 import { expireSession } from './service.ts';
 import { sessionSnapshot } from './view.ts';
-import { getSubscription } from '../subscriptions/queries.ts';
+import { getSubscription, trialWithheld } from '../subscriptions/queries.ts';
 
 /**
  * Stock held by orders not yet paid, per price. A session holds its lines' quantities while it is
@@ -71,8 +71,23 @@ export async function sessionView(
   if (offers.length)
     for (const [id, price] of await loadPrices(db, snapshot.livemode, offers)) prices.set(id, price);
   const expand = await expandPrices(db, prices);
+  // Issue 21 item 21: once its buyer is known, whether they have had the trial it offers already.
+  const withheld =
+    row.mode === 'subscription' &&
+    (await trialWithheld(db, {
+      livemode: snapshot.livemode,
+      taker: row.customer_id
+        ? { customerId: row.customer_id }
+        : row.customer_did
+          ? { did: row.customer_did }
+          : undefined,
+      productIds: [...new Set(lines.flatMap((line) => prices.get(line.price_id)?.product_id ?? []))],
+      data: snapshot.subscription_data,
+      except: row.subscription_id,
+    }));
   return {
     ...snapshot,
+    trial_eligible: !withheld,
     // What a setup page shows of the subscription it sets up (and a subscription checkout's own).
     subscriptions: row.subscription_id ? await sessionSubscriptions(db, row.subscription_id, prices) : [],
     line_items: lines.map((line) => {

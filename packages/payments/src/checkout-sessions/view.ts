@@ -6,8 +6,13 @@ import { checkoutSessionJson } from './table.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 
-/** A session as its events carry it: the stored lines, no prices expanded (as Stripe's webhooks). */
-export type SessionSnapshot = Omit<CheckoutSession, 'line_items'> & { line_items: StoredLine[] };
+/**
+ * A session as its events carry it: the stored lines, no prices expanded (as Stripe's webhooks), and
+ * nothing read of its buyer's other rows (`trial_eligible`).
+ */
+export type SessionSnapshot = Omit<CheckoutSession, 'line_items' | 'trial_eligible'> & {
+  line_items: StoredLine[];
+};
 
 export function sessionSnapshot(row: SessionRow, baseUrl: string): SessionSnapshot {
   return {

@@ -77,3 +77,69 @@ export async function listSubscriptions(
   const { rows, count } = await pageOf<PaymentsTables, 'subscriptions'>(query, filter);
   return { list: await withItems(db, rows), count };
 }
+
+/** Who a trial rule asks about: a customer's row, or a buyer's DID before they have one. */
+export type TrialTaker = { customerId: string } | { did: string };
+
+/**
+ * Whether `taker` has had a trial of one of `productIds` in this mode: a subscription of theirs, in
+ * any status since, that began with a trial (its trial set and its first invoice made when the trial
+ * started: one abandoned before the mandate never began) and bills a price of one of the products.
+ * `except` (a session's own subscription) is left out.
+ */
+export async function hadTrialOf(
+  db: Executor,
+  livemode: boolean,
+  taker: TrialTaker,
+  productIds: readonly string[],
+  except: string | null = null,
+): Promise<boolean> {
+  if (productIds.length === 0) return false;
+  let query = db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_items as item', 'item.subscription_id', 's.id')
+    .innerJoin('prices as price', 'price.id', 'item.price_id')
+    .select('s.id')
+    .where('s.livemode', '=', livemode)
+    .where('s.status', 'not in', ['incomplete', 'incomplete_expired'])
+    .where('s.trial_start', 'is not', null)
+    .where('s.latest_invoice_id', 'is not', null)
+    .where('price.product_id', 'in', [...productIds]);
+  if (except) query = query.where('s.id', '<>', except);
+  query =
+    'customerId' in taker
+      ? query.where('s.customer_id', '=', taker.customerId)
+      : query
+          .innerJoin('customers as customer', 'customer.id', 's.customer_id')
+          .where('customer.did', '=', taker.did);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The trial terms a checkout's `subscription_data` may carry. */
+interface TrialData {
+  trial_period_days?: number | undefined;
+  trial_end?: number | undefined;
+  trial_once_per_customer?: boolean | undefined;
+}
+
+/**
+ * Issue 21 item 21, one trial per customer per product (as the big billing systems do): the trial a
+ * checkout offers is withheld from a buyer who has had one of its products' trials, unless the
+ * merchant lets it repeat (`trial_once_per_customer: false`). Submit decides by it in its transaction;
+ * a session's answer says it once its buyer is known. An unknown buyer (undefined) is offered it.
+ */
+export async function trialWithheld(
+  db: Executor,
+  order: {
+    livemode: boolean;
+    taker: TrialTaker | undefined;
+    productIds: readonly string[];
+    data: TrialData;
+    except?: string | null;
+  },
+): Promise<boolean> {
+  const { data, taker } = order;
+  if (data.trial_once_per_customer === false || !taker) return false;
+  if (!data.trial_period_days && (data.trial_end === undefined || data.trial_end === null)) return false;
+  return hadTrialOf(db, order.livemode, taker, order.productIds, order.except);
+}

@@ -6,7 +6,7 @@ import type { PayerStanding } from '../methods/adapter.ts';
 import { mandateInstructionsOn, mandateSettingsFrom } from './service.ts';
 import type { PricedLines } from '../prices/queries.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { findSubscriptionRow, itemRowsOf } from './queries.ts';
+import { findSubscriptionRow, itemRowsOf, trialWithheld } from './queries.ts';
 import { subscriptionJson } from './table.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
@@ -16,6 +16,8 @@ interface SubscriptionData {
   trial_end?: number;
   /** Seed: the trial applies only when the chosen currency is one of these (comma-separated ids). */
   trial_currency?: string;
+  /** Unless false, a buyer has each product's trial once (queries.ts trialWithheld). */
+  trial_once_per_customer?: boolean;
   description?: string;
 }
 
@@ -31,6 +33,40 @@ function sharedInterval(priced: PricedLines): RecurringInterval {
   return { interval: first.interval, interval_count: first.interval_count };
 }
 
+/** The order a subscription checkout submits: its session, buyer, choices and priced lines. */
+interface SubscribeOrder {
+  session: SessionRow;
+  livemode: boolean;
+  customerId: string;
+  method: PaymentMethod;
+  currency: PaymentCurrency;
+  priced: PricedLines;
+  subscriptionData: SubscriptionData;
+  /** What the buyer's wallet authorises already (asked first). */
+  payer: PayerStanding | undefined;
+}
+
+/**
+ * Whether the order gets the trial its subscription_data offers: in a currency `trial_currency`
+ * names when it names any, and not to a customer who has had one of its products' trials (unless the
+ * merchant lets it repeat), decided here in the submit's transaction from their subscriptions.
+ */
+async function trialApplies(trx: Executor, order: SubscribeOrder): Promise<boolean> {
+  const data = order.subscriptionData;
+  const currencies = data.trial_currency
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  if (currencies?.length && !currencies.includes(order.currency.id)) return false;
+  return !(await trialWithheld(trx, {
+    livemode: order.livemode,
+    taker: { customerId: order.customerId },
+    productIds: [...new Set([...order.priced.prices.values()].map((price) => price.product_id))],
+    data,
+    except: order.session.subscription_id,
+  }));
+}
+
 /**
  * Submit of a subscription checkout: the subscription is made (or, on a later submit, re-made)
  * `incomplete` with its items and the mandate the customer is asked to sign; nothing runs until the
@@ -39,17 +75,7 @@ function sharedInterval(priced: PricedLines): RecurringInterval {
 export async function subscribeOrder(
   deps: Deps,
   trx: Executor,
-  order: {
-    session: SessionRow;
-    livemode: boolean;
-    customerId: string;
-    method: PaymentMethod;
-    currency: PaymentCurrency;
-    priced: PricedLines;
-    subscriptionData: SubscriptionData;
-    /** What the buyer's wallet authorises already (asked first). */
-    payer: PayerStanding | undefined;
-  },
+  order: SubscribeOrder,
 ): Promise<{ subscriptionId: string; mandate: MandateInstructions }> {
   const { session, priced, currency, method } = order;
   const recurring = sharedInterval(priced);
@@ -58,12 +84,7 @@ export async function subscribeOrder(
 
   const now = deps.clock.nowUnix();
   const data = order.subscriptionData;
-  const trialCurrencies = data.trial_currency
-    ?.split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  const trialApplies = !trialCurrencies?.length || trialCurrencies.includes(currency.id);
-  const trialEndsAt = trialApplies ? trialEnd(data, now) : undefined;
+  const trialEndsAt = (await trialApplies(trx, order)) ? trialEnd(data, now) : undefined;
   const anchor = trialEndsAt ?? now;
   const mandate = mandateSettingsFrom(anchor, recurring, priced.total);
   const fields = {

@@ -97,6 +97,35 @@ describe('CheckoutForm subscribing', () => {
     );
   });
 
+  it("says the whole first period is due today to a buyer who has had this product's trial", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.UTC(2031, 0, 1, 12) });
+    api(plan({ trial_eligible: false }));
+    renderKiosk(<CheckoutForm id={ID} mode="inline-minimal" />);
+    await enabledButton('Subscribe');
+    expect(screen.queryByTestId('checkout-trial')).toBeNull();
+    expect(screen.getByTestId('checkout-due-today').textContent).toBe(
+      'Due today 10 KDT, then 10 KDT per month starting February 1, 2031, until you cancel.',
+    );
+  });
+
+  it('asks for the first payment now when submit finds the buyer has had the trial', async () => {
+    // Opened before signing in, the page offered the trial; submit knows the buyer.
+    mandateCheckoutApi(plan(), 'subscription', (base) => {
+      const answer = submitted(base);
+      return { ...answer, checkoutSession: { ...answer.checkoutSession, trial_eligible: false } };
+    });
+    renderKiosk(<CheckoutForm id={ID} />);
+    const subscribe = await enabledButton('Subscribe');
+    expect(summary().getByTestId('checkout-trial').textContent).toBe('7 days free');
+    fireEvent.click(subscribe);
+    const dialog = await authoriseDialog();
+    expect(within(dialog).getByTestId('mandate-terms').textContent).toContain(
+      '10 KDT per month, the first payment now',
+    );
+    await waitFor(() => expect(screen.queryByTestId('checkout-trial')).toBeNull());
+    expect(screen.getByTestId('checkout-total').textContent).toBe('10 KDT');
+  });
+
   it('shows what the customer allows and opens a subscription connect session for this checkout and buyer', async () => {
     const calls = api(plan());
     renderKiosk(<CheckoutForm id={ID} />);

@@ -14,9 +14,11 @@ import { recurringText } from './summary/price-label.ts';
 
 /**
  * The trial the server gives this order at `now` (unix seconds), the rule of its submit: the session's
- * subscription_data, and only in a currency `trial_currency` names when it names any.
+ * subscription_data, only in a currency `trial_currency` names when it names any, and none for a
+ * buyer the server knows has had this product's trial (`trial_eligible`).
  */
 export function trialEndOf(session: CheckoutSession, currencyId: string, now: number): number | undefined {
+  if (!session.trial_eligible) return undefined;
   const data = session.subscription_data as {
     trial_period_days?: number;
     trial_end?: number;

@@ -167,6 +167,7 @@ export function checkoutSession(overrides: Partial<CheckoutSession> = {}): Check
     phone_number_collection: { enabled: false },
     billing_address_collection: 'auto',
     subscription_data: {},
+    trial_eligible: true,
     customer_details: {},
     success_url: null,
     cancel_url: null,
