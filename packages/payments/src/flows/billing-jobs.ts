@@ -1,16 +1,23 @@
 import type { Deps } from '../deps.ts';
-import { collectInvoices, COLLECT_JOB } from './collection.ts';
+import { collectInvoices, COLLECT_JOB, COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
 const BILLING_SWEEP_MS = 60_000;
+/** Open invoices whose collection stalled are looked for this often. */
+const COLLECT_SWEEP_MS = 5 * 60_000;
 
-/** The billing engine on the durable job runner: the sweep that bills periods, and each collection. */
+/**
+ * The billing engine on the durable job runner: the sweep that bills periods, each collection, and the
+ * sweep that hands over again the invoices whose collection job was lost.
+ */
 export async function defineBillingJobs(deps: Deps): Promise<void> {
   deps.jobs.define(BILLING_SWEEP_JOB, async () => void (await billDueSubscriptions(deps)));
   // A rail that cannot be asked (the chain's RPC is down) is tried again by the runner's own backoff.
   deps.jobs.define<{ invoiceIds: string[] }>(COLLECT_JOB, async ({ invoiceIds }) => {
     await collectInvoices(deps, invoiceIds);
   });
+  deps.jobs.define(COLLECT_SWEEP_JOB, async () => void (await requeueStalledCollections(deps)));
   await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);
+  await deps.jobs.schedule(COLLECT_SWEEP_JOB, COLLECT_SWEEP_JOB, COLLECT_SWEEP_MS);
 }

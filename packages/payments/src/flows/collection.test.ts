@@ -3,13 +3,15 @@ import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/te
 import { eventsOf } from '@kiosk/platform';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openBillingEngine } from '../test-support/billing-run.ts';
-import { collectInvoices } from './collection.ts';
+import { COLLECT_JOB, collectInvoices } from './collection.ts';
 import { billDueSubscriptions } from './renewal.ts';
 
 /**
  * A collection batch records its pulls and settles them together (one statement per batch where it
- * can). Each pull is still decided on its own: a proof of payment already counted pays nothing, and
- * the batch's others pay their own invoice, once, even when the job runs again.
+ * can). Each pull is still decided on its own: a proof of payment already counted pays nothing (and
+ * as every later try would find the same pull, its invoice is given up: uncollectible, the
+ * subscription past due), and the batch's others pay their own invoice, once, even when the job runs
+ * again.
  */
 describe.each(await testEngines())('a collection batch on %s', (engine) => {
   let test: TestDatabase;
@@ -28,8 +30,35 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
     expect(await billDueSubscriptions(deps)).toBe(5);
     const invoices = await deps.db.selectFrom('invoices').selectAll().orderBy('id').execute();
     expect(invoices.map((invoice) => invoice.status)).toEqual(Array(5).fill('open'));
-    // The stub's pull of the third invoice was counted before: this batch's pull of it is a replay.
+    // The stub's pull of the third invoice was counted before, for a payment that succeeded: this
+    // batch's pull of it is a replay (the earlier charge's row is the point).
     const replayed = invoices[2]!;
+    await deps.db
+      .insertInto('charges')
+      .values({
+        id: 'ch_earlier',
+        livemode: false,
+        status: 'succeeded',
+        payment_intent_id: 'pi_earlier',
+        payment_method_id: 'pm_earlier',
+        currency_id: replayed.currency_id,
+        amount_due: replayed.total,
+        network: 'bench:1',
+        reference: replayed.id,
+        round: 1,
+        checks: 0,
+        check_until: clock.nowUnix(),
+        amount: replayed.total,
+        payer: null,
+        details: '{}',
+        amount_refundable: '0',
+        refund_reason: null,
+        failure_code: null,
+        last_check_error: null,
+        created_at: clock.nowUnix(),
+        updated_at: clock.nowUnix(),
+      })
+      .execute();
     await deps.db
       .insertInto('payment_references')
       .values({
@@ -54,8 +83,15 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
       const intent = intents.find((row) => row.invoice_id === invoice.id)!;
       const charge = charges.find((row) => row.payment_intent_id === intent.id)!;
       if (invoice.id === replayed.id) {
-        expect(paid.status).toBe('open');
+        expect(paid).toMatchObject({ status: 'uncollectible', next_payment_attempt: null });
+        expect(JSON.parse(paid.last_payment_error)).toEqual({ code: 'TX_ALREADY_USED' });
         expect(paid.amount_remaining).toBe(invoice.total);
+        const subscription = await deps.db
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('id', '=', invoice.subscription_id!)
+          .executeTakeFirstOrThrow();
+        expect(subscription.status).toBe('past_due');
         expect(charge).toMatchObject({ status: 'failed', failure_code: 'TX_ALREADY_USED' });
         expect(intent.status).toBe('requires_action');
         continue;
@@ -68,9 +104,10 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
       expect(types.filter((type) => type === 'invoice.paid')).toHaveLength(1);
     }
 
-    // The job runs again (a crash after the commit): the paid invoices are not pulled again.
+    // The job runs again (a crash after the commit): the paid invoices are not pulled again, nor the
+    // one given up.
     const again = await collectInvoices(deps, ids);
-    expect(ids.filter((id) => again.get(id) === 'skipped')).toHaveLength(4);
+    expect(ids.filter((id) => again.get(id) === 'skipped')).toHaveLength(5);
     const succeeded = await deps.db
       .selectFrom('payment_intents')
       .select('invoice_id')
@@ -79,5 +116,40 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
     expect(succeeded.map((row) => row.invoice_id).sort()).toEqual(
       ids.filter((id) => id !== replayed.id).sort(),
     );
+  });
+
+  it('an invoice whose next attempt passed while its job was lost is collected by the sweep', async () => {
+    test = await createTestDatabase(engine);
+    database = openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+    const { deps, jobs, clock, seed } = await openBillingEngine(database);
+    await seed(3);
+    expect(await billDueSubscriptions(deps)).toBe(3);
+    // Its collection job is gone before it ran (lost to a key collision, out of attempts after a
+    // crash): the job row is the point here.
+    const lost = await deps.db
+      .updateTable('jobs' as never)
+      .set({ status: 'failed' } as never)
+      .where('name' as never, '=', COLLECT_JOB as never)
+      .executeTakeFirst();
+    expect(Number(lost.numUpdatedRows)).toBe(1);
+    const open = () =>
+      deps.db.selectFrom('invoices').select(['id', 'status']).where('status', '=', 'open').execute();
+    expect(await open()).toHaveLength(3);
+    jobs.start();
+    try {
+      // An hour on, every sweep has run: the invoices were due again and collected, each once.
+      for (let minute = 0; minute < 60; minute++) {
+        clock.advance({ seconds: 60 });
+        await jobs.tick();
+        await jobs.idle();
+      }
+      expect(await open()).toEqual([]);
+      const paid = await deps.db.selectFrom('invoices').select('status').execute();
+      expect(paid.map((invoice) => invoice.status)).toEqual(Array(3).fill('paid'));
+      const intents = await deps.db.selectFrom('payment_intents').select('invoice_id').execute();
+      expect(intents).toHaveLength(3);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { PaymentsTables } from '../tables.ts';
 
 export const COLLECT_JOB = 'billing.collect';
+export const COLLECT_SWEEP_JOB = 'billing.collect-sweep';
 
 /**
  * After the first failed attempt the invoice is tried again after 1, then 3, then 5 days (about a
@@ -22,6 +23,22 @@ export const COLLECT_JOB = 'billing.collect';
  * again makes the invoice uncollectible and the subscription past due.
  */
 export const RETRY_DELAYS_SECONDS = [86_400, 3 * 86_400, 5 * 86_400] as const;
+
+/**
+ * A rail whose clock is behind the server's (an idle chain: its next block is not mined yet) may
+ * refuse a pull as too early, for a time that has passed by the server's clock: asked again this long
+ * after, not at that time (a job for a past time would be the one running, and its key taken).
+ */
+export const RAIL_BEHIND_RETRY_SECONDS = 60;
+
+/**
+ * An open invoice whose attempt was due this long ago without anything recorded lost its job (a
+ * crash, a job out of attempts while the rail was down): the collection sweep hands it over again.
+ * Longer than an attempt takes, so the sweep finds only what nothing else will collect.
+ */
+export const COLLECTION_STALLED_AFTER_SECONDS = 15 * 60;
+/** Invoices handed over again in one collection job. */
+const SWEEP_PAGE = 200;
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -43,6 +60,36 @@ export async function enqueueCollection(
     { invoiceIds },
     { runAt: runAtMs, key: `${invoiceIds[0]}@${runAtMs}` },
   );
+}
+
+/**
+ * The collection sweep: every open invoice whose attempt was due COLLECTION_STALLED_AFTER_SECONDS ago
+ * or more is handed to collection again, a page a job, so that no lost job leaves a period
+ * uncollected and its customer unblocked. A collection leaves an open invoice's next attempt to come
+ * (or none), so the sweep finds only invoices nothing else will try. Answers how many it handed over.
+ */
+export async function requeueStalledCollections(deps: Deps): Promise<number> {
+  const stalledAt = deps.clock.nowUnix() - COLLECTION_STALLED_AFTER_SECONDS;
+  let after = '';
+  let handed = 0;
+  for (;;) {
+    const page = await deps.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('subscription_id', 'is not', null)
+      .where('next_payment_attempt', '<=', stalledAt)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SWEEP_PAGE)
+      .execute();
+    const ids = page.map((invoice) => invoice.id);
+    // A key of its own (the sweep's time): the lost job's may still be taken.
+    await enqueueCollection(deps, deps.db, ids, deps.clock.nowMs());
+    handed += ids.length;
+    if (ids.length < SWEEP_PAGE) return handed;
+    after = ids.at(-1)!;
+  }
 }
 
 export type CollectionOutcome = CollectVerdict['outcome'] | 'skipped';
@@ -91,7 +138,8 @@ async function attemptCollection(
   if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return undefined;
   if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return undefined;
   const subscription = batch.subscriptions.get(invoice.subscription_id);
-  if (!subscription?.default_payment_method_id) return undefined;
+  if (!subscription?.default_payment_method_id)
+    return { invoiceId, verdict: { outcome: 'failed', reason: 'MANDATE_NOT_FOUND', final: true } };
   const methodKey = `${flag(subscription.livemode)}:${subscription.default_payment_method_id}:${subscription.currency_id}`;
   if (!batch.methods.has(methodKey)) batch.methods.set(methodKey, subscriptionMethod(deps.db, subscription));
   const collecting = await batch.methods.get(methodKey);
@@ -105,7 +153,7 @@ async function attemptCollection(
   const amount = BigInt(moneyText(invoice.amount_remaining));
   return {
     invoiceId,
-    verdict: await adapter.collect(method, currency, mandate, { invoiceId, amount }),
+    verdict: await adapter.collect(method, currency, mandate, { invoiceId, amount, now }),
     method: { id: methodRow.id, type: methodRow.type, network: adapter.network(method.settings) },
   };
 }
@@ -141,14 +189,16 @@ async function recordAttempts(deps: Deps, trx: Executor, attempts: Attempt[]): P
       continue;
     }
     if (verdict.outcome === 'waiting') {
+      // Always a time to come: the rail's own time may have passed already by the server's clock.
+      const retryAt = Math.max(verdict.retryAt, now + RAIL_BEHIND_RETRY_SECONDS);
       await deps.resources.invoices.update(
         trx,
         invoiceId,
-        { next_payment_attempt: verdict.retryAt },
+        { next_payment_attempt: retryAt },
         'invoice.updated',
         ['open'],
       );
-      await enqueueCollection(deps, trx, [invoiceId], verdict.retryAt * 1000);
+      await enqueueCollection(deps, trx, [invoiceId], retryAt * 1000);
       continue;
     }
     const attempt = Number(invoice.attempt_count) + 1;
@@ -286,6 +336,35 @@ async function recordCollections(deps: Deps, trx: Executor, pulls: Pull[]): Prom
       received: { ...received, methodType: method.type },
     })),
   );
+  await giveUpUnpaidPulls(
+    deps,
+    trx,
+    charges.map((charge) => charge.id),
+  );
+}
+
+/**
+ * A pull recorded that left its invoice open (its proof counted before, short of the amount): every
+ * later try finds the same pull again, so no retry can pay the invoice. It is given up at once,
+ * uncollectible and its subscription past due (the customer pays it by hand), rather than staying due.
+ */
+async function giveUpUnpaidPulls(deps: Deps, trx: Executor, chargeIds: string[]): Promise<void> {
+  const unpaid = await trx
+    .selectFrom('charges')
+    .innerJoin('payment_intents', 'payment_intents.id', 'charges.payment_intent_id')
+    .innerJoin('invoices', 'invoices.id', 'payment_intents.invoice_id')
+    .select([
+      'invoices.id as invoiceId',
+      'invoices.subscription_id as subscriptionId',
+      'charges.failure_code',
+    ])
+    .where('charges.id', 'in', chargeIds)
+    .where('invoices.status', '=', 'open')
+    .execute();
+  for (const { invoiceId, subscriptionId, failure_code } of unpaid) {
+    await failInvoiceAttempt(deps, trx, invoiceId, { code: failure_code ?? 'TX_FAILED', retryAt: null });
+    if (subscriptionId) await markPastDue(deps, trx, subscriptionId);
+  }
 }
 
 /** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */

@@ -76,13 +76,15 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    * Takes `amount` under a stored mandate for the invoice `invoiceId`; only when `capabilities.collect`.
    * Reads first whether the pull would pass (balance, allowance, the mandate's own limits) and does
    * not send one that must fail. Idempotent per invoice: a pull already made for it is found and
-   * answered as received rather than made twice. Throws when the rail cannot be asked right now.
+   * answered as received rather than made twice. `now` is the server's clock (unix seconds): a rail
+   * whose own latest record is older (an idle chain) judges the pull by the later of the two, as the
+   * pull is made now. Throws when the rail cannot be asked right now.
    */
   collect?(
     method: Method<Settings>,
     currency: PaymentCurrency,
     mandate: StoredMandate,
-    charge: { invoiceId: string; amount: bigint },
+    charge: { invoiceId: string; amount: bigint; now: number },
   ): Promise<CollectVerdict>;
   /** Sends money back; only when `capabilities.refund`. */
   refund?(
@@ -177,7 +179,10 @@ export type MandateRejection = (typeof MANDATE_REJECTIONS)[number];
 
 export type CollectVerdict =
   | ({ outcome: 'received' } & Received)
-  /** Too early for the rail (this cycle was taken already, the mandate has not started): try at `retryAt`. */
+  /**
+   * Too early for the rail (this cycle was taken already, the mandate has not started): try at
+   * `retryAt`, which is in the past when the rail's clock is behind the server's.
+   */
   | { outcome: 'waiting'; retryAt: number }
   /**
    * Not collected: a failed payment attempt (the billing engine retries with backoff, then marks the

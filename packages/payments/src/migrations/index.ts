@@ -5,6 +5,7 @@ import { createCharges } from './20261123_20_payments_charges.ts';
 import { createSubscriptions } from './20261125_20_payments_subscriptions.ts';
 import { indexInvoicesByIntent } from './20261126_10_payments_invoice_intent.ts';
 import { addPendingInvoiceItems } from './20261126_20_payments_plan_change.ts';
+import { indexInvoicesByNextAttempt } from './20261127_10_payments_invoice_next_attempt.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -17,4 +18,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261125_20_payments_subscriptions': createSubscriptions,
   '20261126_10_payments_invoice_intent': indexInvoicesByIntent,
   '20261126_20_payments_plan_change': addPendingInvoiceItems,
+  '20261127_10_payments_invoice_next_attempt': indexInvoicesByNextAttempt,
 };

@@ -79,7 +79,7 @@ export async function collectUnderEvmMandate(
   method: EvmMethod,
   currency: PaymentCurrency,
   stored: StoredMandate,
-  charge: { invoiceId: string; amount: bigint },
+  charge: { invoiceId: string; amount: bigint; now: number },
   collector: CollectorAccount | undefined,
 ): Promise<CollectVerdict> {
   if (!collector) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
@@ -110,7 +110,7 @@ export async function collectUnderEvmMandate(
 
 async function pullOnce(
   pull: Pull,
-  charge: { invoiceId: string; amount: bigint },
+  charge: { invoiceId: string; amount: bigint; now: number },
   wallet: SigningWallet,
 ): Promise<CollectVerdict> {
   const { client, contract, id } = pull;
@@ -126,9 +126,12 @@ async function pullOnce(
     });
   }
 
+  // Judged at the server's time too: an idle chain's latest block may lie in the cycle already
+  // collected, while the pull's own block will be mined now (the pull is then simulated in it).
   const readiness = await collectionReadiness(client, contract, {
     id,
     amount: charge.amount,
+    now: BigInt(charge.now),
     expected: {
       payer: pull.payer,
       token: pull.token,
@@ -157,7 +160,8 @@ async function pullOnce(
       amount: outcome.transfer.value,
     });
   // Another pull of this cycle got in first (another process, a pull whose receipt was lost): the
-  // next try finds it under its invoice, or the next cycle is due then.
+  // next try finds it under its invoice, or the next cycle is due then. Or the chain's clock is behind
+  // the server's, and the time answered has passed already: the billing engine tries again soon.
   if (outcome.reason === 'CycleCollected') return { outcome: 'waiting', retryAt: Number(outcome.args[2]) };
   if (outcome.reason === 'NotStarted') return { outcome: 'waiting', retryAt: Number(outcome.args[1]) };
   // Everything else (the token's own transferFrom refused, a revert nobody explained) may pass later.

@@ -126,8 +126,10 @@ describe('the EVM adapter, recurring', () => {
     return stored;
   }
 
+  /** The server's clock, as the billing engine passes it (the chain's may be ahead: it is travelled). */
+  const serverNow = () => Math.floor(Date.now() / 1000);
   const collect = (mandate: StoredMandate, invoiceId: string, amount: bigint) =>
-    adapter.collect!(method, currency, mandate, { invoiceId, amount });
+    adapter.collect!(method, currency, mandate, { invoiceId, amount, now: serverNow() });
 
   async function approve(payer: Address, amount: bigint) {
     const hash = await walletOf(payer).writeContract({
@@ -361,7 +363,11 @@ describe('the EVM adapter, recurring', () => {
     const sameKey = createEvmAdapter({ collectorKey });
     const verdicts = await Promise.all([
       collect(first, 'in_together_1', MAX),
-      sameKey.collect!(method, currency, second, { invoiceId: 'in_together_2', amount: MAX }),
+      sameKey.collect!(method, currency, second, {
+        invoiceId: 'in_together_2',
+        amount: MAX,
+        now: serverNow(),
+      }),
     ]);
     expect(verdicts.map((verdict) => verdict.outcome)).toEqual(['received', 'received']);
     expect(await balanceOf(receiver)).toBe(receiverBefore + 2n * MAX);

@@ -103,10 +103,12 @@ function refusalOf(
 
 /**
  * Pulls `amount` for the current cycle as the collector account `wallet` and waits for the receipt.
- * The contract is asked first (a call, no gas spent): a refusal answers its reason without a
- * transaction. Throws only when the chain cannot be asked or the receipt does not come (then look for
- * the pull with findCollection before trying again). Send one pull at a time per collector account:
- * concurrent sends from one account would race for its nonce.
+ * The contract is asked first (a call, no gas spent) at the pending block, the one the pull will be
+ * mined in and whose time it is judged by (an idle chain's latest block may lie in a cycle long gone):
+ * a refusal answers its reason without a transaction. Throws only when the chain cannot be asked or
+ * the receipt does not come (then look for the pull with findCollection before trying again). Send
+ * one pull at a time per collector account: concurrent sends from one account would race for its
+ * nonce.
  */
 export async function collect(options: {
   client: PublicClient;
@@ -126,7 +128,7 @@ export async function collect(options: {
   } as const;
   let hash: Hash;
   try {
-    const { request } = await client.simulateContract(call);
+    const { request } = await client.simulateContract({ ...call, blockTag: 'pending' });
     hash = await wallet.writeContract(request);
   } catch (error) {
     const refusal = refusalOf(error);

@@ -58,14 +58,16 @@ export interface Expected {
 }
 
 /**
- * Whether pulling `amount` under mandate `id` would pass now. Everything is read at one block, whose
- * timestamp stands for "now" (the contract's clock is the chain's, not the server's). Throws when the
- * chain cannot be asked.
+ * Whether pulling `amount` under mandate `id` would pass now. Everything is read at the latest block.
+ * The contract judges time by the block a pull is mined in, which comes after the latest one: on an
+ * idle chain (a local one mines only for a transaction) the latest block can lie in a cycle long
+ * gone, so time is judged at `now` (the server's clock, unix seconds) when that is later than the
+ * block's. Throws when the chain cannot be asked.
  */
 export async function collectionReadiness(
   client: PublicClient,
   collectorContract: Address,
-  query: { id: Hex; amount: bigint; expected?: Expected },
+  query: { id: Hex; amount: bigint; expected?: Expected; now?: bigint },
 ): Promise<CollectionReadiness> {
   const block = await client.getBlock({ blockTag: 'latest' });
   const blockNumber = block.number;
@@ -89,7 +91,7 @@ export async function collectionReadiness(
     delegation: { allowance, sufficient: allowance >= amount },
   };
 
-  const now = block.timestamp;
+  const now = query.now !== undefined && query.now > block.timestamp ? query.now : block.timestamp;
   const refused = (reason: Exclude<ReadinessRefusal, 'MANDATE_NOT_FOUND' | 'MANDATE_MISMATCH'>) =>
     ({ outcome: 'refused', reason, mandate, funds }) as const;
   if (mandate.revoked) return refused('MANDATE_REVOKED');
