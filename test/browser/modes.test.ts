@@ -93,7 +93,7 @@ describe('live and test mode on the merchant dashboard', () => {
     await liveRow.waitFor();
     await liveRow.getByText('2.5 KDT').waitFor();
     await liveRow.getByText('Ada live').waitFor();
-    await liveRow.getByText('Awaiting payment').waitFor();
+    await liveRow.getByText('Incomplete').waitFor();
     expect(await listedIntents(page)).toEqual(['live']);
     await harness.screenshot(page, 'dashboard-payments-live-desktop-en');
 
@@ -130,7 +130,7 @@ describe('live and test mode on the merchant dashboard', () => {
     await page.getByRole('heading', { level: 1, name: '付款' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: intents.test });
     await card.waitFor();
-    await card.getByText('等待付款').waitFor();
+    await card.getByText('未完成').waitFor();
     await card.getByText('2.5 KDT').waitFor();
     expect(await listedIntents(page)).toEqual(['test']);
     expect(await page.getByRole('switch', { name: '测试模式' }).isChecked()).toBe(true);

@@ -135,7 +135,8 @@ export const billingEn = {
   'portal.subscription.cancelsOn': 'Cancels on {date}',
   'portal.subscription.endedOn': 'Ended on {date}',
   'portal.subscription.pastDue': 'A payment is overdue: new purchases are blocked until it is paid',
-  'portal.subscription.incomplete': 'Waiting for you to authorise its payments',
+  // Issue 21 item 3: a checkout left unpaid is not a debt.
+  'portal.subscription.incomplete': 'Awaiting its first payment: nothing is owed until you pay',
   'portal.subscription.paused': 'Collection is paused',
   'portal.subscription.loading': 'Loading the subscription…',
   'portal.subscription.back': 'All subscriptions and invoices',
@@ -169,6 +170,14 @@ export const billingEn = {
   'portal.cancel.pending': 'Canceling…',
   'portal.cancel.keep': 'Keep subscription',
   'portal.resume.button': 'Resume subscription',
+  'portal.complete.button': 'Complete payment',
+  'portal.discard.button': 'Discard',
+  'portal.discard.title': 'Discard this subscription?',
+  'portal.discard.message':
+    'It was never paid for and ends now: nothing is owed. To subscribe later, start a new checkout.',
+  'portal.discard.confirm': 'Discard subscription',
+  'portal.discard.keep': 'Keep it',
+  'portal.discard.done': 'Discarded: nothing is owed',
   'portal.resume.pending': 'Resuming…',
   // The past-due banner and page (issue 11 item 7): /customer/invoice/past-due?referer=…
   'portal.pastDue.banner': 'You have overdue invoices. New purchases are blocked until they are paid.',

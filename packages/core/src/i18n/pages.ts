@@ -67,7 +67,8 @@ export const pageEn = {
   'dashboard.payments.apiKeys': 'Manage API keys',
   'dashboard.status.requires_payment_method': 'Needs a payment method',
   'dashboard.status.requires_confirmation': 'Awaiting confirmation',
-  'dashboard.status.requires_action': 'Awaiting payment',
+  // Stripe's word: nothing has arrived, and nothing is owed (issue 21 item 3).
+  'dashboard.status.requires_action': 'Incomplete',
   'dashboard.status.processing': 'Processing',
   'dashboard.status.requires_capture': 'Uncaptured',
   'dashboard.status.succeeded': 'Succeeded',

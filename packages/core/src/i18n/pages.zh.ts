@@ -62,7 +62,7 @@ export const pageZh: Translation<typeof pageEn> = {
   'dashboard.payments.apiKeys': '管理 API 密钥',
   'dashboard.status.requires_payment_method': '需要付款方式',
   'dashboard.status.requires_confirmation': '待确认',
-  'dashboard.status.requires_action': '等待付款',
+  'dashboard.status.requires_action': '未完成',
   'dashboard.status.processing': '处理中',
   'dashboard.status.requires_capture': '待扣款',
   'dashboard.status.succeeded': '已成功',

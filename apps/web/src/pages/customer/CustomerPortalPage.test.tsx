@@ -130,6 +130,7 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
             cancel_at: NOW + 3 * DAY,
           }),
           subscription({ id: 'sub_gone', ...ofProduct('Old plan'), status: 'canceled', ended_at: NOW - DAY }),
+          subscription({ id: 'sub_unpaid', ...ofProduct('Unpaid plan'), status: 'incomplete' }),
         ]),
     });
     renderRoutesAt('/customer?livemode=false', routes);
@@ -148,6 +149,10 @@ describe('CustomerPortalPage', { timeout: 20_000 }, () => {
     const gone = await card('Old plan · Monthly');
     expect(within(gone).getByTestId('subscription-schedule').textContent).toMatch(/^Ended on /);
     expect(within(gone).getByText('Canceled').closest('.MuiChip-colorDefault')).toBeTruthy();
+    // Issue 21 item 3: a checkout never paid is no debt and does not renew.
+    expect(within(await card('Unpaid plan · Monthly')).getByTestId('subscription-schedule').textContent).toBe(
+      'Awaiting its first payment: nothing is owed until you pay',
+    );
   });
 
   it("strikes a void invoice's amount through, with the tooltip 'no payment required'", async () => {

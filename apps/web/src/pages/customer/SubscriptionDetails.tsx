@@ -35,8 +35,12 @@ export interface SubscriptionDetailsProps {
   children?: ReactNode;
 }
 
-/** The cancel state in words: renews, ends on a date (resumable until then), or was cancelled. */
+/**
+ * The cancel state in words: renews, ends on a date (resumable until then), or was cancelled; none for
+ * a subscription never paid for, which does not renew (its schedule says it awaits its first payment).
+ */
 function cancellationText(subscription: Subscription, t: TFunction, date: (unix: number) => string) {
+  if (subscription.status === 'incomplete') return undefined;
   if (hasEnded(subscription))
     return subscription.canceled_at === null
       ? t(`portal.subscription.status.${subscription.status}`)
@@ -94,10 +98,8 @@ export function SubscriptionDetails({
       ),
       value: date(subscription.trial_end),
     });
-  facts.push({
-    label: t('portal.subscription.cancellation'),
-    value: cancellationText(subscription, t, date),
-  });
+  const cancellation = cancellationText(subscription, t, date);
+  if (cancellation) facts.push({ label: t('portal.subscription.cancellation'), value: cancellation });
 
   return (
     <DetailFrame
@@ -126,7 +128,7 @@ export function SubscriptionDetails({
           </Typography>
         </>
       }
-      actions={<SubscriptionActions subscription={subscription} livemode={livemode} date={date} />}
+      actions={<SubscriptionActions subscription={subscription} livemode={livemode} now={now} date={date} />}
       body={
         subscription.items.length > 0 && (
           <DetailSection title={t('portal.subscription.items')} titleVariant="subtitle2">

@@ -194,6 +194,47 @@ describe('SubscriptionPage', { timeout: 20_000 }, () => {
     expect(fact('Cancellation')).toBe('Renews automatically');
   });
 
+  it('says an incomplete subscription awaits its first payment: Complete payment goes back to its checkout, Discard ends it (issue 21 item 3)', async () => {
+    const calls = api(subscription({ status: 'incomplete' }), {
+      'GET /api/checkout-sessions/retrieve/cs_test0000001': () =>
+        envelope({ id: 'cs_test0000001', status: 'open', expires_at: NOW + DAY }),
+      'PUT /api/subscriptions/sub_1/cancel': () =>
+        subscription({ status: 'canceled', ended_at: NOW, canceled_at: NOW, cancel_at: NOW }),
+    });
+    renderRoutesAt(PAGE, routes);
+    const complete = await screen.findByRole('link', { name: 'Complete payment' });
+    expect(complete.getAttribute('href')).toBe('/checkout/pay/cs_test0000001');
+    expect(screen.getByTestId('subscription-schedule').textContent).toBe(
+      'Awaiting its first payment: nothing is owed until you pay',
+    );
+    expect(screen.queryByText('Renews automatically')).toBeNull();
+    expect(screen.queryByText('Cancellation')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard this subscription?' });
+    expect(within(dialog).getByText(/^It was never paid for and ends now: nothing is owed\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard subscription' }));
+    expect(await screen.findByText('Discarded: nothing is owed')).toBeTruthy();
+    expect(calls.calls('PUT /api/subscriptions/sub_1/cancel')[0]!.body).toEqual({ at: 'now' });
+    expect(screen.getByText('Canceled')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Complete payment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+  });
+
+  it('offers only Discard once an incomplete subscription’s checkout has expired, in Chinese too', async () => {
+    api(subscription({ status: 'incomplete' }), {
+      'GET /api/checkout-sessions/retrieve/cs_test0000001': () =>
+        envelope({ id: 'cs_test0000001', status: 'expired', expires_at: NOW - 60 }),
+    });
+    renderRoutesAt(PAGE, routes, createKioskI18n('zh'));
+    expect(await screen.findByRole('button', { name: '放弃' })).toBeTruthy();
+    expect(screen.getByTestId('subscription-schedule').textContent).toBe(
+      '等待首次付款：付款前无需支付任何费用',
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: '完成付款' })).toBeNull());
+  });
+
   it('says "Failed to renew the subscription" with the server\'s reason when a resume is refused', async () => {
     api(subscription({ cancel_at_period_end: true }), {
       'PUT /api/subscriptions/sub_1/recover': () =>

@@ -112,17 +112,40 @@ describe('subscription view', () => {
   });
 
   it('offers cancel while it renews, resume while a cancel is scheduled, and nothing once ended', () => {
-    expect(subscriptionActions(subscription())).toMatchObject({
+    const none = { cancel: null, resume: false, completePayment: null, discard: false };
+    expect(subscriptionActions(subscription(), undefined, NOW)).toMatchObject({
       resume: false,
       cancel: { when: 'periodEnd' },
+      completePayment: null,
+      discard: false,
     });
-    expect(subscriptionActions(subscription({ cancel_at_period_end: true }))).toEqual({
-      cancel: null,
+    expect(subscriptionActions(subscription({ cancel_at_period_end: true }), undefined, NOW)).toEqual({
+      ...none,
       resume: true,
     });
-    expect(subscriptionActions(subscription({ status: 'canceled' }))).toEqual({
+    expect(subscriptionActions(subscription({ status: 'canceled' }), undefined, NOW)).toEqual(none);
+    expect(subscriptionActions(subscription({ status: 'incomplete_expired' }), undefined, NOW)).toEqual(none);
+  });
+
+  it('offers an incomplete subscription Complete payment while its checkout is open, and Discard, never Cancel (issue 21 item 3)', () => {
+    const incomplete = subscription({ status: 'incomplete' });
+    const checkout = { id: 'cs_test0000001', status: 'open' as const, expires_at: NOW + DAY };
+    expect(subscriptionActions(incomplete, checkout, NOW)).toEqual({
       cancel: null,
       resume: false,
+      completePayment: 'cs_test0000001',
+      discard: true,
     });
+    // Its checkout past its time or gone: only Discard is left (the server expires it within a minute).
+    for (const closed of [
+      { ...checkout, expires_at: NOW },
+      { ...checkout, status: 'expired' as const },
+      undefined,
+    ])
+      expect(subscriptionActions(incomplete, closed, NOW)).toMatchObject({
+        completePayment: null,
+        discard: true,
+      });
+    expect(subscriptionSchedule(incomplete, NOW)).toEqual({ kind: 'incomplete' });
   });
 });

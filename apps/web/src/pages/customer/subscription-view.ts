@@ -123,14 +123,40 @@ export function cancelTiming(subscription: Subscription): CancelTiming {
   return { when: 'now', trial: subscription.status === 'trialing' };
 }
 
-/** Which of the customer's actions the subscription offers: cancel (with its timing) and resume. */
+/** Which of the customer's actions the subscription offers. */
 export interface SubscriptionActions {
+  /** Cancel, with its timing, while it renews. */
   cancel: CancelTiming | null;
+  /** Resume, while a cancel is scheduled. */
   resume: boolean;
+  /** Complete payment: the checkout to go back to, while an incomplete subscription's is still open. */
+  completePayment: string | null;
+  /** Discard: an incomplete subscription ends at once, owing nothing (the server's cancel of it). */
+  discard: boolean;
 }
 
-export function subscriptionActions(subscription: Subscription): SubscriptionActions {
-  if (hasEnded(subscription)) return { cancel: null, resume: false };
-  if (subscription.cancel_at_period_end) return { cancel: null, resume: true };
-  return { cancel: cancelTiming(subscription), resume: false };
+/** What the portal knows of a subscription's checkout (its answer's session). */
+export interface SubscriptionCheckout {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  expires_at: number;
+}
+
+/**
+ * Issue 21 item 3: a subscription whose first payment never came owes nothing and does not renew, so
+ * it offers Complete payment (back to its checkout while that is open) and Discard instead of Cancel.
+ */
+export function subscriptionActions(
+  subscription: Subscription,
+  checkout: SubscriptionCheckout | undefined,
+  now: number,
+): SubscriptionActions {
+  const none = { cancel: null, resume: false, completePayment: null, discard: false };
+  if (hasEnded(subscription)) return none;
+  if (subscription.status === 'incomplete') {
+    const open = checkout?.status === 'open' && checkout.expires_at > now;
+    return { ...none, completePayment: open ? checkout.id : null, discard: true };
+  }
+  if (subscription.cancel_at_period_end) return { ...none, resume: true };
+  return { ...none, cancel: cancelTiming(subscription) };
 }

@@ -66,6 +66,34 @@ export function useCancelSubscription(id: string, livemode: boolean) {
   });
 }
 
+/**
+ * An incomplete subscription's checkout, to go back to while it is open (issue 21 item 3); nothing is
+ * asked for any other subscription.
+ */
+export function useSubscriptionCheckout(subscription: Subscription) {
+  const id = subscription.checkout_session_id;
+  return useQuery({
+    queryKey: ['subscription-checkout', id ?? ''],
+    enabled: subscription.status === 'incomplete' && Boolean(id),
+    queryFn: () => kioskClient.call('GET /api/checkout-sessions/retrieve/:id', { params: { id: id! } }),
+    select: (answer) => answer.checkoutSession,
+  });
+}
+
+/** Discards a subscription never paid for: it ends at once, owing nothing (the cancel of an incomplete one). */
+export function useDiscardSubscription(id: string, livemode: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      kioskClient.call('PUT /api/subscriptions/:id/cancel', {
+        params: { id },
+        query: { livemode },
+        body: { at: 'now' },
+      }),
+    onSuccess: (subscription) => afterChange(queryClient, livemode, subscription),
+  });
+}
+
 /** Undoes a cancel scheduled for the period end ("resume"; `recover` in the API). */
 export function useResumeSubscription(id: string, livemode: boolean) {
   const queryClient = useQueryClient();

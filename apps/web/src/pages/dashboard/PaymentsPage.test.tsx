@@ -63,7 +63,9 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     const row = (await within(table).findByText('pi_test_1')).closest('tr')!;
     // 25000000 smallest units of a 6-decimal token.
     expect(within(row).getByText('25 KDT')).toBeTruthy();
-    expect(within(row).getByText('Awaiting payment')).toBeTruthy();
+    // Issue 21 item 3: a checkout submitted and not paid (yet) is no money owed: Stripe's "Incomplete",
+    // without the warning colour; it is canceled when its session expires.
+    expect(within(row).getByText('Incomplete').closest('.MuiChip-colorDefault')).toBeTruthy();
     expect(await within(row).findByText('Ada Lovelace')).toBeTruthy();
     expect(within(row).getByText('ada@example.com')).toBeTruthy();
     expect(within(row).getByText(formatUnixTime(TEST_INTENT.created_at, 'en'))).toBeTruthy();
