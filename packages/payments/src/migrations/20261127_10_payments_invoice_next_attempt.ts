@@ -1,4 +1,5 @@
 import type { KioskMigration } from '@kiosk/db';
+import { sql } from 'kysely';
 
 /**
  * The collection sweep looks for open invoices whose next attempt has passed: without this, every
@@ -12,7 +13,7 @@ export const indexInvoicesByNextAttempt: KioskMigration = {
       .createIndex('invoices_next_attempt')
       .on('invoices')
       .column('next_payment_attempt')
-      .where('status', '=', 'open')
+      .where(sql.ref('status'), '=', 'open')
       .execute();
   },
 };
