@@ -24,12 +24,21 @@ export const chargeSchema = z.object({
   payer: z.string().nullable(),
   details: z.record(z.string(), z.string()),
   /**
-   * Money that arrived but is not the merchant's to keep: too little, too much, too late, sold out, or
-   * in another currency than asked. Held by one charge only, however often the transfer is named.
+   * Money that arrived but is not the merchant's to keep: too little, too much, too late, sold out, in
+   * another currency than asked, or pulled for an invoice voided meanwhile. Held by one charge only,
+   * however often the transfer is named.
    */
   amount_refundable: z.string(),
   refund_reason: z
-    .enum(['underpaid', 'overpaid', 'already_paid', 'order_closed', 'sold_out', 'wrong_currency'])
+    .enum([
+      'underpaid',
+      'overpaid',
+      'already_paid',
+      'order_closed',
+      'sold_out',
+      'wrong_currency',
+      'invoice_void',
+    ])
     .nullable(),
   /** Why it failed, or why the last check could not decide (the chain did not answer). */
   failure_code: z.string().nullable(),

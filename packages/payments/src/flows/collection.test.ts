@@ -1,10 +1,30 @@
-import { openDatabase, type Database } from '@kiosk/db';
+import { openDatabase, transaction, type Database } from '@kiosk/db';
 import { createTestDatabase, testEngines, type TestDatabase } from '@kiosk/db/testing';
 import { eventsOf } from '@kiosk/platform';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Deps } from '../deps.ts';
+import { markInvoiceUncollectible, payInvoice } from '../invoices/service.ts';
+import type { PaymentMethodAdapter } from '../methods/adapter.ts';
 import { openBillingEngine } from '../test-support/billing-run.ts';
 import { COLLECT_JOB, collectInvoices } from './collection.ts';
 import { billDueSubscriptions } from './renewal.ts';
+
+/** `deps` whose rail runs `meanwhile(invoiceId)` after each pull answered "received", before its record. */
+function collectingWith(deps: Deps, meanwhile: (invoiceId: string) => Promise<void>): Deps {
+  const read = deps.methods.read.bind(deps.methods);
+  const methods = Object.assign(Object.create(deps.methods) as Deps['methods'], {
+    read: (row: Parameters<Deps['methods']['read']>[0]) => {
+      const { adapter, method } = read(row);
+      const collect: PaymentMethodAdapter['collect'] = async (...args) => {
+        const verdict = await adapter.collect!(...args);
+        if (verdict.outcome === 'received') await meanwhile(args[3].invoiceId);
+        return verdict;
+      };
+      return { adapter: Object.assign(Object.create(adapter) as PaymentMethodAdapter, { collect }), method };
+    },
+  });
+  return { ...deps, methods };
+}
 
 /**
  * A collection batch records its pulls and settles them together (one statement per batch where it
@@ -151,5 +171,104 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
     } finally {
       await jobs.stop();
     }
+  });
+
+  it('a pull for an invoice paid another way meanwhile is refundable; one marked uncollectible meanwhile is paid by it', async () => {
+    test = await createTestDatabase(engine);
+    database = openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+    const { deps, seed } = await openBillingEngine(database);
+    await seed(2);
+    expect(await billDueSubscriptions(deps)).toBe(2);
+    const [paidElsewhere, givenUp] = await deps.db.selectFrom('invoices').selectAll().orderBy('id').execute();
+    // Between the pull and its record: the customer's own payment pays the first (the intent that
+    // paid it is the point, not how), the merchant stops collecting the second.
+    const meanwhile = collectingWith(deps, (invoiceId) =>
+      transaction(deps.db, async (trx) => {
+        if (invoiceId === paidElsewhere!.id) await payInvoice(deps, trx, paidElsewhere!, 'pi_elsewhere');
+        else await markInvoiceUncollectible(deps, trx, invoiceId);
+      }),
+    );
+    const ids = [paidElsewhere!.id, givenUp!.id];
+    expect([...(await collectInvoices(meanwhile, ids)).values()]).toEqual(['received', 'received']);
+
+    const recorded = async (invoiceId: string) => {
+      const intents = await deps.db
+        .selectFrom('payment_intents')
+        .selectAll()
+        .where('invoice_id', '=', invoiceId)
+        .execute();
+      const charges = await deps.db
+        .selectFrom('charges')
+        .selectAll()
+        .where(
+          'payment_intent_id',
+          'in',
+          intents.map((intent) => intent.id),
+        )
+        .execute();
+      const invoice = await deps.db
+        .selectFrom('invoices')
+        .selectAll()
+        .where('id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      return { intents, charges, invoice };
+    };
+    const first = await recorded(paidElsewhere!.id);
+    expect(first.invoice).toMatchObject({ status: 'paid', payment_intent_id: 'pi_elsewhere' });
+    expect(first.intents).toMatchObject([{ status: 'canceled', amount: paidElsewhere!.total }]);
+    expect(first.charges).toMatchObject([
+      {
+        status: 'succeeded',
+        amount: paidElsewhere!.total,
+        amount_refundable: paidElsewhere!.total,
+        refund_reason: 'already_paid',
+      },
+    ]);
+    const paidEvents = (await eventsOf(database, paidElsewhere!.id)).filter(
+      (event) => event.type === 'invoice.paid',
+    );
+    expect(paidEvents).toHaveLength(1);
+
+    const second = await recorded(givenUp!.id);
+    expect(second.invoice).toMatchObject({ status: 'paid', payment_intent_id: second.intents[0]!.id });
+    expect(second.intents).toMatchObject([{ status: 'succeeded', amount_received: givenUp!.total }]);
+    expect(second.charges).toMatchObject([{ status: 'succeeded', amount_refundable: '0' }]);
+
+    // Collection runs again: both are closed, nothing is pulled or recorded twice.
+    expect([...(await collectInvoices(deps, ids)).values()]).toEqual(['skipped', 'skipped']);
+    expect(await deps.db.selectFrom('charges').select('id').execute()).toHaveLength(2);
+  });
+
+  it('two collections of one invoice asked at once record its pull once', async () => {
+    test = await createTestDatabase(engine);
+    database = openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir });
+    const { deps, seed } = await openBillingEngine(database);
+    await seed(1);
+    expect(await billDueSubscriptions(deps)).toBe(1);
+    const [invoice] = await deps.db.selectFrom('invoices').selectAll().execute();
+    // Both ask the rail while the invoice is open (the stub finds the same pull: its reference is the
+    // invoice's id); each records only once the other has asked too.
+    let asked = 0;
+    let bothAsked: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (bothAsked = resolve));
+    const atOnce = collectingWith(deps, async () => {
+      if (++asked === 2) bothAsked();
+      await together;
+    });
+    const outcomes = await Promise.all([
+      collectInvoices(atOnce, [invoice!.id]),
+      collectInvoices(atOnce, [invoice!.id]),
+    ]);
+    expect(outcomes.map((outcome) => outcome.get(invoice!.id))).toEqual(['received', 'received']);
+    const intents = await deps.db.selectFrom('payment_intents').selectAll().execute();
+    expect(intents).toMatchObject([{ status: 'succeeded', invoice_id: invoice!.id }]);
+    const charges = await deps.db.selectFrom('charges').selectAll().execute();
+    expect(charges).toMatchObject([{ status: 'succeeded', amount: invoice!.total, amount_refundable: '0' }]);
+    const paid = await deps.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', invoice!.id)
+      .executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ status: 'paid', payment_intent_id: intents[0]!.id });
   });
 });

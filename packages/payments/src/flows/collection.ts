@@ -1,17 +1,10 @@
-import { newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { flag, moneyText, stamps, type Executor } from '../db.ts';
+import { flag, moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { settleLockedCharges } from './settle-charge.ts';
+import { markPastDue, recordCollections, type CollectedBy, type Pull } from './record-pulls.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
-import { createPaymentIntents, markIntentsProcessing } from '../payment-intents/service.ts';
-import {
-  lockSubscription,
-  storedMandateOf,
-  subscriptionMethod,
-  type SubscriptionRow,
-} from '../subscriptions/service.ts';
+import { storedMandateOf, subscriptionMethod, type SubscriptionRow } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 export const COLLECT_JOB = 'billing.collect';
@@ -97,7 +90,7 @@ export type CollectionOutcome = CollectVerdict['outcome'] | 'skipped';
 interface Attempt {
   invoiceId: string;
   verdict: CollectVerdict;
-  method?: { id: string; type: string; network: string };
+  method?: CollectedBy;
 }
 
 /**
@@ -162,32 +155,33 @@ async function attemptCollection(
  * Attempts' outcomes, in the caller's transaction with their events: received → a payment intent and
  * charge settled through the same path as a buyer's payment (so a pull counts once, ever), the invoice
  * paid, the subscription active; waiting → tried again when the rail says; failed → retried with
- * backoff, and at the end uncollectible and past due. The batch's invoices are read, and its pulls
- * recorded and settled, together.
+ * backoff, and at the end uncollectible and past due. The batch's invoices are read (held until the
+ * commit), and its pulls recorded and settled, together. An invoice closed since it was asked for
+ * (voided, its checkout expired, paid another way) has only its pull recorded: money was taken, so it
+ * is kept as refundable (recordCollections).
  */
 async function recordAttempts(deps: Deps, trx: Executor, attempts: Attempt[]): Promise<void> {
   const now = deps.clock.nowUnix();
-  const current = new Map(
-    (
-      await trx
-        .selectFrom('invoices')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          attempts.map((attempt) => attempt.invoiceId),
-        )
-        .execute()
-    ).map((invoice) => [invoice.id, invoice]),
-  );
+  let reading = trx
+    .selectFrom('invoices')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      attempts.map((attempt) => attempt.invoiceId),
+    )
+    .orderBy('id');
+  // Held, so that nothing voids or pays them between this read and their pulls' record.
+  if (deps.engine === 'postgres') reading = reading.forUpdate();
+  const current = new Map((await reading.execute()).map((invoice) => [invoice.id, invoice]));
   const pulls: Pull[] = [];
   for (const { invoiceId, verdict, method } of attempts) {
     const invoice = current.get(invoiceId);
-    if (invoice?.status !== 'open') continue;
     if (verdict.outcome === 'received') {
-      pulls.push({ invoice, method: method!, received: verdict });
+      if (invoice) pulls.push({ invoice, method: method!, received: verdict });
       continue;
     }
+    if (invoice?.status !== 'open') continue;
     if (verdict.outcome === 'waiting') {
       // Always a time to come: the rail's own time may have passed already by the server's clock.
       const retryAt = Math.max(verdict.retryAt, now + RAIL_BEHIND_RETRY_SECONDS);
@@ -245,133 +239,4 @@ export async function collectInvoices(
   for (const attempt of attempts) outcomes.set(attempt.invoiceId, attempt.verdict.outcome);
   if (unreachable) throw unreachable;
   return outcomes;
-}
-
-/** A pull the rail answered "received" for an open invoice, by the method it was pulled through. */
-interface Pull {
-  invoice: InvoiceRow;
-  method: NonNullable<Attempt['method']>;
-  received: Extract<CollectVerdict, { outcome: 'received' }>;
-}
-
-/**
- * The pulls as payments: an intent for each invoice and its charge, settled as every payment is (in
- * one statement each for the batch where the batch allows it).
- */
-async function recordCollections(deps: Deps, trx: Executor, pulls: Pull[]): Promise<void> {
-  if (pulls.length === 0) return;
-  const sessionIds = pulls.flatMap(({ invoice }) => invoice.checkout_session_id ?? []);
-  const openSessions = new Set(
-    sessionIds.length
-      ? (
-          await trx
-            .selectFrom('checkout_sessions')
-            .select('id')
-            .where('id', 'in', sessionIds)
-            .where('status', '=', 'open')
-            .execute()
-        ).map((session) => session.id)
-      : [],
-  );
-  const intents = await createPaymentIntents(
-    deps,
-    trx,
-    pulls.map(({ invoice, method }) => ({
-      livemode: flag(invoice.livemode),
-      amount: BigInt(moneyText(invoice.amount_remaining)),
-      currencyId: invoice.currency_id,
-      methodId: method.id,
-      customerId: invoice.customer_id,
-      // The first invoice of a checkout completes it when paid.
-      sessionId:
-        invoice.checkout_session_id && openSessions.has(invoice.checkout_session_id)
-          ? invoice.checkout_session_id
-          : null,
-      description: invoice.description,
-      invoiceId: invoice.id,
-    })),
-  );
-  // Settled at once: the invoice names the intent when the intent pays it (payInvoice).
-  const processing = new Map(
-    (
-      await markIntentsProcessing(
-        deps,
-        trx,
-        intents.map((intent) => intent.id),
-      )
-    ).map((intent) => [intent.id, intent]),
-  );
-  const charges = await deps.resources.charges.insertMany(
-    trx,
-    pulls.map(({ invoice, method, received }, i) => ({
-      id: newId('charge'),
-      livemode: invoice.livemode,
-      status: 'pending' as const,
-      payment_intent_id: intents[i]!.id,
-      payment_method_id: method.id,
-      currency_id: invoice.currency_id,
-      amount_due: intents[i]!.amount,
-      network: method.network,
-      reference: received.reference,
-      round: 1,
-      checks: 0,
-      check_until: deps.clock.nowUnix(),
-      amount: '0',
-      payer: null,
-      details: '{}',
-      amount_refundable: '0',
-      refund_reason: null,
-      failure_code: null,
-      last_check_error: null,
-      ...stamps(deps.clock),
-    })),
-    'charge.pending',
-  );
-  await settleLockedCharges(
-    deps,
-    trx,
-    pulls.map(({ method, received: { outcome: _received, ...received } }, i) => ({
-      charge: charges[i]!,
-      intent: processing.get(intents[i]!.id),
-      received: { ...received, methodType: method.type },
-    })),
-  );
-  await giveUpUnpaidPulls(
-    deps,
-    trx,
-    charges.map((charge) => charge.id),
-  );
-}
-
-/**
- * A pull recorded that left its invoice open (its proof counted before, short of the amount): every
- * later try finds the same pull again, so no retry can pay the invoice. It is given up at once,
- * uncollectible and its subscription past due (the customer pays it by hand), rather than staying due.
- */
-async function giveUpUnpaidPulls(deps: Deps, trx: Executor, chargeIds: string[]): Promise<void> {
-  const unpaid = await trx
-    .selectFrom('charges')
-    .innerJoin('payment_intents', 'payment_intents.id', 'charges.payment_intent_id')
-    .innerJoin('invoices', 'invoices.id', 'payment_intents.invoice_id')
-    .select([
-      'invoices.id as invoiceId',
-      'invoices.subscription_id as subscriptionId',
-      'charges.failure_code',
-    ])
-    .where('charges.id', 'in', chargeIds)
-    .where('invoices.status', '=', 'open')
-    .execute();
-  for (const { invoiceId, subscriptionId, failure_code } of unpaid) {
-    await failInvoiceAttempt(deps, trx, invoiceId, { code: failure_code ?? 'TX_FAILED', retryAt: null });
-    if (subscriptionId) await markPastDue(deps, trx, subscriptionId);
-  }
-}
-
-/** Every retry failed: the subscription is past due (an incomplete one stays incomplete). */
-async function markPastDue(deps: Deps, trx: Executor, subscriptionId: string): Promise<void> {
-  const subscription = await lockSubscription(deps, trx, subscriptionId);
-  if (subscription.status !== 'trialing' && subscription.status !== 'active') return;
-  await deps.resources.subscriptions.transition(trx, subscriptionId, subscription.status, 'past_due', {
-    type: 'customer.subscription.updated',
-  });
 }

@@ -42,6 +42,11 @@ export interface LockedCharge {
   charge: ChargeRow;
   intent?: IntentRow;
   received: Received & { methodType: string };
+  /**
+   * What the money was for was closed before it could be recorded (a pull for an invoice voided or
+   * paid meanwhile): it pays nothing, and all of it is refundable for this reason.
+   */
+  closed?: RefundReason;
 }
 
 /**
@@ -59,13 +64,13 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
   const pending = locked.filter(({ charge }) => charge.status === 'pending');
   const counted = await countReferences(deps, trx, pending);
   const paid: IntentRow[] = [];
-  for (const { charge, intent: held, received } of pending) {
+  for (const { charge, intent: held, received, closed } of pending) {
     if (!counted.has(charge.id)) {
       await failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
       continue;
     }
     const intent = held ?? (await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id));
-    if (await settleOne(deps, trx, charge, intent, received)) paid.push(intent);
+    if (await settleOne(deps, trx, charge, intent, received, closed)) paid.push(intent);
   }
   await payInvoicesOf(deps, trx, paid);
   for (const intent of paid) if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
@@ -136,6 +141,7 @@ async function takeReference(deps: Deps, trx: Executor, charge: ChargeRow): Prom
 /**
  * One counted charge decided against its intent: the charge succeeds with what arrived, and the intent
  * with it if the charge pays it (answers whether it does); otherwise the intent waits for the buyer.
+ * Money for something `closed` pays nothing and is refundable for that reason.
  */
 async function settleOne(
   deps: Deps,
@@ -143,6 +149,7 @@ async function settleOne(
   charge: ChargeRow,
   intent: IntentRow,
   received: Received & { methodType: string },
+  closed?: RefundReason,
 ): Promise<boolean> {
   const session = intent.checkout_session_id
     ? await trx
@@ -153,6 +160,7 @@ async function settleOne(
     : undefined;
   const due = BigInt(moneyText(intent.amount));
   const waiting =
+    closed === undefined &&
     intent.status === 'processing' &&
     intent.currency_id === charge.currency_id &&
     intent.payment_method_id === charge.payment_method_id &&
@@ -167,13 +175,14 @@ async function settleOne(
     ? refundable > 0n
       ? 'overpaid'
       : null
-    : soldOut
-      ? 'sold_out'
-      : waiting
-        ? 'underpaid'
-        : intent.status === 'succeeded'
-          ? 'already_paid'
-          : 'order_closed';
+    : (closed ??
+      (soldOut
+        ? 'sold_out'
+        : waiting
+          ? 'underpaid'
+          : intent.status === 'succeeded'
+            ? 'already_paid'
+            : 'order_closed'));
   await deps.resources.charges.transition(trx, charge.id, 'pending', 'succeeded', {
     type: 'charge.succeeded',
     set: {
