@@ -86,12 +86,14 @@ export function SubscriptionDetails({
     },
     { label: t('portal.subscription.started'), value: date(subscription.start_date) },
   ];
-  if (!hasEnded(subscription))
+  // A subscription never paid for has begun no period and no trial (nothing is owed until it is).
+  const begun = subscription.status !== 'incomplete';
+  if (begun && !hasEnded(subscription))
     facts.push({
       label: t('portal.subscription.currentPeriod'),
       value: `${date(subscription.current_period_start)} – ${date(subscription.current_period_end)}`,
     });
-  if (subscription.trial_end !== null)
+  if (begun && subscription.trial_end !== null)
     facts.push({
       label: t(
         subscription.trial_end > now ? 'portal.subscription.trialEnd' : 'portal.subscription.trialEnded',

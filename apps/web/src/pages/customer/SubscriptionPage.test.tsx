@@ -195,7 +195,8 @@ describe('SubscriptionPage', { timeout: 20_000 }, () => {
   });
 
   it('says an incomplete subscription awaits its first payment: Complete payment goes back to its checkout, Discard ends it (issue 21 item 3)', async () => {
-    const calls = api(subscription({ status: 'incomplete' }), {
+    // Submitted with a trial that never began: nothing of it has started.
+    const calls = api(subscription({ status: 'incomplete', trial_start: NOW, trial_end: NOW + 7 * DAY }), {
       'GET /api/checkout-sessions/retrieve/cs_test0000001': () =>
         envelope({ id: 'cs_test0000001', status: 'open', expires_at: NOW + DAY }),
       'PUT /api/subscriptions/sub_1/cancel': () =>
@@ -209,6 +210,8 @@ describe('SubscriptionPage', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByText('Renews automatically')).toBeNull();
     expect(screen.queryByText('Cancellation')).toBeNull();
+    expect(screen.queryByText('Current period')).toBeNull();
+    expect(screen.queryByText('Trial ends')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
