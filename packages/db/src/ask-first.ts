@@ -37,6 +37,29 @@ export function assertOutsideTransaction(what: string): void {
 }
 
 /**
+ * `target` as callers get it: each of `calls` first checks that no transaction is open in its context
+ * (assertOutsideTransaction), so an entry point to the outside world (a payment rail, storage) holds
+ * the rule for every caller. The calls answer promises, a refusal as a rejection; everything else
+ * (fields, other methods, `instanceof`) is the target's own.
+ */
+export function outsideTransactionsOnly<T extends object>(
+  target: T,
+  calls: readonly (keyof T & string)[],
+  what: string,
+): T {
+  const guarded: Record<string, unknown> = {};
+  for (const name of calls) {
+    const call = target[name];
+    if (typeof call !== 'function') continue;
+    guarded[name] = async (...args: unknown[]) => {
+      assertOutsideTransaction(`${what}'s ${name}`);
+      return (call as (...args: unknown[]) => unknown).apply(target, args);
+    };
+  }
+  return Object.assign(Object.create(target) as T, guarded);
+}
+
+/**
  * Runs `ask` — reads and outside I/O — before the request's unit of work begins: its queries run on
  * connections of their own, outside any transaction, and may not write (writes belong to the
  * transaction that follows, which reads again what it decides on). Refused once the unit has begun.

@@ -18,6 +18,7 @@ export {
 export {
   askFirst,
   assertOutsideTransaction,
+  outsideTransactionsOnly,
   OutsideIoInTransactionError,
   reportOutsideIoWith,
 } from './ask-first.ts';

@@ -5,7 +5,7 @@ import type {
   PaymentMethod,
 } from '@kiosk/contracts';
 import { KioskError, type RecurringInterval } from '@kiosk/core';
-import { assertOutsideTransaction } from '@kiosk/db';
+import { outsideTransactionsOnly } from '@kiosk/db';
 import type { z } from 'zod';
 
 /**
@@ -239,17 +239,7 @@ const RAIL_CALLS = [
  * never hold a connection or a lock), so the rule holds for every method without each remembering it.
  */
 function guarded<S>(adapter: PaymentMethodAdapter<S>): PaymentMethodAdapter<S> {
-  const calls: Partial<PaymentMethodAdapter<S>> = {};
-  for (const name of RAIL_CALLS) {
-    const call = adapter[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
-    if (!call) continue;
-    const types = adapter.types.join('/');
-    (calls as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      assertOutsideTransaction(`the ${types} adapter's ${name}`);
-      return call.apply(adapter, args);
-    };
-  }
-  return Object.assign(Object.create(adapter) as PaymentMethodAdapter<S>, calls);
+  return outsideTransactionsOnly(adapter, RAIL_CALLS, `the ${adapter.types.join('/')} adapter`);
 }
 
 /** The adapters by method type. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { KioskError } from '@kiosk/core';
-import { assertOutsideTransaction } from '@kiosk/db';
+import { outsideTransactionsOnly } from '@kiosk/db';
 
 /**
  * Where app bundles live (issue 12 item 2). Callers speak in keys, never paths, so that the default
@@ -55,24 +55,11 @@ export interface ByteRange {
 }
 
 /**
- * The storage as the store uses it: each call first checks that no database transaction is open in
- * its context (storage is outside I/O: judge, store, then write the rows that name it).
+ * The storage as the store uses it: storage is outside I/O, so every call refuses to run inside a
+ * database transaction (judge, store, then write the rows that name it).
  */
-export function outsideTransactions(storage: BundleStorage): BundleStorage {
-  const checked = (name: keyof BundleStorage) => {
-    const call = storage[name] as (...args: unknown[]) => Promise<unknown>;
-    return async (...args: unknown[]) => {
-      assertOutsideTransaction(`bundle storage's ${name}`);
-      return call.apply(storage, args);
-    };
-  };
-  return Object.assign(Object.create(storage) as BundleStorage, {
-    put: checked('put'),
-    head: checked('head'),
-    get: checked('get'),
-    delete: checked('delete'),
-  });
-}
+export const outsideTransactions = (storage: BundleStorage): BundleStorage =>
+  outsideTransactionsOnly(storage, ['put', 'head', 'get', 'delete'], 'bundle storage');
 
 // Keys -------------------------------------------------------------------------------------------
 
