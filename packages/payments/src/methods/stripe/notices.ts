@@ -1,0 +1,31 @@
+import { KioskError } from '@kiosk/core';
+import Stripe from 'stripe';
+import type { RailNotice } from '../adapter.ts';
+import { INTENT_KEY } from './payments.ts';
+
+/**
+ * A Stripe webhook, checked with the SDK against the endpoint's signing secret (and its timestamp
+ * tolerance, which refuses an old event replayed by someone who caught it). It only says which payment
+ * to look at: what happened is read from Stripe afterwards, so events late, twice or out of order
+ * decide nothing by themselves.
+ */
+export function readStripeNotice(
+  stripe: Stripe,
+  signingSecret: string | undefined,
+  notice: { body: string; headers: Record<string, unknown> },
+): RailNotice {
+  const signature = notice.headers['stripe-signature'];
+  let event: Stripe.Event;
+  try {
+    if (!signingSecret || typeof signature !== 'string') throw new Error('unsigned');
+    event = stripe.webhooks.constructEvent(notice.body, signature, signingSecret);
+  } catch {
+    throw new KioskError('RAIL_NOTICE_REFUSED', { status: 400 });
+  }
+  if (event.type.startsWith('payment_intent.')) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const intentId = intent.metadata?.[INTENT_KEY];
+    if (intentId) return { kind: 'payment', id: event.id, reference: intent.id, intentId };
+  }
+  return { kind: 'ignored', id: event.id };
+}
