@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stripeJsSource, threeDSecureTemplate } from './source.ts';
 
 /**
@@ -24,6 +25,8 @@ const FLAGS = [
   '--disable-sync',
 ];
 const PK = 'pk_test_emulator_browser';
+// Beside the other browser tests' screenshots (git-ignored), for a look at the form and the modal.
+const SCREENSHOTS = fileURLToPath(new URL('../../../../test-results/screenshots', import.meta.url));
 const loadStripeModule = readFileSync(
   createRequire(import.meta.url).resolve('@stripe/stripe-js/dist/index.mjs'),
   'utf8',
@@ -120,11 +123,43 @@ async function answer(req: IncomingMessage): Promise<[number, unknown, string?]>
   return [200, pi];
 }
 
-/** The shop's page: another origin than the emulator's, on this machine (Chromium keeps public pages off loopback). */
+/**
+ * The shop: another origin than the emulator's, on this machine (Chromium keeps public pages off
+ * loopback), with a policy stricter than Kiosk's (no inline style) that allows the emulator as a page
+ * allows js.stripe.com: scripts, API calls, frames.
+ */
 let shop: Server;
 let browser: Browser;
 let page: Page;
 const warnings: string[] = [];
+
+function shopFile(path: string | undefined): [string, string] {
+  if (path === '/stripe-js.mjs') return ['text/javascript', loadStripeModule];
+  if (path === '/shop.mjs') return ['text/javascript', shopScript];
+  // No charset of its own: the script's text must be read as its Content-Type says (UTF-8).
+  return [
+    'text/html',
+    `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"></head>
+    <body><form id="checkout"><div id="payment"></div><button>Pay</button></form>
+    <script src="${origin}/v3/"></script><script type="module" src="/shop.mjs"></script></body></html>`,
+  ];
+}
+
+const shopScript = `
+  import { loadStripe } from '/stripe-js.mjs';
+  window.stripe = await loadStripe('${PK}');
+  // Mounts a fresh Payment Element (the previous one destroyed) and records its events.
+  window.mountPayment = (clientSecret, locale, options) => {
+    if (window.element) window.element.destroy();
+    window.elements = window.stripe.elements({ clientSecret, locale });
+    window.element = window.elements.create('payment', options);
+    window.events = [];
+    for (const type of ['ready', 'change', 'focus', 'blur']) {
+      window.element.on(type, (event) => window.events.push({ type, ...event }));
+    }
+    window.element.mount('#payment');
+    return new Promise((resolve) => window.element.once('ready', resolve));
+  };`;
 
 beforeAll(async () => {
   emulator = createServer((req, res) => {
@@ -134,20 +169,29 @@ beforeAll(async () => {
     });
   });
   origin = `http://127.0.0.1:${await listen(emulator)}`;
+  shop = createServer((req, res) => {
+    const [type, body] = shopFile(req.url);
+    const policy = `default-src 'self'; script-src 'self' ${origin}; style-src 'self'; connect-src 'self' ${origin}; frame-src ${origin}`;
+    res.writeHead(200, { 'content-type': type, 'content-security-policy': policy });
+    res.end(body);
+  });
+  mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  // Warnings, errors and refusals of the policy, except the emulator's 4xx answers (a decline is a 402).
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    const text = message.text();
+    if (/status of 4\d\d/.test(text) || !['warning', 'error'].includes(message.type())) return;
+    warnings.push(text);
   });
   page.on('pageerror', (error) => warnings.push(error.message));
-  shop = createServer((req, res) => {
-    const script = req.url === '/stripe-js.mjs';
-    res.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html' });
-    res.end(script ? loadStripeModule : shopPage());
-  });
   await page.goto(`http://localhost:${await listen(shop)}/`);
   await page.waitForFunction(() => (window as any).stripe);
 }, 60_000);
+
+afterEach(() => {
+  expect(warnings.splice(0)).toEqual([]);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -155,25 +199,8 @@ afterAll(async () => {
   await new Promise((resolve) => shop?.close(resolve));
 });
 
-// No charset of its own: the script's text must be read as its Content-Type says (UTF-8).
-function shopPage(): string {
-  return `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"></head><body>
-    <form id="checkout"><div id="payment"></div><button>Pay</button></form>
-    <script src="${origin}/v3/"></script>
-    <script type="module">
-      import { loadStripe } from '/stripe-js.mjs';
-      window.stripe = await loadStripe('${PK}');
-      // Mounts a fresh Payment Element (the previous one destroyed) and records its events.
-      window.mountPayment = (clientSecret, locale, options) => {
-        if (window.element) window.element.destroy();
-        window.elements = window.stripe.elements({ clientSecret, locale });
-        window.element = window.elements.create('payment', options);
-        window.events = [];
-        for (const type of ['ready', 'change', 'focus', 'blur']) window.element.on(type, (event) => window.events.push({ type, ...event }));
-        window.element.mount('#payment');
-        return new Promise((resolve) => window.element.once('ready', resolve));
-      };
-    </script></body></html>`;
+async function screenshot(name: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 async function mount(clientSecret: string, locale = 'en', options: object = {}) {
@@ -199,6 +226,7 @@ const confirmPayment = () =>
 
 describe('the Stripe.js stand-in', () => {
   it('is taken by loadStripe as Stripe.js, with what the React bindings check, and no version warning', async () => {
+    // afterEach: nothing warned about, nothing refused by the page's policy.
     const shape = await page.evaluate(() => {
       const stripe = (window as any).stripe;
       const calls = [
@@ -213,7 +241,6 @@ describe('the Stripe.js stand-in', () => {
       );
     });
     expect(shape).toEqual([]);
-    expect(warnings).toEqual([]);
   });
 
   it('renders a labelled card form that groups the number, names the brand and reports its state', async () => {
@@ -245,6 +272,9 @@ describe('the Stripe.js stand-in', () => {
       value: { type: 'card' },
     });
     expect(changes.at(-1)).toMatchObject({ complete: true });
+    // Styled under a policy without inline styles: the form's sheet is a constructed one.
+    expect(await number.evaluate((input) => getComputedStyle(input).paddingTop)).toBe('10px');
+    await screenshot('stripe-js-card-form-desktop-en');
   });
 
   it("answers elements.submit() with Stripe's validation codes and shows each under its field", async () => {
@@ -255,6 +285,7 @@ describe('the Stripe.js stand-in', () => {
       1,
     );
     expect(await page.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+    await screenshot('stripe-js-card-errors-desktop-en');
 
     const cases: [Parameters<typeof fill>[0], string][] = [
       [{ number: '4242424242424241' }, 'invalid_number'],
@@ -311,6 +342,7 @@ describe('the Stripe.js stand-in', () => {
     await dialog.waitFor();
     const challenge = page.frameLocator('iframe[title="Authenticate your payment"]');
     await expect.poll(() => challenge.getByText('$19.99').isVisible()).toBe(true);
+    await screenshot('stripe-js-3ds-challenge-desktop-en');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
     expect((await result).paymentIntent).toMatchObject({ id: pi.id, status: 'succeeded' });
     expect(await dialog.count()).toBe(0);
@@ -348,6 +380,7 @@ describe('the Stripe.js stand-in', () => {
       expect(error.message).toBe('您的卡号不完整。');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot('stripe-js-card-errors-mobile-zh');
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 });
     }
