@@ -1,0 +1,331 @@
+import { type LastError, methodToConfirm, type threeDSecureAction } from './confirm.ts';
+import { findCustomer } from './customers.ts';
+import { invalidRequest, missingParam, resourceMissing, unexpectedState } from './errors.ts';
+import { recordEvent } from './events.ts';
+import type { Params } from './form.ts';
+import {
+  currency,
+  hash,
+  isGiven,
+  mergeMetadata,
+  type Metadata,
+  optionalBoolean,
+  optionalEnum,
+  optionalInteger,
+  optionalString,
+  stringList,
+} from './params.ts';
+import { confirmPayment, prepareConfirm } from './payment-intent-confirm.ts';
+import { checkUsable } from './payment-methods.ts';
+import { type ApiCall, checkClientSecret, listOf, type Route } from './router.ts';
+import { clientSecretFor, newId, nowSeconds, type Store } from './state.ts';
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: 'automatic_async';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  last_payment_error: LastError | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Metadata;
+  next_action: ReturnType<typeof threeDSecureAction> | null;
+  payment_method: string | null;
+  payment_method_options: { card: { request_three_d_secure: 'automatic' } };
+  payment_method_types: string[];
+  processing: null;
+  receipt_email: string | null;
+  setup_future_usage: 'on_session' | 'off_session' | null;
+  statement_descriptor: null;
+  status: PaymentIntentStatus;
+}
+
+export const futureUsages = ['on_session', 'off_session'] as const;
+export const editablePaymentIntent: PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+];
+const cancelable: PaymentIntentStatus[] = [...editablePaymentIntent, 'processing', 'requires_capture'];
+
+export function findPaymentIntent(store: Store, id: string): PaymentIntent {
+  const intent = store.paymentIntents.get(id);
+  if (!intent) throw resourceMissing('payment_intent', id, 'intent');
+  return intent;
+}
+
+function paymentMethodTypes(
+  params: Params,
+): Pick<PaymentIntent, 'payment_method_types' | 'automatic_payment_methods'> {
+  const types = stringList(params, 'payment_method_types');
+  const automatic = hash(params, 'automatic_payment_methods');
+  const auto = optionalBoolean(automatic, 'enabled');
+  if (types && auto !== undefined) {
+    throw invalidRequest(
+      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
+      { param: 'automatic_payment_methods' },
+    );
+  }
+  for (const type of types ?? []) {
+    if (type !== 'card') {
+      throw invalidRequest(
+        `The payment method type "${type}" is not supported by the emulator (card only).`,
+        {
+          param: 'payment_method_types',
+        },
+      );
+    }
+  }
+  const redirects = optionalEnum(automatic, 'allow_redirects', ['always', 'never'] as const) ?? 'always';
+  return {
+    payment_method_types: types ?? ['card'],
+    automatic_payment_methods: auto ? { enabled: true, allow_redirects: redirects } : null,
+  };
+}
+
+function newIntent(store: Store, call: ApiCall): PaymentIntent {
+  const { params } = call;
+  const amount = optionalInteger(params, 'amount', 1);
+  if (amount === undefined) throw missingParam('amount');
+  const customer = optionalString(params, 'customer');
+  if (customer !== undefined) findCustomer(store, customer, 'customer');
+  const id = newId('pi');
+  return {
+    id,
+    object: 'payment_intent',
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    ...paymentMethodTypes(params),
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic_async',
+    client_secret: clientSecretFor(id),
+    confirmation_method: 'automatic',
+    created: nowSeconds(),
+    currency: currency(params),
+    customer: customer ?? null,
+    description: optionalString(params, 'description') ?? null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: mergeMetadata({}, params),
+    next_action: null,
+    payment_method: null,
+    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+    processing: null,
+    receipt_email: optionalString(params, 'receipt_email') ?? null,
+    setup_future_usage: optionalEnum(params, 'setup_future_usage', futureUsages) ?? null,
+    statement_descriptor: null,
+    status: 'requires_payment_method',
+  };
+}
+
+function update(store: Store, call: ApiCall, intent: PaymentIntent) {
+  const { params } = call;
+  const guarded = [
+    'amount',
+    'currency',
+    'customer',
+    'payment_method',
+    'payment_method_types',
+    'setup_future_usage',
+  ];
+  const touched = guarded.find((field) => isGiven(params, field));
+  if (touched && !editablePaymentIntent.includes(intent.status)) {
+    throw unexpectedState(
+      'payment_intent_unexpected_state',
+      `This PaymentIntent's ${touched} could not be updated because it has a status of ${intent.status}. You may only update the ${touched} of a PaymentIntent with one of the following statuses: ${editablePaymentIntent.join(', ')}.`,
+    );
+  }
+  const amount = optionalInteger(params, 'amount', 1);
+  const newCurrency = isGiven(params, 'currency') ? currency(params) : undefined;
+  const customer = optionalString(params, 'customer');
+  if (customer !== undefined) findCustomer(store, customer, 'customer');
+  const methodGiven = isGiven(params, 'payment_method');
+  const method = methodToConfirm(store, { payment_method: params.payment_method ?? '' }, null);
+  if (method) checkUsable(store, method, customer ?? intent.customer, 'payment_method');
+  const types = isGiven(params, 'payment_method_types') ? paymentMethodTypes(params) : undefined;
+  const usage = optionalEnum(params, 'setup_future_usage', futureUsages);
+  const metadata = mergeMetadata(intent.metadata, params);
+
+  Object.assign(intent, types ?? {}, { metadata });
+  if (isGiven(params, 'description')) intent.description = optionalString(params, 'description') ?? null;
+  if (isGiven(params, 'receipt_email'))
+    intent.receipt_email = optionalString(params, 'receipt_email') ?? null;
+  if (isGiven(params, 'setup_future_usage')) intent.setup_future_usage = usage ?? null;
+  if (customer !== undefined) intent.customer = customer;
+  // A new amount or card voids a pending challenge: the customer confirms again.
+  const reset = amount !== undefined || newCurrency !== undefined || methodGiven;
+  if (amount !== undefined) intent.amount = amount;
+  if (newCurrency !== undefined) intent.currency = newCurrency;
+  if (methodGiven) intent.payment_method = method?.id ?? null;
+  if (reset && intent.status !== 'requires_payment_method') {
+    intent.status = intent.payment_method ? 'requires_confirmation' : 'requires_payment_method';
+    intent.next_action = null;
+  }
+}
+
+const id = (call: ApiCall) => call.pathParams.id ?? '';
+
+const createFields = [
+  'amount',
+  'currency',
+  'customer',
+  'payment_method',
+  'payment_method_types',
+  'payment_method_data',
+  'automatic_payment_methods',
+  'setup_future_usage',
+  'off_session',
+  'confirm',
+  'description',
+  'metadata',
+  'return_url',
+  'receipt_email',
+  'payment_method_options',
+  'statement_descriptor_suffix',
+  'mandate_data',
+  'use_stripe_sdk',
+];
+const confirmFields = [
+  'payment_method',
+  'payment_method_data',
+  'return_url',
+  'off_session',
+  'setup_future_usage',
+  'mandate_data',
+  'payment_method_options',
+  'use_stripe_sdk',
+  'receipt_email',
+  'client_secret',
+];
+
+export const paymentIntentRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/payment_intents',
+    access: 'secret',
+    params: createFields,
+    handle(call, store) {
+      const intent = newIntent(store, call);
+      const confirmNow = optionalBoolean(call.params, 'confirm') ?? false;
+      if (!confirmNow && isGiven(call.params, 'off_session')) {
+        throw invalidRequest('You may only use `off_session` when `confirm` is true.', {
+          param: 'off_session',
+        });
+      }
+      const confirmation = confirmNow ? prepareConfirm(store, call.params, intent) : undefined;
+      const named = confirmNow ? undefined : methodToConfirm(store, call.params, null);
+      if (named) checkUsable(store, named, intent.customer, 'payment_method');
+      intent.payment_method = named?.id ?? null;
+      if (named) intent.status = 'requires_confirmation';
+      store.paymentIntents.set(intent.id, intent);
+      recordEvent(store, call, 'payment_intent.created', intent);
+      if (confirmation) confirmPayment(store, call, intent, confirmation);
+      return { json: intent };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents',
+    access: 'secret',
+    params: ['customer', 'limit', 'starting_after', 'ending_before', 'created'],
+    handle(call, store) {
+      const customer = optionalString(call.params, 'customer');
+      const all = [...store.paymentIntents.values()].reverse();
+      return {
+        json: listOf(customer === undefined ? all : all.filter((pi) => pi.customer === customer), call),
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents/:id',
+    access: 'client',
+    params: ['client_secret'],
+    handle(call, store) {
+      const intent = findPaymentIntent(store, id(call));
+      checkClientSecret(call, intent);
+      return { json: intent };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents/:id',
+    access: 'secret',
+    params: [
+      'amount',
+      'currency',
+      'customer',
+      'description',
+      'metadata',
+      'payment_method',
+      'payment_method_types',
+      'setup_future_usage',
+      'receipt_email',
+    ],
+    handle(call, store) {
+      const intent = findPaymentIntent(store, id(call));
+      update(store, call, intent);
+      return { json: intent };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents/:id/confirm',
+    access: 'client',
+    params: confirmFields,
+    handle(call, store) {
+      const intent = findPaymentIntent(store, id(call));
+      checkClientSecret(call, intent);
+      confirmPayment(store, call, intent, prepareConfirm(store, call.params, intent));
+      return { json: intent };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/payment_intents/:id/cancel',
+    access: 'secret',
+    params: ['cancellation_reason'],
+    handle(call, store) {
+      const intent = findPaymentIntent(store, id(call));
+      const reasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const;
+      const reason = optionalEnum(call.params, 'cancellation_reason', reasons);
+      if (!cancelable.includes(intent.status)) {
+        throw unexpectedState(
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+        );
+      }
+      Object.assign(intent, {
+        status: 'canceled',
+        canceled_at: nowSeconds(),
+        cancellation_reason: reason ?? null,
+        next_action: null,
+      });
+      recordEvent(store, call, 'payment_intent.canceled', intent);
+      return { json: intent };
+    },
+  },
+];
