@@ -1,7 +1,7 @@
 import { KioskError } from '@kiosk/core';
 import Stripe from 'stripe';
 import type { RailNotice } from '../adapter.ts';
-import { INTENT_KEY } from './payments.ts';
+import { PAYMENT_KEY } from './payments.ts';
 
 /**
  * A Stripe webhook, checked with the SDK against the endpoint's signing secret (and its timestamp
@@ -24,8 +24,8 @@ export function readStripeNotice(
   }
   if (event.type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
-    const intentId = intent.metadata?.[INTENT_KEY];
-    if (intentId) return { kind: 'payment', id: event.id, reference: intent.id, intentId };
+    const paymentKey = intent.metadata?.[PAYMENT_KEY];
+    if (paymentKey) return { kind: 'payment', id: event.id, reference: intent.id, paymentKey };
   }
   return { kind: 'ignored', id: event.id };
 }

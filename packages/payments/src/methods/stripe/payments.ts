@@ -4,8 +4,8 @@ import { KioskError } from '@kiosk/core';
 import Stripe from 'stripe';
 import type { Claim, PaymentContext, Prepared, PreparedPayment, Verdict } from '../adapter.ts';
 
-/** The metadata key by which a Stripe PaymentIntent names the Kiosk payment intent it pays. */
-export const INTENT_KEY = 'kiosk_payment_intent';
+/** The metadata by which a Stripe PaymentIntent names what it pays (a checkout session or a payment intent). */
+export const PAYMENT_KEY = 'kiosk_payment';
 
 /** Stripe's amount is a JavaScript number: Kiosk's bigint must fit it exactly. */
 function stripeAmount(amount: bigint): number {
@@ -34,9 +34,9 @@ const contextOf = (intent: Stripe.PaymentIntent): Prepared => ({
 });
 
 /**
- * Opens the Stripe PaymentIntent of a Kiosk intent, or brings the one opened before to what the order
- * costs now. The create's idempotency key names the intent and the terms, so submits racing for one
- * order (or a retry after a lost answer) make one PaymentIntent.
+ * Opens the Stripe PaymentIntent of an order, or brings the one opened before to what the order costs
+ * now. The create's idempotency key names the order and its terms, so submits racing for one order (or
+ * a retry after a lost answer) make one PaymentIntent.
  */
 export async function prepareCardPayment(
   stripe: Stripe,
@@ -48,10 +48,10 @@ export async function prepareCardPayment(
   try {
     if (previous?.payment_intent_id) {
       const open = await stripe.paymentIntents.retrieve(previous.payment_intent_id);
-      if (open.metadata[INTENT_KEY] === payment.intentId && open.status !== 'canceled') {
+      if (open.metadata[PAYMENT_KEY] === payment.key && open.status !== 'canceled') {
         const changed = open.amount !== asked.amount || open.currency !== asked.currency;
         if (!changed || !CHANGEABLE.has(open.status)) return contextOf(open);
-        const key = `kiosk:${payment.intentId}:${open.id}:${asked.currency}:${asked.amount}`;
+        const key = `kiosk:${payment.key}:${open.id}:${asked.currency}:${asked.amount}`;
         return contextOf(await stripe.paymentIntents.update(open.id, asked, { idempotencyKey: key }));
       }
     }
@@ -62,9 +62,9 @@ export async function prepareCardPayment(
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         description: payment.description ?? undefined,
         ...(payment.customer.email && { receipt_email: payment.customer.email }),
-        metadata: { [INTENT_KEY]: payment.intentId, kiosk_customer_did: payment.customer.did },
+        metadata: { [PAYMENT_KEY]: payment.key, kiosk_customer_did: payment.customer.did },
       },
-      { idempotencyKey: `kiosk:${payment.intentId}:${asked.currency}:${asked.amount}` },
+      { idempotencyKey: `kiosk:${payment.key}:${asked.currency}:${asked.amount}` },
     );
     return contextOf(created);
   } catch (error) {
@@ -96,7 +96,7 @@ function refusalOf(error: unknown): unknown {
 
 /**
  * What Stripe says of a PaymentIntent, as a verdict on the claim: Stripe alone decides, and the
- * PaymentIntent must be the one opened for the claimed Kiosk intent. Throws when Stripe cannot be asked.
+ * PaymentIntent must be the one opened for the claimed order. Throws when Stripe cannot be asked.
  */
 export async function verifyCardPayment(
   stripe: Stripe,
@@ -112,7 +112,8 @@ export async function verifyCardPayment(
       return { outcome: 'pending', reason: 'NOT_FOUND' };
     throw error;
   }
-  if (intent.metadata[INTENT_KEY] !== claim.intentId) return { outcome: 'rejected', reason: 'WRONG_PAYMENT' };
+  if (intent.metadata[PAYMENT_KEY] !== claim.paymentKey)
+    return { outcome: 'rejected', reason: 'WRONG_PAYMENT' };
   switch (intent.status) {
     case 'succeeded': {
       const received = {
