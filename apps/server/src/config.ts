@@ -95,6 +95,8 @@ const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed private key of 64 hex digits')
     .optional(),
+  KIOSK_STRIPE_API_BASE: httpUrl.optional(),
+  KIOSK_STRIPE_JS_URL: httpUrl.optional(),
 });
 
 export interface Config {
@@ -126,6 +128,12 @@ export interface Config {
   clientErrorRateLimit: number;
   /** The account that pulls subscription payments on EVM chains; unset, subscriptions cannot be collected. */
   evmCollectorKey: `0x${string}` | undefined;
+  /**
+   * Stripe's API and Stripe.js at a local emulator instead of Stripe (tests and the demo,
+   * docs/stripe-emulator.md); unset, card methods reach Stripe itself.
+   */
+  stripeApiBase: string | undefined;
+  stripeJsUrl: string | undefined;
 }
 
 /** One line per variable: what is wrong and what was given. */
@@ -189,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorSampleRate: e.KIOSK_ERROR_SAMPLE_RATE,
     clientErrorRateLimit: e.KIOSK_CLIENT_ERROR_RATE_LIMIT,
     evmCollectorKey: e.KIOSK_EVM_COLLECTOR_KEY as `0x${string}` | undefined,
+    stripeApiBase: e.KIOSK_STRIPE_API_BASE,
+    stripeJsUrl: e.KIOSK_STRIPE_JS_URL,
   };
 }
 
@@ -215,4 +225,7 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_CLIENT_ERROR_RATE_LIMIT: 'browser error reports per minute per IP (default 60)',
   KIOSK_EVM_COLLECTOR_KEY:
     'private key of the account that collects subscription payments on EVM chains (docs/recurring-crypto.md)',
+  KIOSK_STRIPE_API_BASE:
+    "Stripe's API at a local emulator instead of api.stripe.com (tests and the demo; docs/stripe-emulator.md)",
+  KIOSK_STRIPE_JS_URL: 'Stripe.js from a local emulator instead of js.stripe.com (tests and the demo)',
 };

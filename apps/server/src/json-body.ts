@@ -14,6 +14,7 @@ export function registerJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     if (text === '') return done(new KioskError('INVALID_JSON'));
+    request.rawBody = text as string;
     let body: unknown;
     try {
       body = JSON.parse(text as string);

@@ -29,6 +29,7 @@ export const modules: KioskModule[] = [
         platform: app.kiosk.platform,
         baseUrl: app.kiosk.config.baseUrl,
         evmCollectorKey: app.kiosk.config.evmCollectorKey,
+        stripe: { apiBase: app.kiosk.config.stripeApiBase, jsUrl: app.kiosk.config.stripeJsUrl },
         authorizeTopic: (prefix, authorize) =>
           app.kiosk.realtime.authorize(prefix, (topic, _message, caller) => authorize(topic, caller)),
         registerConnectAction: (name, action) => app.kiosk.connectActions.register(name, action),

@@ -7,6 +7,8 @@ export interface PaymentsContext {
   baseUrl: string;
   /** The account that pulls subscription payments on EVM chains (server configuration, never stored). */
   evmCollectorKey?: `0x${string}`;
+  /** Stripe reached at a local emulator instead of Stripe (tests and the demo). */
+  stripe?: { apiBase?: string; jsUrl?: string };
   /** Decides who (the socket's caller) may listen to realtime topics starting with `prefix`. */
   authorizeTopic(prefix: string, authorize: (topic: string, caller: Principal) => Promise<boolean>): void;
   /** Adds an action pages can ask a wallet to do through a connect session (`/api/did/{name}/…`). */

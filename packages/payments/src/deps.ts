@@ -3,6 +3,8 @@ import type { Clock, Platform } from '@kiosk/platform';
 import type { PaymentsDb } from './db.ts';
 import { MethodRegistry } from './methods/adapter.ts';
 import { createEvmAdapter } from './methods/evm/adapter.ts';
+import { createStripeAdapter } from './methods/stripe/adapter.ts';
+import type { StripeEndpoints } from './methods/stripe/client.ts';
 import { paymentsResources, type PaymentsResources } from './resources.ts';
 
 /**
@@ -19,14 +21,17 @@ export interface Deps {
   baseUrl: string;
 }
 
-/** Server secrets the method adapters use; they are configuration, never stored with a method. */
+/** Server configuration the method adapters use; never stored with a method, never a merchant's to set. */
 export interface MethodSecrets {
   evmCollectorKey?: `0x${string}`;
+  /** Where the Stripe SDK and Stripe.js are reached: Stripe, or a local emulator (tests, the demo). */
+  stripe?: StripeEndpoints;
 }
 
 export function createDeps(platform: Platform, baseUrl: string, secrets: MethodSecrets = {}): Deps {
   const methods = new MethodRegistry();
   methods.register(createEvmAdapter({ collectorKey: secrets.evmCollectorKey }));
+  methods.register(createStripeAdapter(secrets.stripe));
   return {
     db: platform.database.db as PaymentsDb,
     engine: platform.database.engine,

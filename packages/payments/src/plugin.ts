@@ -41,7 +41,10 @@ const EXPIRE_JOB = 'checkout.expire-sessions';
  * interface other modules use.
  */
 export async function paymentsPlugin(app: FastifyInstance, context: PaymentsContext): Promise<PaymentsApi> {
-  const deps = createDeps(context.platform, context.baseUrl, { evmCollectorKey: context.evmCollectorKey });
+  const deps = createDeps(context.platform, context.baseUrl, {
+    evmCollectorKey: context.evmCollectorKey,
+    stripe: context.stripe,
+  });
   registerPaymentMethodRoutes(app, deps);
   registerCatalogRoutes(app, deps);
   registerSettingsRoutes(app, deps);

@@ -33,6 +33,7 @@ import { paymentIntentView } from './payment-intents/view.ts';
 import { paymentLinkView } from './payment-links/view.ts';
 import { currencyView, methodView } from './payment-methods/view.ts';
 import { priceView } from './prices/view.ts';
+import { merchantMethod } from './payment-methods/secret-settings.ts';
 import { productView } from './products/view.ts';
 import { subscriptionItemView, subscriptionView } from './subscriptions/view.ts';
 import type { PaymentsTables } from './tables.ts';
@@ -120,7 +121,7 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
       table: 'payment_methods',
       objectType: 'payment_method',
       snapshot: (row) => {
-        const { payment_currencies: _listedApart, ...method } = methodView(row, []);
+        const { payment_currencies: _listedApart, ...method } = merchantMethod(methodView(row, []));
         return method;
       },
     }),

@@ -8,3 +8,4 @@ export * from './platform.ts';
 export * from './read-versions.ts';
 export * from './resource.ts';
 export * from './tables.ts';
+export * from './raw-body.ts';

@@ -202,7 +202,14 @@ export const submitAnswer = checkoutEnvelope.extend({
   balance: z.object({ sufficient: z.boolean() }),
   delegation: z.object({ sufficient: z.boolean() }),
   fastPayInfo: z.null(),
-  stripeContext: z.null(),
+  /** A card's (seed 000 §3, card provider context): what the page confirms with the processor's script. */
+  stripeContext: z
+    .object({
+      client_secret: z.string(),
+      intent_type: z.enum(['payment_intent', 'setup_intent']),
+      status: z.string(),
+    })
+    .nullable(),
 });
 export type SubmitAnswer = z.infer<typeof submitAnswer>;
 

@@ -17,8 +17,24 @@ export const evmTransferInstructions = z.object({
   symbol: z.string(),
 });
 
-export const paymentInstructionsSchema = z.discriminatedUnion('type', [evmTransferInstructions]);
+/**
+ * A card: the buyer's page confirms the payment the server opened at the card processor with its own
+ * script (the submit answer's `stripeContext`); the method's public settings say how to load it.
+ */
+export const cardInstructions = z.object({
+  type: z.literal('card'),
+  amount: z.string(),
+  currency_id: z.string(),
+  decimal: z.number(),
+  symbol: z.string(),
+});
+
+export const paymentInstructionsSchema = z.discriminatedUnion('type', [
+  evmTransferInstructions,
+  cardInstructions,
+]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+export type EvmTransferInstructions = z.infer<typeof evmTransferInstructions>;
 
 /**
  * What a customer's wallet signs once for a subscription: calls to send in order (an ERC-20 allowance

@@ -94,6 +94,15 @@ export const paymentMethodRoutes = defineRoutes({
   },
   'GET /api/payment-methods/:id': { params: idParam, response: { 200: methodSchema } },
   'PUT /api/payment-methods/:id': { params: idParam, body: methodUpdate, response: { 200: methodSchema } },
+  /**
+   * The method's rail tells of its payments (a Stripe webhook endpoint's URL): signed by the rail,
+   * checked against the method's signing secret; what happened is then read from the rail itself.
+   */
+  'POST /api/payment-methods/:id/webhook': {
+    params: idParam,
+    body: z.looseObject({}),
+    response: { 200: z.object({ received: z.literal(true) }) },
+  },
   'POST /api/payment-currencies': {
     body: currencyInput.extend({ payment_method_id: z.string().min(1).max(64) }),
     response: { 201: currencySchema },

@@ -1,3 +1,4 @@
+import { cardMessages } from './cards.ts';
 import { firstLoadEn } from './first-load.en.ts';
 import { firstLoadZh } from './first-load.zh.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
@@ -11,12 +12,22 @@ import { interpolate, type Locale, type MessageParams } from './index.ts';
 /** Every message the server and the first load need, flat dotted keys; placeholders are written `{name}`. */
 export const catalogs: Record<Locale, Record<string, string>> = { en: firstLoadEn, zh: firstLoadZh };
 
+/**
+ * What the server writes besides: the texts of screens that load later but whose codes the server
+ * answers too (a card's decline, written on the payment). Kept out of `catalogs`, which hosts load
+ * whole: a crypto-only page never carries them.
+ */
+const serverCatalogs: Record<Locale, Record<string, string>> = {
+  en: { ...firstLoadEn, ...cardMessages.en },
+  zh: { ...firstLoadZh, ...cardMessages.zh },
+};
+
 /** The message for `key` in `locale`, falling back to en, then to the key itself. */
 export function translate(locale: Locale, key: string, params?: MessageParams): string {
-  const template = catalogs[locale][key] ?? catalogs.en[key] ?? key;
+  const template = serverCatalogs[locale][key] ?? serverCatalogs.en[key] ?? key;
   return interpolate(template, params);
 }
 
 export function hasMessage(key: string): boolean {
-  return key in catalogs.en;
+  return key in serverCatalogs.en;
 }

@@ -6,6 +6,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { failCharge, settleCharge } from './settle-charge.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
+import { paymentKeyOf } from '../methods/adapter.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 
@@ -85,7 +86,11 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
 
   let verdict;
   try {
-    verdict = await adapter.verify(read, currency, { reference: charge.reference, payerDid: customer.did });
+    verdict = await adapter.verify(read, currency, {
+      reference: charge.reference,
+      payerDid: customer.did,
+      paymentKey: paymentKeyOf(intent),
+    });
   } catch {
     return next(deps, charge, check, UNREACHABLE_RETRY_MS, 'RAIL_UNREACHABLE');
   }

@@ -120,6 +120,47 @@ export async function claimIntentPayment(
 }
 
 /**
+ * The rail names a payment of an intent itself (a card processor's signed webhook): recorded and
+ * checked as a buyer's claim is, without a buyer (the rail is not one) and without the pending limits
+ * (it names the one payment it opened for the intent). Only a payment on the method the intent is
+ * paid by now is named here; the check then reads the rail.
+ */
+export async function claimRailPayment(
+  deps: Deps,
+  trx: Executor,
+  intentId: string,
+  methodId: string,
+  reference: string,
+): Promise<void> {
+  const session = await trx
+    .selectFrom('payment_intents')
+    .select('checkout_session_id')
+    .where('id', '=', intentId)
+    .executeTakeFirst();
+  if (!session) return;
+  // The session first, then the intent: the order every checkout write locks them in.
+  const locked = session.checkout_session_id
+    ? await lockSession(deps, trx, session.checkout_session_id)
+    : undefined;
+  let read = trx.selectFrom('payment_intents').selectAll().where('id', '=', intentId);
+  if (deps.engine === 'postgres') read = read.forUpdate();
+  const intent = await read.executeTakeFirstOrThrow();
+  if (intent.payment_method_id !== methodId) return;
+  const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
+  const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
+  if (charge.status !== 'pending') return;
+  const payable = locked
+    ? !checkoutRefusal(
+        { ...locked, expires_at: Number(locked.expires_at) },
+        intent.status === 'processing' ? undefined : intent.status,
+        deps.clock.nowUnix(),
+      )
+    : intent.status === 'requires_action';
+  if (payable) await markIntentProcessing(deps, trx, intent.id);
+  await queueCheck(deps, trx, charge);
+}
+
+/**
  * Refuses one more pending payment beyond the limits. Runs after the session is locked, so names for
  * one session are counted one at a time; names for one buyer's other sessions wait on a lock of
  * their own (PostgreSQL; SQLite has one writer at a time).

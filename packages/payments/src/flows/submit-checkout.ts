@@ -36,7 +36,9 @@ import { findCustomerByDid } from '../customers/queries.ts';
 import { getPaymentMethod, listPaymentMethods } from '../payment-methods/queries.ts';
 import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
 import type { PaymentIntentRow } from '../payment-intents/table.ts';
-import type { PayerStanding } from '../methods/adapter.ts';
+import type { PayerStanding, PaymentContext } from '../methods/adapter.ts';
+import { prepareOrderPayment, preparedDetails, type PreparedOrder } from './prepare-payment.ts';
+import { paymentIntentJson } from '../payment-intents/table.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
   payment_method: string;
@@ -56,6 +58,8 @@ export interface Submitted {
   instructions: PaymentInstructions | null;
   /** What the wallet signs once (a subscription). */
   mandate: MandateInstructions | null;
+  /** What the page confirms with the rail's own script (a card's client secret). */
+  context: PaymentContext | null;
 }
 
 /** A submit as its steps see it: the held order, its buyer and the choices already checked. */
@@ -70,6 +74,7 @@ interface Submit {
   currency: PaymentCurrency;
   customer: Customer;
   payer: PayerStanding | undefined;
+  prepared: PreparedOrder | undefined;
 }
 
 /**
@@ -90,7 +95,7 @@ export async function submitCheckout(
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  const payer = await askFirst(() => askPayer(deps, sessionId, buyer, input));
+  const { payer, prepared } = (await askFirst(() => askRail(deps, sessionId, buyer, input))) ?? {};
   return transaction(deps.db, async (trx): Promise<Submitted> => {
     const order = await lockOpenOrder(deps, trx, sessionId, buyer);
     const { session } = order;
@@ -107,7 +112,19 @@ export async function submitCheckout(
     if (!method || !currency || !currency.active)
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
     const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details, known ?? null);
-    const submit = { deps, trx, order, livemode, buyer, details, method, currency, customer, payer };
+    const submit = {
+      deps,
+      trx,
+      order,
+      livemode,
+      buyer,
+      details,
+      method,
+      currency,
+      customer,
+      payer,
+      prepared,
+    };
     const submitted = session.mode === 'setup' ? await submitSetup(submit) : await submitOrder(submit);
     return { ...submitted, customer, methods };
   });
@@ -158,6 +175,7 @@ async function submitSetup(s: Submit): Promise<StepAnswer> {
     intent: order.intent,
     instructions: null,
     mandate: renewalInstructions(deps, asked.subscription, asked.collecting, s.payer),
+    context: null,
   };
 }
 
@@ -202,10 +220,11 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
       { ...sessionChange, subscription_id: subscriptionId },
       'checkout.session.updated',
     );
-    return { session: updated!, prices: priced.prices, intent: undefined, instructions: null, mandate };
+    const answer = { prices: priced.prices, intent: undefined, instructions: null, mandate, context: null };
+    return { session: updated!, ...answer };
   }
 
-  const { intent, invoiceId } = await billOrder(s, priced);
+  const { intent, invoiceId, context } = await billOrder(s, priced);
   const updated = await deps.resources.checkoutSessions.update(
     trx,
     session.id,
@@ -219,6 +238,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
     intent,
     instructions: adapter.instructions(read, currency, priced.total),
     mandate: null,
+    context,
   };
 }
 
@@ -230,12 +250,16 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
 async function billOrder(s: Submit, priced: PricedLines) {
   const { deps, trx, order, livemode, currency, method, customer } = s;
   const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
-  const terms = {
-    amount: priced.total,
-    currencyId: currency.id,
-    methodId: method.id,
-    customerId: customer.id,
-  };
+  const asked = { amount: priced.total, currencyId: currency.id, methodId: method.id };
+  // A payment the rail opened first is kept on the intent, for the order exactly as priced here.
+  const opened =
+    s.prepared &&
+    preparedDetails(
+      s.prepared,
+      { ...asked, methodType: method.type },
+      order.intent ? paymentIntentJson.payment_details.read(order.intent.payment_details) : {},
+    );
+  const terms = { ...asked, customerId: customer.id, paymentDetails: opened?.paymentDetails };
   const intent = order.intent
     ? await reaimPaymentIntent(deps, trx, order.intent.id, terms)
     : await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId: order.session.id, description });
@@ -247,7 +271,7 @@ async function billOrder(s: Submit, priced: PricedLines) {
       currencyId: currency.id,
       customerId: customer.id,
     });
-  return { intent, invoiceId };
+  return { intent, invoiceId, context: opened?.context ?? null };
 }
 
 /**
@@ -286,15 +310,19 @@ async function holdStock(
 }
 
 /**
- * What the buyer's wallet already allows on the chosen method's rail, when the order asks for a
- * mandate (a subscription or setup session); read before the transaction, which decides the rest.
+ * What the chosen method's rail is asked before the transaction, which decides the rest: for a
+ * mandate (a subscription or setup session), what the buyer's wallet already allows; for a one-time
+ * order on a rail that opens payments (cards), its payment (prepare-payment.ts).
  */
-async function askPayer(deps: Deps, sessionId: string, buyer: Buyer, input: SubmitInput) {
+async function askRail(deps: Deps, sessionId: string, buyer: Buyer, input: SubmitInput) {
   const session = await findSessionRow(deps.db, sessionId);
-  if (!session || session.mode === 'payment') return undefined;
+  if (!session || (session.customer_did !== null && session.customer_did !== buyer.did)) return undefined;
   const method = await getPaymentMethod(deps.db, flag(session.livemode), input.payment_method);
   const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
-  return method && currency ? readPayerOn(deps, { method, currency }, buyer.did) : undefined;
+  if (!method || !currency) return undefined;
+  if (session.mode !== 'payment') return { payer: await readPayerOn(deps, { method, currency }, buyer.did) };
+  const customer = { did: buyer.did, email: input.customer_email ?? null, name: input.customer_name ?? null };
+  return { prepared: await prepareOrderPayment(deps, session, { method, currency }, customer) };
 }
 
 /** The buyer's details as the session keeps them. */

@@ -31,7 +31,12 @@ describe.each(await testEngines())('method adapters on %s', (engine) => {
       const registry = new MethodRegistry();
       registry.register(countingAdapter(calls));
       const adapter = registry.for('counting');
-      const verify = () => adapter.verify({} as never, {} as never, { reference: 'x', payerDid: 'did:x' });
+      const verify = () =>
+        adapter.verify({} as never, {} as never, {
+          reference: 'x',
+          payerDid: 'did:x',
+          paymentKey: 'pi_x',
+        });
 
       await expect(verify()).resolves.toMatchObject({ outcome: 'pending' });
       await expect(

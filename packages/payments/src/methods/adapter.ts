@@ -6,6 +6,7 @@ import type {
 } from '@kiosk/contracts';
 import { KioskError, type RecurringInterval } from '@kiosk/core';
 import { outsideTransactionsOnly } from '@kiosk/db';
+import { CARD_FAILURES } from '@kiosk/core/card-failures';
 import type { z } from 'zod';
 
 /**
@@ -29,11 +30,33 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   readonly settings: z.ZodType<Settings>;
   /** What a buyer's browser may see of the settings (an RPC URL can carry a provider key). */
   publicSettings(settings: Settings): Record<string, unknown>;
-  /** Checks a currency of the method (a token contract …); answers the problem's i18n key. */
-  checkCurrency?(currency: { contract: string | null }): string | undefined;
+  /** Checks a currency of the method (a token contract, a card currency's code …): the problem's i18n key. */
+  checkCurrency?(currency: CurrencyInput): CurrencyProblem | undefined;
 
   /** How the buyer pays exactly `amount` of `currency`. */
   instructions(method: Method<Settings>, currency: PaymentCurrency, amount: bigint): PaymentInstructions;
+  /**
+   * A rail on which the merchant's side opens each payment before the buyer pays (a card's
+   * PaymentIntent at Stripe): opens it for `payment`, or brings the one opened before (`previous`, what
+   * an earlier call answered in `details`) to what the payment asks now. Idempotent per payment: calls
+   * racing for one payment open one. Asked first, before the submit's transaction; throws a KioskError
+   * when the rail refuses the payment, anything else when it cannot be asked right now.
+   */
+  prepare?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    payment: PreparedPayment,
+    previous: Record<string, string> | undefined,
+  ): Promise<Prepared>;
+  /**
+   * A notice the rail sent about its payments (a Stripe webhook), checked for the rail's signature:
+   * which payment it concerns, if any. Throws a KioskError (400 `RAIL_NOTICE_REFUSED`) when it is not
+   * signed by the rail; decides only, reads nothing (the payment's state is then read from the rail).
+   */
+  readNotice?(
+    method: Method<Settings>,
+    notice: { body: string; headers: Record<string, unknown> },
+  ): RailNotice;
   /** The buyer's proof of payment as given (a transaction hash …), in the form stored and compared. */
   readonly reference: z.ZodType<string>;
   /** The namespace in which a reference is unique (`eip155:{chain id}`). */
@@ -110,7 +133,57 @@ export interface Claim {
   reference: string;
   /** The DID of the buyer who must have sent it. */
   payerDid: string;
+  /**
+   * What the payment was opened for, on a rail that opens payments (prepare): the checkout session of
+   * an order, else the payment intent. The rail's payment must name it.
+   */
+  paymentKey: string;
 }
+
+/** A currency as a merchant adds it to a method. */
+export interface CurrencyInput {
+  symbol: string;
+  decimal: number;
+  contract: string | null;
+}
+
+/** What is wrong with a currency: the field and the problem's i18n key. */
+export interface CurrencyProblem {
+  field: 'symbol' | 'decimal' | 'contract';
+  message: string;
+}
+
+/** A payment as a rail that opens payments itself is asked to open it (prepare). */
+export interface PreparedPayment {
+  /**
+   * What it pays (a checkout session, else a payment intent: paymentKeyOf): the rail keeps it with the
+   * payment, and submits racing for one order open one payment (a session's intent may not exist yet).
+   */
+  key: string;
+  amount: bigint;
+  livemode: boolean;
+  description: string | null;
+  customer: { did: string; email: string | null; name: string | null };
+}
+
+/** A payment the rail opened (prepare). */
+export interface Prepared {
+  /** What the buyer's page needs to pay it (a card's client secret …). */
+  context: PaymentContext;
+  /** The rail's record of it, kept on the intent's `payment_details.{method type}` and handed back. */
+  details: Record<string, string>;
+}
+
+/** Seed 000 §3, the card provider context: what the buyer's page confirms with the rail's own script. */
+export interface PaymentContext {
+  client_secret: string;
+  intent_type: 'payment_intent' | 'setup_intent';
+  status: string;
+}
+
+/** A rail's notice: the payment it concerns (its reference and what it pays), if any. */
+export type RailNotice =
+  { kind: 'payment'; id: string; reference: string; paymentKey: string } | { kind: 'ignored'; id: string };
 
 /** A payment the rail confirmed, in method-neutral terms. */
 export interface Received {
@@ -221,11 +294,16 @@ export const REJECTION_CODES = [
   'WRONG_RECIPIENT',
   'WRONG_TOKEN',
   'WRONG_PAYER',
+  /** A rail's payment opened for another Kiosk payment intent. */
+  'WRONG_PAYMENT',
+  /** A card's failures, by the issuer's reason (@kiosk/core/card-failures). */
+  ...CARD_FAILURES,
 ] as const;
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
 /** The adapter's calls that reach the rail: never made inside a database transaction. */
 const RAIL_CALLS = [
+  'prepare',
   'verify',
   'readPayer',
   'verifyMandate',
@@ -271,3 +349,7 @@ export class MethodRegistry {
     return { adapter, method: { ...method, settings: adapter.settings.parse(method.settings) } };
   }
 }
+
+/** What a rail that opens payments keys a payment intent's payment by (PreparedPayment.key). */
+export const paymentKeyOf = (intent: { id: string; checkout_session_id: string | null }): string =>
+  intent.checkout_session_id ?? intent.id;

@@ -11,6 +11,8 @@ export interface IntentTerms {
   currencyId: string;
   methodId: string;
   customerId: string;
+  /** The rail's record of the payment it opened for the intent (a card's PaymentIntent), whole. */
+  paymentDetails?: Record<string, unknown>;
 }
 
 type NewIntent = IntentTerms & {
@@ -49,7 +51,7 @@ export async function createPaymentIntents(
       invoice_id: input.invoiceId ?? null,
       description: input.description,
       last_payment_error: 'null',
-      payment_details: '{}',
+      payment_details: paymentIntentJson.payment_details.write(input.paymentDetails ?? {}),
       metadata: '{}',
       ...stamps(deps.clock),
     })),
@@ -75,6 +77,9 @@ export async function reaimPaymentIntent(
       ...(terms.currencyId ? { currency_id: terms.currencyId } : {}),
       ...(terms.methodId ? { payment_method_id: terms.methodId } : {}),
       ...(terms.customerId ? { customer_id: terms.customerId } : {}),
+      ...(terms.paymentDetails
+        ? { payment_details: paymentIntentJson.payment_details.write(terms.paymentDetails) }
+        : {}),
       last_payment_error: 'null',
     },
     'payment_intent.updated',

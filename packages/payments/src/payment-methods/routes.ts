@@ -6,6 +6,8 @@ import { MERCHANT } from '../schemas.ts';
 import type { Deps } from '../deps.ts';
 import { createPaymentCurrency, createPaymentMethod, updatePaymentMethod } from './service.ts';
 import { getPaymentMethod, listPaymentMethods } from './queries.ts';
+import { merchantMethod } from './secret-settings.ts';
+import { receiveRailNotice } from '../flows/rail-notice.ts';
 
 export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +27,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     },
     async (request, reply) => {
       reply.status(201);
-      return createPaymentMethod(deps, request.livemode, request.body);
+      return merchantMethod(await createPaymentMethod(deps, request.livemode, request.body));
     },
   );
 
@@ -42,7 +44,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     },
     async (request) => {
       const list = await listPaymentMethods(deps.db, request.livemode);
-      return { list, count: list.length };
+      return { list: list.map(merchantMethod), count: list.length };
     },
   );
 
@@ -56,7 +58,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
     async (request) => {
       const method = await getPaymentMethod(deps.db, request.livemode, request.params.id);
       if (!method) throw new KioskError('PAYMENT_METHOD_NOT_FOUND', { status: 404 });
-      return method;
+      return merchantMethod(method);
     },
   );
 
@@ -71,7 +73,30 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, deps: Deps): v
         ...update.schema,
       },
     },
-    async (request) => updatePaymentMethod(deps, request.livemode, request.params.id, request.body),
+    async (request) =>
+      merchantMethod(await updatePaymentMethod(deps, request.livemode, request.params.id, request.body)),
+  );
+
+  const webhook = paymentMethodRoutes['POST /api/payment-methods/:id/webhook'];
+  r.post(
+    webhook.path,
+    {
+      // The rail's signature is the authority: checked by the method's adapter over the raw body.
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary:
+          "The method's rail tells of a payment (a Stripe webhook endpoint): signature checked, then the payment is read from the rail",
+        ...webhook.schema,
+      },
+    },
+    async (request) => {
+      await receiveRailNotice(deps, request.params.id, {
+        body: request.rawBody ?? '',
+        headers: request.headers,
+      });
+      return { received: true as const };
+    },
   );
 
   const addCurrency = paymentMethodRoutes['POST /api/payment-currencies'];

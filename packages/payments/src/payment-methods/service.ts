@@ -13,6 +13,7 @@ import type { Deps } from '../deps.ts';
 import type { MethodRegistry } from '../methods/adapter.ts';
 import { getPaymentCurrency, getPaymentMethod } from './queries.ts';
 import { paymentMethodJson } from './table.ts';
+import { keptSecrets } from './secret-settings.ts';
 
 /** The method's settings as its adapter reads them, stored; or 400 naming each bad field under `at`. */
 function storedSettings(methods: MethodRegistry, type: string, settings: unknown, at: string): string {
@@ -37,8 +38,8 @@ async function addCurrency(
   const problems: ErrorDetail[] = [];
   if (input.maximum_precision > input.decimal)
     problems.push({ path: `${at}.maximum_precision`, message: 'validation.precisionAboveDecimal' });
-  const contractProblem = deps.methods.for(method.type).checkCurrency?.(input);
-  if (contractProblem) problems.push({ path: `${at}.contract`, message: contractProblem });
+  const problem = deps.methods.for(method.type).checkCurrency?.(input);
+  if (problem) problems.push({ path: `${at}.${problem.field}`, message: problem.message });
   if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
   const row = await deps.resources.paymentCurrencies.insert(
     trx,
@@ -115,7 +116,16 @@ export async function updatePaymentMethod(
     id,
     {
       ...fields,
-      ...(settings ? { settings: storedSettings(deps.methods, method.type, settings, 'body.settings') } : {}),
+      ...(settings
+        ? {
+            settings: storedSettings(
+              deps.methods,
+              method.type,
+              keptSecrets(method.settings, settings),
+              'body.settings',
+            ),
+          }
+        : {}),
       ...(metadata ? { metadata: paymentMethodJson.metadata.write(metadata) } : {}),
     },
     'payment_method.updated',

@@ -88,7 +88,7 @@ export function registerBuyerCheckoutRoutes(
         balance: { sufficient: false },
         delegation: { sufficient: false },
         fastPayInfo: null,
-        stripeContext: null,
+        stripeContext: submitted.context,
       };
     },
   );

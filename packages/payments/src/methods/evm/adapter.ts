@@ -46,7 +46,9 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
     settings: evmSettings,
     publicSettings: ({ api_host: _secret, ...rest }) => rest,
     checkCurrency: ({ contract }) =>
-      contract === null || /^0x[0-9a-fA-F]{40}$/.test(contract) ? undefined : 'validation.address',
+      contract === null || /^0x[0-9a-fA-F]{40}$/.test(contract)
+        ? undefined
+        : { field: 'contract', message: 'validation.address' },
 
     instructions: (method, currency, amount) => ({
       type: 'evm_transfer',
