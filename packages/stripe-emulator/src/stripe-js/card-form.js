@@ -153,7 +153,13 @@
         const { number, expiry, cvc } = card();
         const data = {
           type: 'card',
-          card: { number, exp_month: expiry.slice(0, 2), exp_year: expiry.slice(2), cvc },
+          // The year in four digits, as the API documents exp_year.
+          card: {
+            number,
+            exp_month: Number(expiry.slice(0, 2)),
+            exp_year: 2000 + Number(expiry.slice(2)),
+            cvc,
+          },
         };
         const postal = { billing_details: { address: { postal_code: value('postal') } } };
         return withPostal() ? Object.assign(data, postal) : data;
