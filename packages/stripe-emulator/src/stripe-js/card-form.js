@@ -37,6 +37,34 @@
     );
   }
 
+  /** A field's value formatted as it is typed, the caret kept after the same digit. */
+  function reformat(input, inserting, cvcLength) {
+    const before = digits(input.value.slice(0, input.selectionStart)).length;
+    const atEnd = input.selectionStart === input.value.length;
+    if (input.id === 'number') input.value = formatNumber(input.value);
+    if (input.id === 'expiry') input.value = formatExpiry(input.value, inserting);
+    if (input.id === 'cvc') input.value = digits(input.value).slice(0, cvcLength);
+    if (atEnd || input.id === 'postal') return;
+    let caret = 0;
+    for (let seen = 0; caret < input.value.length && seen < before; caret++) {
+      if (/\d/.test(input.value[caret])) seen++;
+    }
+    input.setSelectionRange(caret, caret);
+  }
+
+  /** The form's CSS variables from Stripe's appearance variables that it honours. */
+  function theme(appearance) {
+    const variables = (appearance || {}).variables || {};
+    return {
+      '--primary': variables.colorPrimary || '#0570de',
+      '--font': variables.fontFamily || 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+      '--radius': variables.borderRadius || '6px',
+      '--text': variables.colorText || '#30313d',
+      '--background': variables.colorBackground || '#ffffff',
+      '--danger': variables.colorDanger || '#df1b41',
+    };
+  }
+
   /**
    * The card form of a Payment Element, in a shadow root: the isolation from the page's styles and
    * scripts that the real element's iframe gives, without a second document. Its styles are a
@@ -70,19 +98,7 @@
     };
     const emit = (type) => element.emit(type, { elementType: 'payment' });
     shadow.addEventListener('input', (event) => {
-      const input = event.target;
-      const before = digits(input.value.slice(0, input.selectionStart)).length;
-      const atEnd = input.selectionStart === input.value.length;
-      if (input.id === 'number') input.value = formatNumber(input.value);
-      if (input.id === 'expiry') input.value = formatExpiry(input.value, /^insert/.test(event.inputType));
-      if (input.id === 'cvc') input.value = digits(input.value).slice(0, brandOf(card().number).cvc);
-      // Keep the caret after the same digit when a space or separator came or went before it.
-      if (!atEnd && input.id !== 'postal') {
-        let caret = 0;
-        for (let seen = 0; caret < input.value.length && seen < before; caret++)
-          if (/\d/.test(input.value[caret])) seen++;
-        input.setSelectionRange(caret, caret);
-      }
+      reformat(event.target, /^insert/.test(event.inputType), brandOf(card().number).cvc);
       field('brand').textContent = brandOf(card().number).name || '';
       const found = errors();
       show(found);
@@ -112,15 +128,7 @@
       if (event.key === 'Escape') emit('escape');
     });
     const render = (kept = values()) => {
-      const variables = (settings.appearance || {}).variables || {};
-      const css = {
-        '--primary': variables.colorPrimary || '#0570de',
-        '--font': variables.fontFamily || 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-        '--radius': variables.borderRadius || '6px',
-        '--text': variables.colorText || '#30313d',
-        '--background': variables.colorBackground || '#ffffff',
-        '--danger': variables.colorDanger || '#df1b41',
-      };
+      const css = theme(settings.appearance);
       Object.keys(css).forEach((name) => host.style.setProperty(name, css[name]));
       shadow.innerHTML = formHtml(textFor(settings.locale), withPostal());
       Object.keys(kept).forEach((name) => field(name) && (field(name).value = kept[name]));
