@@ -7,5 +7,5 @@ export {
   type TestServerOptions,
 } from './server.ts';
 export { cookieClient, signedIn, type ClientResponse } from './clients.ts';
-export { evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
+export { cardMethodBody, evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
 export { testEngines } from '@kiosk/db/testing';

@@ -40,3 +40,20 @@ export function evmMethodBody(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A card method on a Stripe account (the local emulator's keys in tests), taking USD and EUR. */
+export function cardMethodBody(keys: { publishableKey: string; secretKey: string; webhookSecret?: string }) {
+  return {
+    type: 'stripe',
+    name: 'Card',
+    settings: {
+      publishable_key: keys.publishableKey,
+      secret_key: keys.secretKey,
+      ...(keys.webhookSecret && { webhook_signing_secret: keys.webhookSecret }),
+    },
+    currencies: [
+      { name: 'US Dollar', symbol: 'USD', decimal: 2, maximum_precision: 2 },
+      { name: 'Euro', symbol: 'EUR', decimal: 2, maximum_precision: 2 },
+    ],
+  };
+}

@@ -4,6 +4,16 @@ import type { RailNotice } from '../adapter.ts';
 import { PAYMENT_KEY } from './payments.ts';
 
 /**
+ * The events that may change what a payment is worth: paid, being paid, or refused. The others (a
+ * PaymentIntent created, waiting for 3-D Secure) would only make the order wait on a check.
+ */
+const OUTCOMES = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.processing',
+  'payment_intent.payment_failed',
+]);
+
+/**
  * A Stripe webhook, checked with the SDK against the endpoint's signing secret (and its timestamp
  * tolerance, which refuses an old event replayed by someone who caught it). It only says which payment
  * to look at: what happened is read from Stripe afterwards, so events late, twice or out of order
@@ -22,7 +32,7 @@ export function readStripeNotice(
   } catch {
     throw new KioskError('RAIL_NOTICE_REFUSED', { status: 400 });
   }
-  if (event.type.startsWith('payment_intent.')) {
+  if (OUTCOMES.has(event.type)) {
     const intent = event.data.object as Stripe.PaymentIntent;
     const paymentKey = intent.metadata?.[PAYMENT_KEY];
     if (paymentKey) return { kind: 'payment', id: event.id, reference: intent.id, paymentKey };
