@@ -1,11 +1,10 @@
 import { type LastError, methodToConfirm, type threeDSecureAction } from './confirm.ts';
 import { findCustomer } from './customers.ts';
+import { methodTypeParams, type MethodTypes, readMethodTypes } from './method-types.ts';
 import { invalidRequest, missingParam, resourceMissing, unexpectedState } from './errors.ts';
 import { recordEvent } from './events.ts';
-import type { Params } from './form.ts';
 import {
   currency,
-  hash,
   isGiven,
   mergeMetadata,
   type Metadata,
@@ -13,7 +12,6 @@ import {
   optionalEnum,
   optionalInteger,
   optionalString,
-  stringList,
 } from './params.ts';
 import { confirmPayment, prepareConfirm } from './payment-intent-confirm.ts';
 import { checkUsable } from './payment-methods.ts';
@@ -29,13 +27,12 @@ export type PaymentIntentStatus =
   | 'canceled'
   | 'succeeded';
 
-export interface PaymentIntent {
+export interface PaymentIntent extends MethodTypes {
   id: string;
   object: 'payment_intent';
   amount: number;
   amount_capturable: number;
   amount_received: number;
-  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
   canceled_at: number | null;
   cancellation_reason: string | null;
   capture_method: 'automatic_async';
@@ -52,7 +49,6 @@ export interface PaymentIntent {
   next_action: ReturnType<typeof threeDSecureAction> | null;
   payment_method: string | null;
   payment_method_options: { card: { request_three_d_secure: 'automatic' } };
-  payment_method_types: string[];
   processing: null;
   receipt_email: string | null;
   setup_future_usage: 'on_session' | 'off_session' | null;
@@ -74,35 +70,6 @@ export function findPaymentIntent(store: Store, id: string): PaymentIntent {
   return intent;
 }
 
-function paymentMethodTypes(
-  params: Params,
-): Pick<PaymentIntent, 'payment_method_types' | 'automatic_payment_methods'> {
-  const types = stringList(params, 'payment_method_types');
-  const automatic = hash(params, 'automatic_payment_methods');
-  const auto = optionalBoolean(automatic, 'enabled');
-  if (types && auto !== undefined) {
-    throw invalidRequest(
-      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
-      { param: 'automatic_payment_methods' },
-    );
-  }
-  for (const type of types ?? []) {
-    if (type !== 'card') {
-      throw invalidRequest(
-        `The payment method type "${type}" is not supported by the emulator (card only).`,
-        {
-          param: 'payment_method_types',
-        },
-      );
-    }
-  }
-  const redirects = optionalEnum(automatic, 'allow_redirects', ['always', 'never'] as const) ?? 'always';
-  return {
-    payment_method_types: types ?? ['card'],
-    automatic_payment_methods: auto ? { enabled: true, allow_redirects: redirects } : null,
-  };
-}
-
 function newIntent(store: Store, call: ApiCall): PaymentIntent {
   const { params } = call;
   const amount = optionalInteger(params, 'amount', 1);
@@ -116,7 +83,7 @@ function newIntent(store: Store, call: ApiCall): PaymentIntent {
     amount,
     amount_capturable: 0,
     amount_received: 0,
-    ...paymentMethodTypes(params),
+    ...readMethodTypes(params),
     canceled_at: null,
     cancellation_reason: null,
     capture_method: 'automatic_async',
@@ -148,7 +115,7 @@ function update(store: Store, call: ApiCall, intent: PaymentIntent) {
     'currency',
     'customer',
     'payment_method',
-    'payment_method_types',
+    ...methodTypeParams,
     'setup_future_usage',
   ];
   const touched = guarded.find((field) => isGiven(params, field));
@@ -165,7 +132,7 @@ function update(store: Store, call: ApiCall, intent: PaymentIntent) {
   const methodGiven = isGiven(params, 'payment_method');
   const method = methodToConfirm(store, { payment_method: params.payment_method ?? '' }, null);
   if (method) checkUsable(store, method, customer ?? intent.customer, 'payment_method');
-  const types = isGiven(params, 'payment_method_types') ? paymentMethodTypes(params) : undefined;
+  const types = methodTypeParams.some((name) => isGiven(params, name)) ? readMethodTypes(params) : undefined;
   const usage = optionalEnum(params, 'setup_future_usage', futureUsages);
   const metadata = mergeMetadata(intent.metadata, params);
 
@@ -193,9 +160,8 @@ const createFields = [
   'currency',
   'customer',
   'payment_method',
-  'payment_method_types',
+  ...methodTypeParams,
   'payment_method_data',
-  'automatic_payment_methods',
   'setup_future_usage',
   'off_session',
   'confirm',
@@ -236,10 +202,12 @@ export const paymentIntentRoutes: Route[] = [
         });
       }
       const confirmation = confirmNow ? prepareConfirm(store, call.params, intent) : undefined;
-      const named = confirmNow ? undefined : methodToConfirm(store, call.params, null);
-      if (named) checkUsable(store, named, intent.customer, 'payment_method');
-      intent.payment_method = named?.id ?? null;
-      if (named) intent.status = 'requires_confirmation';
+      const method = confirmation ? confirmation.method : methodToConfirm(store, call.params, null);
+      if (method) {
+        checkUsable(store, method, intent.customer, 'payment_method');
+        intent.payment_method = method.id;
+        intent.status = 'requires_confirmation';
+      }
       store.paymentIntents.set(intent.id, intent);
       recordEvent(store, call, 'payment_intent.created', intent);
       if (confirmation) confirmPayment(store, call, intent, confirmation);
@@ -281,7 +249,7 @@ export const paymentIntentRoutes: Route[] = [
       'description',
       'metadata',
       'payment_method',
-      'payment_method_types',
+      ...methodTypeParams,
       'setup_future_usage',
       'receipt_email',
     ],

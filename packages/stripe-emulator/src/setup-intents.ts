@@ -8,24 +8,17 @@ import {
   threeDSecureAction,
 } from './confirm.ts';
 import { findCustomer } from './customers.ts';
-import {
-  cardError,
-  invalidRequest,
-  resourceMissing,
-  type StripeApiError,
-  unexpectedState,
-} from './errors.ts';
+import { methodTypeParams, type MethodTypes, readMethodTypes } from './method-types.ts';
+import { cardError, resourceMissing, type StripeApiError, unexpectedState } from './errors.ts';
 import { recordEvent } from './events.ts';
 import type { Params } from './form.ts';
 import {
-  hash,
   isGiven,
   mergeMetadata,
   type Metadata,
   optionalBoolean,
   optionalEnum,
   optionalString,
-  stringList,
 } from './params.ts';
 import { attachPaymentMethod, cardStateOf, checkUsable, type PaymentMethod } from './payment-methods.ts';
 import { type ApiCall, checkClientSecret, listOf, type Route } from './router.ts';
@@ -39,11 +32,10 @@ export type SetupIntentStatus =
   | 'canceled'
   | 'succeeded';
 
-export interface SetupIntent {
+export interface SetupIntent extends MethodTypes {
   id: string;
   object: 'setup_intent';
   application: null;
-  automatic_payment_methods: { enabled: boolean; allow_redirects: 'always' | 'never' } | null;
   cancellation_reason: string | null;
   client_secret: string;
   created: number;
@@ -58,7 +50,6 @@ export interface SetupIntent {
   next_action: ReturnType<typeof threeDSecureAction> | null;
   payment_method: string | null;
   payment_method_options: { card: { request_three_d_secure: 'automatic' } };
-  payment_method_types: string[];
   single_use_mandate: null;
   status: SetupIntentStatus;
   usage: 'on_session' | 'off_session';
@@ -72,29 +63,6 @@ export function findSetupIntent(store: Store, id: string): SetupIntent {
   return intent;
 }
 
-function paymentMethodTypes(
-  params: Params,
-): Pick<SetupIntent, 'payment_method_types' | 'automatic_payment_methods'> {
-  const types = stringList(params, 'payment_method_types');
-  const auto = optionalBoolean(hash(params, 'automatic_payment_methods'), 'enabled');
-  if (types && auto !== undefined) {
-    throw invalidRequest(
-      'You may only specify one of these parameters: automatic_payment_methods, payment_method_types.',
-      { param: 'automatic_payment_methods' },
-    );
-  }
-  const other = types?.find((type) => type !== 'card');
-  if (other) {
-    throw invalidRequest(`The payment method type "${other}" is not supported by the emulator (card only).`, {
-      param: 'payment_method_types',
-    });
-  }
-  return {
-    payment_method_types: types ?? ['card'],
-    automatic_payment_methods: auto ? { enabled: true, allow_redirects: 'always' } : null,
-  };
-}
-
 function newSetupIntent(store: Store, params: Params): SetupIntent {
   const customer = optionalString(params, 'customer');
   if (customer !== undefined) findCustomer(store, customer, 'customer');
@@ -103,7 +71,7 @@ function newSetupIntent(store: Store, params: Params): SetupIntent {
     id,
     object: 'setup_intent',
     application: null,
-    ...paymentMethodTypes(params),
+    ...readMethodTypes(params),
     cancellation_reason: null,
     client_secret: clientSecretFor(id),
     created: nowSeconds(),
@@ -202,7 +170,7 @@ export function failSetupAuthentication(
 }
 
 function update(store: Store, params: Params, intent: SetupIntent) {
-  const guarded = ['customer', 'payment_method', 'payment_method_types'];
+  const guarded = ['customer', 'payment_method', ...methodTypeParams];
   const touched = guarded.find((field) => isGiven(params, field));
   if (touched && !editable.includes(intent.status)) {
     throw unexpectedState(
@@ -214,7 +182,7 @@ function update(store: Store, params: Params, intent: SetupIntent) {
   if (customer !== undefined) findCustomer(store, customer, 'customer');
   const method = methodToConfirm(store, { payment_method: params.payment_method ?? '' }, null);
   if (method) checkUsable(store, method, customer ?? intent.customer, 'payment_method');
-  const types = isGiven(params, 'payment_method_types') ? paymentMethodTypes(params) : undefined;
+  const types = methodTypeParams.some((name) => isGiven(params, name)) ? readMethodTypes(params) : undefined;
   Object.assign(intent, types ?? {}, { metadata: mergeMetadata(intent.metadata, params) });
   if (isGiven(params, 'description')) intent.description = optionalString(params, 'description') ?? null;
   if (customer !== undefined) intent.customer = customer;
@@ -235,9 +203,8 @@ export const setupIntentRoutes: Route[] = [
     params: [
       'customer',
       'payment_method',
-      'payment_method_types',
+      ...methodTypeParams,
       'payment_method_data',
-      'automatic_payment_methods',
       'usage',
       'confirm',
       'description',
@@ -292,7 +259,7 @@ export const setupIntentRoutes: Route[] = [
     method: 'POST',
     path: '/v1/setup_intents/:id',
     access: 'secret',
-    params: ['customer', 'description', 'metadata', 'payment_method', 'payment_method_types'],
+    params: ['customer', 'description', 'metadata', 'payment_method', ...methodTypeParams],
     handle(call, store) {
       const intent = findSetupIntent(store, id(call));
       update(store, call.params, intent);
