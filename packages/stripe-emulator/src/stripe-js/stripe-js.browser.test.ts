@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,7 @@ async function listen(server: Server): Promise<number> {
  * allows js.stripe.com: scripts, API calls, frames.
  */
 let shop: Server;
+let shopUrl = '';
 let browser: Browser;
 let page: Page;
 const warnings: string[] = [];
@@ -62,12 +64,20 @@ const warnings: string[] = [];
 function shopFile(path: string | undefined): [string, string] {
   if (path === '/stripe-js.mjs') return ['text/javascript', loadStripeModule];
   if (path?.startsWith('/shop.mjs')) return ['text/javascript', shopScript];
+  if (path?.startsWith('/react-shop.mjs')) return ['text/javascript', reactShopBundle];
+  const scripts = (module: string) =>
+    `<script src="${emulator.jsUrl}"></script><script type="module" src="${module}?pk=${emulator.publishableKey}"></script>`;
+  if (path === '/react') {
+    return [
+      'text/html',
+      `<!doctype html><html lang="en"><body><div id="root"></div>${scripts('/react-shop.mjs')}</body></html>`,
+    ];
+  }
   // No charset of its own: the script's text must be read as its Content-Type says (UTF-8).
   return [
     'text/html',
     `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"></head>
-    <body><form id="checkout"><div id="payment"></div><button>Pay</button></form>
-    <script src="${emulator.jsUrl}"></script><script type="module" src="/shop.mjs?pk=${emulator.publishableKey}"></script></body></html>`,
+    <body><form id="checkout"><div id="payment"></div><button>Pay</button></form>${scripts('/shop.mjs')}</body></html>`,
   ];
 }
 
@@ -87,7 +97,55 @@ const shopScript = `
     return new Promise((resolve) => window.element.once('ready', resolve));
   };`;
 
+/** A checkout as Kiosk's will be: @stripe/react-stripe-js in React's StrictMode (which mounts twice). */
+const reactShop = `
+  import { StrictMode, useState } from 'react';
+  import { createRoot } from 'react-dom/client';
+  import { loadStripe } from '@stripe/stripe-js';
+  import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+
+  const stripePromise = loadStripe(new URL(import.meta.url).searchParams.get('pk'));
+
+  function Checkout() {
+    const stripe = useStripe();
+    const elements = useElements();
+    const [status, setStatus] = useState('loading');
+    async function pay(event) {
+      event.preventDefault();
+      const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required' });
+      setStatus(error ? 'declined: ' + error.code : 'paid: ' + paymentIntent.status);
+    }
+    return (
+      <form onSubmit={pay}>
+        <PaymentElement onReady={() => setStatus('ready')} onChange={(event) => event.complete && setStatus('complete')} />
+        <button disabled={!stripe || !elements}>Pay</button>
+        <p role="status">{status}</p>
+      </form>
+    );
+  }
+
+  window.renderCheckout = (clientSecret) =>
+    createRoot(document.getElementById('root')).render(
+      <StrictMode>
+        <Elements stripe={stripePromise} options={{ clientSecret, appearance: { variables: { colorPrimary: '#7c3aed' } } }}>
+          <Checkout />
+        </Elements>
+      </StrictMode>,
+    );`;
+let reactShopBundle = '';
+
 beforeAll(async () => {
+  // React's development build: StrictMode's double mount and React's warnings are what it checks.
+  const bundle = await build({
+    stdin: { contents: reactShop, loader: 'jsx', resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"development"' },
+    logLevel: 'silent',
+  });
+  reactShopBundle = bundle.outputFiles[0]!.text;
   emulator = await startStripeEmulator();
   stripe = new Stripe(emulator.secretKey, { host: emulator.host, port: emulator.port, protocol: 'http' });
   const origin = emulator.url;
@@ -112,7 +170,8 @@ beforeAll(async () => {
   await page.route(emulator.jsUrl, (route) =>
     route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: stripeJsSource() }),
   );
-  await page.goto(`http://localhost:${await listen(shop)}/`);
+  shopUrl = `http://localhost:${await listen(shop)}`;
+  await page.goto(`${shopUrl}/`);
   await page.waitForFunction(() => (window as any).stripe);
 }, 60_000);
 
@@ -372,5 +431,25 @@ describe('the Stripe.js stand-in', () => {
     } finally {
       await page.setViewportSize({ width: 1024, height: 768 });
     }
+  });
+
+  // Last: it leaves the page for the React shop.
+  it('works under @stripe/react-stripe-js in StrictMode: one form, ready, themed, and Enter pays', async () => {
+    await page.goto(`${shopUrl}/react`);
+    await page.waitForFunction(() => (window as any).renderCheckout);
+    const pi = await paymentIntent();
+    await page.evaluate((secret) => (window as any).renderCheckout(secret), pi.client_secret!);
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent()).toBe('ready');
+    expect(await page.getByLabel('Card number').count()).toBe(1);
+    const primary = await page
+      .getByLabel('Card number')
+      .evaluate((input) => getComputedStyle(input).getPropertyValue('--primary'));
+    expect(primary).toBe('#7c3aed');
+    await fill({ number: '4242424242424242' });
+    expect(await status.textContent()).toBe('complete');
+    await page.getByLabel('Postal code').press('Enter');
+    await expect.poll(() => status.textContent()).toBe('paid: succeeded');
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
   });
 });
