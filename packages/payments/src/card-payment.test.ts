@@ -3,6 +3,7 @@ import { TestWallet } from '@kiosk/test-wallet';
 import {
   cardMethodBody,
   cookieClient,
+  evmMethodBody,
   merchantOf,
   signedIn,
   startTestServer,
@@ -25,6 +26,7 @@ describe.each(await testEngines())('card payments on %s', (engine) => {
   let method: { id: string; payment_currencies: { id: string; symbol: string }[] };
   let price: string;
   let webhookSecret: string;
+  let chain: { id: string; payment_currencies: { id: string }[] };
 
   beforeAll(async () => {
     emulator = await startStripeEmulator({ retryBaseMs: 50 });
@@ -41,10 +43,21 @@ describe.each(await testEngines())('card payments on %s', (engine) => {
     });
     webhookSecret = endpoint.secret!;
     const usd = method.payment_currencies.find((c) => c.symbol === 'USD')!.id;
+    chain = (await merchant.test('/api/payment-methods', { method: 'POST', body: evmMethodBody() })).body;
+    const kdt = chain.payment_currencies[0]!.id;
     const product = (
       await merchant.test('/api/products', {
         method: 'POST',
-        body: { name: 'Poster', prices: [{ currency_id: usd, unit_amount: '2500' }] },
+        body: {
+          name: 'Poster',
+          prices: [
+            {
+              currency_id: usd,
+              unit_amount: '2500',
+              currency_options: [{ currency_id: kdt, unit_amount: '25000000' }],
+            },
+          ],
+        },
       })
     ).body;
     price = product.prices[0].id;
@@ -80,14 +93,16 @@ describe.each(await testEngines())('card payments on %s', (engine) => {
       })
     ).body.checkoutSession.id as string;
     const buyer = await signedIn(server, TestWallet.random());
-    const submit = () =>
+    const submit = (byChain = false) =>
       buyer.request(`/api/checkout-sessions/${id}/submit`, {
         method: 'PUT',
         body: {
           customer_name: 'Ada Lovelace',
           customer_email: 'ada@example.com',
-          payment_method: method.id,
-          payment_currency: method.payment_currencies.find((c) => c.symbol === 'USD')!.id,
+          payment_method: byChain ? chain.id : method.id,
+          payment_currency: byChain
+            ? chain.payment_currencies[0]!.id
+            : method.payment_currencies.find((c) => c.symbol === 'USD')!.id,
         },
       });
     return { id, buyer, submit };
@@ -251,6 +266,35 @@ describe.each(await testEngines())('card payments on %s', (engine) => {
     expect(again.body.stripeContext.client_secret).toBe(first);
     await stripe.paymentIntents.confirm(piOf(first), { payment_method: 'pm_card_visa' });
     expect((await outcome(abandoned.id)).paid).toBe(true);
+  });
+
+  it('an order moving from card to another method closes its PaymentIntent; one already paid refuses the move', async () => {
+    await webhooks(false);
+    const order = await submittedOrder();
+    const pi = piOf((await order.submit()).body.stripeContext.client_secret);
+    const moved = await order.submit(true);
+    expect(moved.status).toBe(200);
+    expect(moved.body.paymentInstructions.type).toBe('evm_transfer');
+    // The card page still open in another tab can no longer pay the order it was opened for.
+    expect((await stripe.paymentIntents.retrieve(pi)).status).toBe('canceled');
+    await expect(stripe.paymentIntents.confirm(pi, { payment_method: 'pm_card_visa' })).rejects.toMatchObject(
+      {
+        type: 'StripeInvalidRequestError',
+      },
+    );
+
+    const paid = await submittedOrder();
+    const paidPi = piOf((await paid.submit()).body.stripeContext.client_secret);
+    await stripe.paymentIntents.confirm(paidPi, { payment_method: 'pm_card_visa' });
+    // Paid by card, not recorded yet (no webhook, no return): the order may not move to the chain.
+    const refused = await paid.submit(true);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('PAYMENT_IN_PROGRESS');
+    await paid.buyer.request(`/api/checkout-sessions/${paid.id}/pay`, {
+      method: 'POST',
+      body: { tx_hash: paidPi },
+    });
+    expect((await outcome(paid.id)).paid).toBe(true);
   });
 
   it('50 submits at once of one order open one PaymentIntent at Stripe', async () => {

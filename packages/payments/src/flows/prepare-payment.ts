@@ -4,7 +4,8 @@ import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { checkoutSessionJson, type CheckoutSessionRow } from '../checkout-sessions/table.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
-import { paymentIntentJson } from '../payment-intents/table.ts';
+import { paymentIntentJson, type PaymentIntentRow } from '../payment-intents/table.ts';
+import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { priceLines } from '../prices/queries.ts';
 import type { PaymentContext, Prepared } from '../methods/adapter.ts';
 
@@ -29,9 +30,14 @@ export async function prepareOrderPayment(
   choice: { method: PaymentMethod; currency: PaymentCurrency },
   customer: { did: string; email: string | null; name: string | null },
 ): Promise<PreparedOrder | undefined> {
-  const { adapter, method } = deps.methods.read(choice.method);
-  if (!adapter.prepare || session.mode !== 'payment' || session.status !== 'open') return undefined;
+  if (session.mode !== 'payment' || session.status !== 'open') return undefined;
   const livemode = flag(session.livemode);
+  const intent = session.payment_intent_id
+    ? await findIntentRow(deps.db, session.payment_intent_id)
+    : undefined;
+  if (intent && intent.payment_method_id !== choice.method.id) await releaseEarlier(deps, intent);
+  const { adapter, method } = deps.methods.read(choice.method);
+  if (!adapter.prepare) return undefined;
   let priced;
   try {
     priced = await priceLines(
@@ -44,9 +50,6 @@ export async function prepareOrderPayment(
     if (isKioskError(error)) return undefined; // the transaction says what is wrong with the order
     throw error;
   }
-  const intent = session.payment_intent_id
-    ? await findIntentRow(deps.db, session.payment_intent_id)
-    : undefined;
   const details =
     intent && paymentIntentJson.payment_details.read(intent.payment_details)[choice.method.type];
   const previous = details && typeof details === 'object' ? (details as Record<string, string>) : undefined;
@@ -60,10 +63,31 @@ export async function prepareOrderPayment(
     );
     return { methodId: choice.method.id, currencyId: choice.currency.id, amount: priced.total, prepared };
   } catch (error) {
-    if (isKioskError(error)) throw error;
-    throw new KioskError('CARD_RAIL_UNREACHABLE', { status: 503, cause: error });
+    throw unreachable(error);
   }
 }
+
+/**
+ * The order moves to another method: the payment its earlier method's rail opened for it is closed
+ * there first (release), so that it can no longer pay an order that now asks to be paid otherwise; a
+ * payment already made or under way refuses the move (409) until it is recorded.
+ */
+async function releaseEarlier(deps: Deps, intent: PaymentIntentRow): Promise<void> {
+  const earlier = await getPaymentMethod(deps.db, flag(intent.livemode), intent.payment_method_id);
+  if (!earlier) return;
+  const { adapter, method } = deps.methods.read(earlier);
+  const opened = paymentIntentJson.payment_details.read(intent.payment_details)[earlier.type];
+  if (!adapter.release || !opened || typeof opened !== 'object') return;
+  try {
+    await adapter.release(method, opened as Record<string, string>);
+  } catch (error) {
+    throw unreachable(error);
+  }
+}
+
+/** A rail's refusal is the buyer's to read; anything else is the rail out of reach (503, try again). */
+const unreachable = (error: unknown) =>
+  isKioskError(error) ? error : new KioskError('PAYMENT_RAIL_UNREACHABLE', { status: 503, cause: error });
 
 /**
  * The intent's payment details with the prepared payment's record, checked against the order as the

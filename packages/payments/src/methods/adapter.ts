@@ -49,6 +49,12 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     previous: Record<string, string> | undefined,
   ): Promise<Prepared>;
   /**
+   * The payment `prepare` opened for an order that now moves to another method (`previous`, what
+   * prepare answered in `details`): closed on the rail so that it can no longer pay, or refused with a
+   * KioskError (409 PAYMENT_IN_PROGRESS) when it is paid or being paid. Asked first, like prepare.
+   */
+  release?(method: Method<Settings>, previous: Record<string, string>): Promise<void>;
+  /**
    * A notice the rail sent about its payments (a Stripe webhook), checked for the rail's signature:
    * which payment it concerns, if any. Throws a KioskError (400 `RAIL_NOTICE_REFUSED`) when it is not
    * signed by the rail; decides only, reads nothing (the payment's state is then read from the rail).
@@ -304,6 +310,7 @@ export type RejectionCode = (typeof REJECTION_CODES)[number];
 /** The adapter's calls that reach the rail: never made inside a database transaction. */
 const RAIL_CALLS = [
   'prepare',
+  'release',
   'verify',
   'readPayer',
   'verifyMandate',

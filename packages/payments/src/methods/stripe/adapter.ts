@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PaymentMethodAdapter } from '../adapter.ts';
 import { stripeClients, type StripeEndpoints } from './client.ts';
 import { readStripeNotice } from './notices.ts';
-import { prepareCardPayment, verifyCardPayment } from './payments.ts';
+import { prepareCardPayment, releaseCardPayment, verifyCardPayment } from './payments.ts';
 import { stripeSettings, type StripeSettings } from './settings.ts';
 
 /** Currencies whose smallest unit is the whole unit at Stripe (its zero-decimal list). */
@@ -42,6 +42,7 @@ export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMet
     }),
     prepare: (method, currency, payment, previous) =>
       prepareCardPayment(client(method.settings.secret_key), currency, payment, previous),
+    release: (method, previous) => releaseCardPayment(client(method.settings.secret_key), previous),
     reference: z
       .string({ error: 'validation.paymentIntentId' })
       .regex(/^pi_\w{8,}$/, 'validation.paymentIntentId'),

@@ -1,6 +1,6 @@
 import type { PaymentCurrency } from '@kiosk/contracts';
 import { cardFailure } from '@kiosk/core/card-failures';
-import { KioskError } from '@kiosk/core';
+import { isKioskError, KioskError } from '@kiosk/core';
 import Stripe from 'stripe';
 import type { Claim, PaymentContext, Prepared, PreparedPayment, Verdict } from '../adapter.ts';
 
@@ -50,7 +50,9 @@ export async function prepareCardPayment(
       const open = await stripe.paymentIntents.retrieve(previous.payment_intent_id);
       if (open.metadata[PAYMENT_KEY] === payment.key && open.status !== 'canceled') {
         const changed = open.amount !== asked.amount || open.currency !== asked.currency;
-        if (!changed || !CHANGEABLE.has(open.status)) return contextOf(open);
+        if (!changed) return contextOf(open);
+        // Paid or being paid for the order as it was: its record settles it, the order waits for that.
+        if (!CHANGEABLE.has(open.status)) throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
         const key = `kiosk:${payment.key}:${open.id}:${asked.currency}:${asked.amount}`;
         return contextOf(await stripe.paymentIntents.update(open.id, asked, { idempotencyKey: key }));
       }
@@ -73,11 +75,29 @@ export async function prepareCardPayment(
 }
 
 /**
+ * The order's PaymentIntent, before the order moves to another method: canceled at Stripe, so that
+ * the page it was opened for can no longer pay it; refused with 409 while it is paid or being paid
+ * (its webhook or the buyer's return records that payment against the order as it was).
+ */
+export async function releaseCardPayment(stripe: Stripe, previous: Record<string, string>): Promise<void> {
+  if (!previous.payment_intent_id) return;
+  try {
+    const open = await stripe.paymentIntents.retrieve(previous.payment_intent_id);
+    if (open.status === 'canceled') return;
+    if (!CHANGEABLE.has(open.status)) throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
+    await stripe.paymentIntents.cancel(open.id, { cancellation_reason: 'abandoned' });
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
+/**
  * Stripe refusing the request itself (an amount below its minimum, a currency the account cannot
  * take, bad keys) is the merchant's setup or the order, not an outage: a 400 that says so. Anything
  * else is Stripe out of reach, thrown as it is (the caller answers 503 or asks again later).
  */
 function refusalOf(error: unknown): unknown {
+  if (isKioskError(error)) return error;
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError ||
     error instanceof Stripe.errors.StripeCardError
