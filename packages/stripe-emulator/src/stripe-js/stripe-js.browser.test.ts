@@ -211,15 +211,23 @@ const confirm = (call: 'confirmPayment' | 'confirmSetup' = 'confirmPayment') =>
     return w.stripe[name]({ elements: w.elements, redirect: 'if_required' });
   }, call);
 
-/** Waits for the challenge modal, answers it (a button in the page, or Escape) and says whether it closed. */
-async function authenticate(answer: 'Complete authentication' | 'Fail authentication' | 'Escape') {
+/**
+ * Waits for the challenge modal and answers it: a button in the challenge page, Escape there (where the
+ * modal puts the focus), or Escape on the page beneath after a click on the backdrop.
+ */
+type Answer = 'Complete authentication' | 'Fail authentication' | 'Escape' | 'Escape on the page';
+async function authenticate(answer: Answer) {
   const dialog = page.getByRole('dialog', { name: 'Authenticate your payment' });
   const challenge = page.frameLocator('iframe[title="Authenticate your payment"]');
   const button = challenge.getByRole('button', {
-    name: answer === 'Escape' ? 'Fail authentication' : answer,
+    name: answer.startsWith('Escape') ? 'Fail authentication' : answer,
   });
   await button.waitFor();
-  if (answer === 'Escape') await page.keyboard.press('Escape');
+  if (answer === 'Escape on the page') {
+    await dialog.click({ position: { x: 5, y: 5 } });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  }
+  if (answer.startsWith('Escape')) await page.keyboard.press('Escape');
   else await button.click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -357,7 +365,7 @@ describe('the Stripe.js stand-in', () => {
   });
 
   it('answers a failed or abandoned (Escape) challenge as payment_intent_authentication_failure', async () => {
-    for (const answer of ['Fail authentication', 'Escape'] as const) {
+    for (const answer of ['Fail authentication', 'Escape', 'Escape on the page'] as const) {
       await mount((await paymentIntent()).client_secret!);
       await fill({ number: '4000002760003184' });
       const result = confirm();
