@@ -1,3 +1,4 @@
+import { customerUnsupported } from './unsupported.ts';
 import { invalidRequest, resourceMissing } from './errors.ts';
 import { recordEvent } from './events.ts';
 import type { Params } from './form.ts';
@@ -101,6 +102,7 @@ export const customerRoutes: Route[] = [
     path: '/v1/customers',
     access: 'secret',
     params: [...fields, 'payment_method'],
+    unsupported: customerUnsupported,
     handle(call, store) {
       const changes = readChanges(call.params);
       const paymentMethodId = optionalString(call.params, 'payment_method');
@@ -169,6 +171,7 @@ export const customerRoutes: Route[] = [
     path: '/v1/customers/:id',
     access: 'secret',
     params: fields,
+    unsupported: customerUnsupported,
     handle(call, store) {
       const customer = findCustomer(store, call.pathParams.id ?? '');
       update(store, call, customer);

@@ -47,20 +47,21 @@ export class Deliveries {
     private readonly retryBaseMs: number,
   ) {}
 
-  /** Queues the event for its endpoints; answers how many. */
-  enqueue(event: StripeEvent): number {
+  /** Queues the event for the endpoints that subscribe to it, and counts them in its pending_webhooks. */
+  enqueue(event: StripeEvent) {
+    const endpoints = [...this.endpoints.values()].filter(
+      (endpoint) =>
+        endpoint.status === 'enabled' &&
+        endpoint.enabled_events.some((pattern) => typeMatches(pattern, event.type)),
+    );
+    event.pending_webhooks = endpoints.length;
     const body = JSON.stringify(event, null, 2);
-    let count = 0;
-    for (const endpoint of this.endpoints.values()) {
-      if (endpoint.status !== 'enabled' || !endpoint.enabled_events.some((p) => typeMatches(p, event.type)))
-        continue;
+    for (const endpoint of endpoints) {
       const queue = this.queues.get(endpoint.id) ?? [];
       queue.push({ event, body, attempt: 0 });
       this.queues.set(endpoint.id, queue);
       this.kick(endpoint.id);
-      count++;
     }
-    return count;
   }
 
   hold(held: boolean) {

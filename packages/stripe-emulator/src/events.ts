@@ -65,7 +65,7 @@ export function recordEvent(
     type,
   };
   store.events.push(event);
-  event.pending_webhooks = store.deliveries.enqueue(event);
+  store.deliveries.enqueue(event);
   return event;
 }
 

@@ -27,3 +27,45 @@ export function formatMoney(amount: number, currency: string): string {
     return `${major} ${currency}`;
   }
 }
+
+// Stripe's minimum charge amounts for the currencies it publishes most (docs: "Minimum and maximum
+// charge amounts"). Stripe checks the minimum in the account's settlement currency too; the emulator
+// checks only these, in the charge's own currency.
+const minimums: Record<string, number> = {
+  usd: 50,
+  eur: 50,
+  gbp: 30,
+  cad: 50,
+  aud: 50,
+  nzd: 50,
+  chf: 50,
+  sgd: 50,
+  hkd: 400,
+  jpy: 50,
+  mxn: 1000,
+  sek: 300,
+  nok: 300,
+  dkk: 250,
+  pln: 200,
+};
+
+/** Stripe's amount limits: eight digits at most, and its minimum for the currency. */
+export function amountProblem(
+  amount: number,
+  currency: string,
+): { code: string; message: string } | undefined {
+  if (amount > 99_999_999) {
+    return {
+      code: 'amount_too_large',
+      message: `Amount must be no more than ${formatMoney(99_999_999, currency)}`,
+    };
+  }
+  const minimum = minimums[currency];
+  if (minimum !== undefined && amount < minimum) {
+    return {
+      code: 'amount_too_small',
+      message: `Amount must be at least ${formatMoney(minimum, currency)} ${currency}`,
+    };
+  }
+  return undefined;
+}

@@ -1,3 +1,4 @@
+import { declines } from './cards.ts';
 import { makeCharge } from './charges.ts';
 import {
   type Attempt,
@@ -11,7 +12,7 @@ import {
 import { cardError, type StripeApiError, unexpectedState } from './errors.ts';
 import { recordEvent } from './events.ts';
 import type { Params } from './form.ts';
-import { isGiven, optionalEnum } from './params.ts';
+import { isGiven, optionalBoolean, optionalEnum } from './params.ts';
 import { editablePaymentIntent, futureUsages, type PaymentIntent } from './payment-intents.ts';
 import { attachPaymentMethod, cardStateOf, checkUsable, type PaymentMethod } from './payment-methods.ts';
 import type { Origin, Store } from './state.ts';
@@ -21,6 +22,8 @@ import type { Origin, Store } from './state.ts';
 export interface Confirmation {
   method: PaymentMethod;
   offSession: boolean;
+  /** error_on_requires_action: a challenge fails the attempt instead of waiting for the customer. */
+  errorOnRequiresAction: boolean;
   setupFutureUsage: PaymentIntent['setup_future_usage'] | undefined;
 }
 
@@ -46,7 +49,8 @@ export function prepareConfirm(store: Store, params: Params, intent: PaymentInte
     );
   }
   checkUsable(store, method, intent.customer, 'payment_method');
-  return { method, offSession, setupFutureUsage };
+  const errorOnRequiresAction = optionalBoolean(params, 'error_on_requires_action') ?? false;
+  return { method, offSession, setupFutureUsage, errorOnRequiresAction };
 }
 
 export function confirmPayment(
@@ -55,12 +59,16 @@ export function confirmPayment(
   intent: PaymentIntent,
   confirmation: Confirmation,
 ) {
-  const { method, offSession, setupFutureUsage } = confirmation;
+  const { method, offSession, setupFutureUsage, errorOnRequiresAction } = confirmation;
   if (setupFutureUsage !== undefined) intent.setup_future_usage = setupFutureUsage;
   intent.payment_method = method.id;
   intent.last_payment_error = null;
   intent.next_action = null;
-  const attempt = judgePayment(store, method, offSession);
+  const judged = judgePayment(store, method, offSession);
+  const attempt: Attempt =
+    judged.kind === 'authenticate' && errorOnRequiresAction
+      ? { kind: 'decline', decline: declines.authenticationRequired }
+      : judged;
   if (attempt.kind === 'authenticate') {
     intent.status = 'requires_action';
     intent.next_action = threeDSecureAction(store, intent);

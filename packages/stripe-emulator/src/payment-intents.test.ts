@@ -321,6 +321,41 @@ describe('intent rules', () => {
     expect(again.code).toBe('payment_intent_unexpected_state');
   });
 
+  it("holds amounts to Stripe's limits: its minimum for the currency and eight digits", async () => {
+    const small = await rejection(stripe.paymentIntents.create({ amount: 49, currency: 'usd' }));
+    expect(small).toMatchObject({ code: 'amount_too_small', message: 'Amount must be at least $0.50 usd' });
+    const large = await rejection(stripe.paymentIntents.create({ amount: 100_000_000, currency: 'usd' }));
+    expect(large).toMatchObject({
+      code: 'amount_too_large',
+      message: 'Amount must be no more than $999,999.99',
+    });
+    const yen = await stripe.paymentIntents.create({ amount: 300, currency: 'jpy' });
+    expect((await rejection(stripe.paymentIntents.update(yen.id, { currency: 'hkd' }))).code).toBe(
+      'amount_too_small',
+    );
+  });
+
+  it('says so when a Stripe parameter is one the emulator does not implement', async () => {
+    const error = await rejection(
+      stripe.paymentIntents.create({ amount: 100, currency: 'usd', capture_method: 'manual' }),
+    );
+    expect(error).toMatchObject({ statusCode: 400, param: 'capture_method' });
+    expect(error.message).toMatch(/does not implement/);
+  });
+
+  it('error_on_requires_action fails a payment that would need a challenge', async () => {
+    const error = await rejection(
+      stripe.paymentIntents.create({
+        amount: 100,
+        currency: 'usd',
+        payment_method: 'pm_card_authenticationRequired',
+        confirm: true,
+        error_on_requires_action: true,
+      }),
+    );
+    expect(error).toMatchObject({ type: 'StripeCardError', code: 'authentication_required' });
+  });
+
   it('cancels an open intent once, with its reason and event', async () => {
     const intent = await stripe.paymentIntents.create({ amount: 100, currency: 'usd' });
     const canceled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });

@@ -1,3 +1,9 @@
+import { amountProblem } from './money.ts';
+import {
+  paymentIntentConfirmUnsupported,
+  paymentIntentCreateUnsupported,
+  paymentIntentUpdateUnsupported,
+} from './unsupported.ts';
 import { type LastError, methodToConfirm, type threeDSecureAction } from './confirm.ts';
 import { findCustomer } from './customers.ts';
 import { methodTypeParams, type MethodTypes, readMethodTypes } from './method-types.ts';
@@ -64,6 +70,11 @@ export const editablePaymentIntent: PaymentIntentStatus[] = [
 ];
 const cancelable: PaymentIntentStatus[] = [...editablePaymentIntent, 'processing', 'requires_capture'];
 
+function checkAmount(amount: number, currency: string) {
+  const problem = amountProblem(amount, currency);
+  if (problem) throw invalidRequest(problem.message, { code: problem.code, param: 'amount' });
+}
+
 export function findPaymentIntent(store: Store, id: string): PaymentIntent {
   const intent = store.paymentIntents.get(id);
   if (!intent) throw resourceMissing('payment_intent', id, 'intent');
@@ -74,6 +85,8 @@ function newIntent(store: Store, call: ApiCall): PaymentIntent {
   const { params } = call;
   const amount = optionalInteger(params, 'amount', 1);
   if (amount === undefined) throw missingParam('amount');
+  const chosenCurrency = currency(params);
+  checkAmount(amount, chosenCurrency);
   const customer = optionalString(params, 'customer');
   if (customer !== undefined) findCustomer(store, customer, 'customer');
   const id = newId('pi');
@@ -90,7 +103,7 @@ function newIntent(store: Store, call: ApiCall): PaymentIntent {
     client_secret: clientSecretFor(id),
     confirmation_method: 'automatic',
     created: nowSeconds(),
-    currency: currency(params),
+    currency: chosenCurrency,
     customer: customer ?? null,
     description: optionalString(params, 'description') ?? null,
     last_payment_error: null,
@@ -127,6 +140,7 @@ function update(store: Store, call: ApiCall, intent: PaymentIntent) {
   }
   const amount = optionalInteger(params, 'amount', 1);
   const newCurrency = isGiven(params, 'currency') ? currency(params) : undefined;
+  checkAmount(amount ?? intent.amount, newCurrency ?? intent.currency);
   const customer = optionalString(params, 'customer');
   if (customer !== undefined) findCustomer(store, customer, 'customer');
   const methodGiven = isGiven(params, 'payment_method');
@@ -164,6 +178,7 @@ const createFields = [
   'payment_method_data',
   'setup_future_usage',
   'off_session',
+  'error_on_requires_action',
   'confirm',
   'description',
   'metadata',
@@ -179,6 +194,7 @@ const confirmFields = [
   'payment_method_data',
   'return_url',
   'off_session',
+  'error_on_requires_action',
   'setup_future_usage',
   'mandate_data',
   'payment_method_options',
@@ -193,6 +209,7 @@ export const paymentIntentRoutes: Route[] = [
     path: '/v1/payment_intents',
     access: 'secret',
     params: createFields,
+    unsupported: paymentIntentCreateUnsupported,
     handle(call, store) {
       const intent = newIntent(store, call);
       const confirmNow = optionalBoolean(call.params, 'confirm') ?? false;
@@ -253,6 +270,7 @@ export const paymentIntentRoutes: Route[] = [
       'setup_future_usage',
       'receipt_email',
     ],
+    unsupported: paymentIntentUpdateUnsupported,
     handle(call, store) {
       const intent = findPaymentIntent(store, id(call));
       update(store, call, intent);
@@ -264,6 +282,7 @@ export const paymentIntentRoutes: Route[] = [
     path: '/v1/payment_intents/:id/confirm',
     access: 'client',
     params: confirmFields,
+    unsupported: paymentIntentConfirmUnsupported,
     handle(call, store) {
       const intent = findPaymentIntent(store, id(call));
       checkClientSecret(call, intent);

@@ -1,3 +1,4 @@
+import { refundUnsupported } from './unsupported.ts';
 import { type Charge, findCharge } from './charges.ts';
 import { invalidRequest, resourceMissing } from './errors.ts';
 import { recordEvent } from './events.ts';
@@ -79,6 +80,7 @@ export const refundRoutes: Route[] = [
     path: '/v1/refunds',
     access: 'secret',
     params: ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'instructions_email'],
+    unsupported: refundUnsupported,
     handle(call, store) {
       const charge = chargeToRefund(store, call);
       const remaining = charge.amount - charge.amount_refunded;

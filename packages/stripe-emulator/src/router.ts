@@ -25,6 +25,8 @@ export interface Route {
   access: 'secret' | 'client' | 'open';
   /** The top-level parameters a secret-key call may send (`expand` always); others are refused. */
   params?: readonly string[];
+  /** Stripe's parameters for this call that the emulator does not implement (unsupported.ts). */
+  unsupported?: readonly string[];
   handle(call: ApiCall, store: Store): Reply;
 }
 
@@ -51,6 +53,12 @@ export function matchRoute(routes: readonly Route[], method: string, path: strin
 export function refuseUnknownParams(route: Route, call: ApiCall) {
   if (!route.params || call.auth?.kind !== 'secret') return;
   for (const name of Object.keys(call.params)) {
+    if (route.unsupported?.includes(name)) {
+      throw invalidRequest(
+        `${name} is a Stripe parameter the emulator does not implement (see docs/stripe-emulator.md).`,
+        { param: name },
+      );
+    }
     if (name !== 'expand' && !route.params.includes(name)) {
       throw invalidRequest(`Received unknown parameter: ${name}`, { param: name, code: 'parameter_unknown' });
     }

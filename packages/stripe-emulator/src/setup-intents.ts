@@ -1,3 +1,4 @@
+import { setupIntentConfirmUnsupported, setupIntentCreateUnsupported } from './unsupported.ts';
 import {
   type Attempt,
   authenticationFailure,
@@ -214,6 +215,7 @@ export const setupIntentRoutes: Route[] = [
       'mandate_data',
       'use_stripe_sdk',
     ],
+    unsupported: setupIntentCreateUnsupported,
     handle(call, store) {
       const intent = newSetupIntent(store, call.params);
       const confirmNow = optionalBoolean(call.params, 'confirm') ?? false;
@@ -278,6 +280,7 @@ export const setupIntentRoutes: Route[] = [
       'use_stripe_sdk',
       'client_secret',
     ],
+    unsupported: setupIntentConfirmUnsupported,
     handle(call, store) {
       const intent = findSetupIntent(store, id(call));
       checkClientSecret(call, intent);

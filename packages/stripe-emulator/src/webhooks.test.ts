@@ -66,6 +66,8 @@ describe('webhook endpoints', () => {
         endpoint.secret ?? '',
       ),
     ).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    // Sent as made (one endpoint waiting), then counted down once delivered.
+    expect(event.pending_webhooks).toBe(1);
     expect((await stripe.events.retrieve(event.id)).pending_webhooks).toBe(0);
   });
 
