@@ -11,8 +11,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'test/repo/**/*.test.ts'],
-          // packages/react runs in the kit project (jsdom).
+          // packages/react runs in the kit project (jsdom); a package's *.browser.test.ts in Chromium.
           exclude: [
+            '**/*.browser.test.ts',
             'packages/db/**',
             'packages/identity/**',
             'packages/payments/**',
@@ -77,7 +78,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/browser/**/*.test.ts', 'packages/*/src/**/*.browser.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           setupFiles: ['test/setup/test-server.ts'],

@@ -267,7 +267,11 @@ describe.each(await testEngines())('HTTP basics on %s', (engine) => {
       const response = await fetch(`${server.url}${path}`);
       const policy = response.headers.get('content-security-policy') ?? '';
       expect(policy, path).toContain("frame-ancestors 'self'");
-      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(policy).toContain('https://api.stripe.com');
+      expect(policy).toContain(
+        "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;",
+      );
       expect(policy).toContain("object-src 'none'");
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     }

@@ -47,7 +47,7 @@ import { modules as defaultModules, type KioskModule, type ModuleApis } from './
 import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { RealtimeHub, registerRealtime } from './realtime.ts';
 import { callerScope } from './caller-scope.ts';
-import { registerWebApp } from './web.ts';
+import { cardOrigins, registerWebApp } from './web.ts';
 
 export const VERSION = '0.1.0';
 
@@ -229,7 +229,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerHealth(app, database, VERSION);
   for (const module of modules) await app.register(module.plugin);
   if (config.testWallet) await app.register(demoPlugin);
-  await registerWebApp(app, config.webDir, config.corsOrigins);
+  await registerWebApp(app, config.webDir, config.corsOrigins, cardOrigins(config.stripeJsUrl));
 
   app.addHook('onReady', async () => {
     await platform.start();

@@ -18,20 +18,45 @@ function wantsPage(request: FastifyRequest): boolean {
 const HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/;
 
 /**
+ * Where a card form comes from: Stripe.js, its API and its 3-D Secure frames (the origins Stripe's
+ * documentation lists for a Content-Security-Policy), or the local Stripe emulator where the server is
+ * pointed at one (KIOSK_STRIPE_JS_URL, tests and the demo).
+ */
+interface CardOrigins {
+  scripts: readonly string[];
+  connect: readonly string[];
+  frames: readonly string[];
+}
+
+export function cardOrigins(stripeJsUrl: string | undefined): CardOrigins {
+  if (stripeJsUrl) {
+    const origin = new URL(stripeJsUrl).origin;
+    return { scripts: [origin], connect: [origin], frames: [origin] };
+  }
+  return {
+    scripts: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+    connect: ['https://api.stripe.com'],
+    frames: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  };
+}
+
+/**
  * The pages' Content-Security-Policy: scripts only from this site (the build has no inline script),
  * styles inline too (MUI writes its styles at run time), the API and its realtime socket on this
  * host. Another site embeds the checkout with the embed module, not a frame: only the merchant's
  * listed origins may frame a page, which stops clickjacking of the pay button.
  */
-function pagePolicy(host: string | undefined, frameOrigins: readonly string[]): string {
+function pagePolicy(host: string | undefined, frameOrigins: readonly string[], card: CardOrigins): string {
   const socket = host && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
+  const listed = (origins: readonly string[]) => origins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${listed(card.scripts)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${socket}`,
+    `connect-src 'self'${socket}${listed(card.connect)}`,
+    `frame-src 'self'${listed(card.frames)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -50,6 +75,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDir: string,
   frameOrigins: readonly string[] = [],
+  card: CardOrigins = cardOrigins(undefined),
 ): Promise<void> {
   const built = existsSync(join(webDir, 'index.html'));
   const pageHtml = built ? pageEntries(webDir) : undefined;
@@ -75,7 +101,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (pageHtml && wantsPage(request)) {
-      reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins));
+      reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins, card));
       // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
       if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('cache-control', 'no-cache');

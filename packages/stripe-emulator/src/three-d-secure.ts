@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { judgeAuthenticated } from './confirm.ts';
 import { invalidRequest, missingParam } from './errors.ts';
 import { majorUnits } from './money.ts';
@@ -9,42 +8,16 @@ import { findPaymentMethod } from './payment-methods.ts';
 import type { ApiCall, Route } from './router.ts';
 import { failSetupAuthentication, findSetupIntent, settleSetup, type SetupIntent } from './setup-intents.ts';
 import { backgroundOrigin, type Store } from './state.ts';
+import { threeDSecureTemplate } from './stripe-js/source.ts';
 
 // The emulator's stand-in for the bank's 3-D Secure challenge: Stripe.js (our stand-in) opens the page
 // in next_action.use_stripe_sdk.stripe_js; a button there decides the challenge here.
-
-const pageFile = new URL('./stripe-js/three-d-secure.html', import.meta.url);
-
-/** Used when the Stripe.js stand-in's page is not there: the same form, plainly. */
-const fallbackPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>3D Secure 2 Test Page</title></head>
-<body><h1>3D Secure 2 Test Page</h1><p>{{AMOUNT}} {{CURRENCY}}</p>
-<button type="button" data-result="complete">Complete authentication</button>
-<button type="button" data-result="fail">Fail authentication</button>
-<script>
-for (const button of document.querySelectorAll('button')) {
-  button.addEventListener('click', async () => {
-    const result = button.dataset.result;
-    const body = new URLSearchParams({ client_secret: '{{CLIENT_SECRET}}', result });
-    await fetch('/_emulator/3ds/{{INTENT_ID}}', { method: 'POST', body });
-    parent.postMessage({ type: 'kiosk-stripe-3ds', id: '{{INTENT_ID}}', result }, '*');
-  });
-}
-</script></body></html>`;
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-
-function challengePage(): string {
-  try {
-    return readFileSync(pageFile, 'utf8');
-  } catch {
-    return fallbackPage;
-  }
-}
 
 function intentOf(store: Store, call: ApiCall): PaymentIntent | SetupIntent {
   const id = call.pathParams.id ?? '';
@@ -89,7 +62,7 @@ export const threeDSecureRoutes: Route[] = [
     access: 'open',
     handle(call, store) {
       const intent = intentOf(store, call);
-      const page = challengePage();
+      const page = threeDSecureTemplate();
       const amount = intent.object === 'payment_intent' ? majorUnits(intent.amount, intent.currency) : '';
       const values: Record<string, string> = {
         INTENT_ID: intent.id,

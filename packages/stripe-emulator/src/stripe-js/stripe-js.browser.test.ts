@@ -8,7 +8,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '../index.ts';
-import { stripeJsSource } from './source.ts';
 
 /**
  * The Stripe.js stand-in in Debian's Chromium against the real emulator: a shop page (another origin)
@@ -165,11 +164,6 @@ beforeAll(async () => {
     warnings.push(text);
   });
   page.on('pageerror', (error) => warnings.push(error.message));
-  // The emulator's /v3/ still answers stripe-v3.js alone (its stripe-js-files.ts); the stand-in is that
-  // file's parts joined (source.ts). Until it serves stripeJsSource(), the page gets that here.
-  await page.route(emulator.jsUrl, (route) =>
-    route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: stripeJsSource() }),
-  );
   shopUrl = `http://localhost:${await listen(shop)}`;
   await page.goto(`${shopUrl}/`);
   await page.waitForFunction(() => (window as any).stripe);
