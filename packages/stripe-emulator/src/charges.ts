@@ -105,7 +105,7 @@ export function makeCharge(
     amount_captured: paid ? intent.amount : 0,
     amount_refunded: 0,
     balance_transaction: paid ? newId('txn') : null,
-    billing_details: method.billing_details,
+    billing_details: structuredClone(method.billing_details),
     captured: paid,
     created: nowSeconds(),
     currency: intent.currency,
