@@ -12,6 +12,7 @@ import {
   VERSION,
 } from '@kiosk/server';
 import { startDemoChain, warnIfChainForgot, withDemoCollector, withDemoOwner } from './demo-chain.ts';
+import { startDemoStripe, withDemoStripe } from './demo-stripe.ts';
 import { addDeveloperCommands } from './developer/commands.ts';
 import { CliFailure, processIo } from './developer/io.ts';
 
@@ -51,7 +52,11 @@ program
     const config = configOrExit(demoDefaults);
     // The chain first: the demo token must be the first contract on it, at its known address.
     const chain = options.demo ? await startDemoChain(config, console.log) : undefined;
-    const app = await runServer(chain ? withDemoCollector(withDemoOwner(config, chain)) : config, {
+    const stripe = options.demo ? await startDemoStripe(config, console.log) : undefined;
+    const demoConfig = chain
+      ? withDemoStripe(withDemoCollector(withDemoOwner(config, chain)), stripe)
+      : config;
+    const app = await runServer(demoConfig, {
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
     if (chain) {

@@ -33,6 +33,7 @@ const postgresUrl = z.string().superRefine((value, context) => {
 const envSchema = z.object({
   PORT: port.default(3000),
   KIOSK_DEMO_CHAIN_PORT: port.default(8545),
+  KIOSK_DEMO_STRIPE_PORT: port.default(12111),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   KIOSK_DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -103,6 +104,8 @@ export interface Config {
   port: number;
   /** The port of the local chain `kiosk serve --demo` starts. */
   demoChainPort: number;
+  /** The port of the local Stripe emulator `kiosk serve --demo` starts. */
+  demoStripePort: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -180,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     demoChainPort: e.KIOSK_DEMO_CHAIN_PORT,
+    demoStripePort: e.KIOSK_DEMO_STRIPE_PORT,
     host: e.HOST,
     dataDir: resolve(e.KIOSK_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -206,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> = {
   PORT: 'TCP port to listen on (default 3000; 0 picks a free port)',
   KIOSK_DEMO_CHAIN_PORT: 'port of the local chain `serve --demo` starts (default 8545)',
+  KIOSK_DEMO_STRIPE_PORT: 'port of the local Stripe emulator `serve --demo` starts (default 12111)',
   HOST: 'interface to bind (default 127.0.0.1; 0.0.0.0 for all)',
   KIOSK_DATA_DIR: 'where the SQLite file and uploads live (default ./.data)',
   DATABASE_URL:

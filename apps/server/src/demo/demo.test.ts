@@ -10,6 +10,7 @@ import {
   type DemoDevChain,
 } from '@kiosk/devchain';
 import { TestWallet } from '@kiosk/test-wallet';
+import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
 import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { createWalletClient, http, toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
@@ -132,17 +133,23 @@ async function submitPlan(server: TestServer, link: DemoLink, wallet: TestWallet
 
 describe.each(await testEngines())('the demo store on %s', (engine) => {
   let chain: DemoDevChain;
+  let stripe: StripeEmulator;
   let server: TestServer;
   let summary: DemoSummary;
 
   beforeAll(async () => {
     chain = await startDevChainForDemo();
-    server = await startTestServer(engine, { env: DEMO_ENV });
+    // What `kiosk serve --demo` starts beside the chain (apps/cli/src/demo-stripe.ts).
+    stripe = await startStripeEmulator();
+    server = await startTestServer(engine, {
+      env: { ...DEMO_ENV, KIOSK_STRIPE_API_BASE: stripe.url, KIOSK_STRIPE_JS_URL: stripe.jsUrl },
+    });
     summary = await seedDemo(server.app, chain);
   });
   afterAll(async () => {
     await server?.close();
     await chain?.stop();
+    await stripe?.close();
   });
 
   it('puts the demo token where the seed expects it, and makes the store on the first start', async () => {
@@ -155,8 +162,54 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       'Sticker pack',
       'Tip jar',
       'Kiosk Pro',
+      'Kiosk mug',
     ]);
     expect(summary.apiKey).toMatch(/^sk_test_/);
+  });
+
+  it('sells the mug by card through the emulator, its webhook signed with the secret this start registered', async () => {
+    const lines: string[] = [];
+    printDemo(summary, (line) => lines.push(line));
+    expect(lines).toContain('  test card      4242 4242 4242 4242 pays (any future date, any CVC)');
+    const mug = summary.links.find((link) => link.name === 'Kiosk mug')!;
+    const buyer = await signedIn(server, new TestWallet({ index: 3 }));
+    const started = (await buyer.request(`/api/checkout-sessions/start/${mug.id}`, { method: 'POST' })).body;
+    const card = started.paymentMethods.find((m: { type: string }) => m.type === 'stripe');
+    // (the server's configuration drops a trailing slash; Stripe.js loads from either)
+    expect(card.settings).toEqual({ publishable_key: 'pk_test_kiosk_demo', js_url: `${stripe.url}/v3` });
+    const submitted = await buyer.request(`/api/checkout-sessions/${started.checkoutSession.id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Card Buyer',
+        customer_email: 'card@example.com',
+        payment_method: card.id,
+        payment_currency: card.payment_currencies[0].id,
+      },
+    });
+    expect(submitted.status).toBe(200);
+    const secret: string = submitted.body.stripeContext.client_secret;
+    // What the checkout's Stripe.js does with the buyer's card: confirm with the publishable key.
+    const confirmed = await fetch(`${stripe.url}/v1/payment_intents/${secret.split('_secret_')[0]}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: 'pk_test_kiosk_demo',
+        client_secret: secret,
+        payment_method: 'pm_card_visa',
+      }).toString(),
+    });
+    expect(confirmed.status).toBe(200);
+    // No return to the page: the webhook alone pays the order.
+    for (let i = 0; i < 200; i++) {
+      const { checkoutSession } = (
+        await cookieClient(server.url).request(
+          `/api/checkout-sessions/retrieve/${started.checkoutSession.id}`,
+        )
+      ).body;
+      if (checkoutSession.payment_status === 'paid') return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the card payment was not recorded');
   });
 
   it('publishes the demo apps on the store front, reviewed and signed by their own keys, once', async () => {

@@ -14,6 +14,7 @@ import { ensureDemoCollector } from './demo-collector.ts';
 import { renewDemoKey } from './demo-key.ts';
 import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { ensureDemoApps } from './demo-apps.ts';
+import { DEMO_TEST_CARDS, ensureDemoCards, type DemoCards } from './demo-cards.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
@@ -41,6 +42,8 @@ export interface DemoSummary {
   plan: DemoPlan;
   /** The store front's demo apps (their pages), published by the owner. */
   apps: string[];
+  /** The card link, when the server reaches the Stripe emulator (`kiosk serve --demo`). */
+  cards: DemoCards;
   /** Who pulls the plan's cycles: the server's collector account, from KIOSK_EVM_COLLECTOR_KEY. */
   collector: Collector;
 }
@@ -86,10 +89,16 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const shop = created ? await createDemoStore(merchant, chain) : await findDemoLinks(merchant);
     const plan = await ensureDemoPlan(merchant, chain);
     const apps = await ensureDemoApps(app, owner);
-    const { baseUrl, evmCollectorKey } = app.kiosk.config;
+    const { baseUrl, evmCollectorKey, stripeApiBase } = app.kiosk.config;
+    const cards = await ensureDemoCards(merchant, { stripeApiBase, baseUrl });
     return {
       created,
-      links: plan.outcome === 'ready' ? [...shop, plan.link] : shop,
+      links: [
+        ...shop,
+        ...(plan.outcome === 'ready' ? [plan.link] : []),
+        ...(cards.outcome === 'ready' ? [cards.link] : []),
+      ],
+      cards,
       apiKey: key.secret,
       revokedKeys: key.revoked,
       demotedBuyers,
@@ -134,6 +143,9 @@ export function printDemo(summary: DemoSummary, print: (line: string) => void): 
     print(
       `  note: the demo's payment method (KDT on the demo chain) is gone, so there is no ${DEMO_PLAN.name} plan`,
     );
+  if (summary.cards.outcome === 'ready')
+    for (const [number, outcome] of DEMO_TEST_CARDS)
+      print(`  test card      ${number} ${outcome} (any future date, any CVC)`);
   if (summary.apps.length)
     print(`  store apps     ${summary.apps.length} on the store front, e.g. ${summary.apps[0]}`);
   const renewed = summary.revokedKeys === undefined ? '' : '; the earlier ones stop working';
