@@ -100,6 +100,7 @@ describe('kiosk serve --demo and its chain', () => {
       PORT: String(port),
       KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
       KIOSK_DEMO_CHAIN_PORT: String(chainPort),
+      KIOSK_DEMO_STRIPE_PORT: String(await freePort()),
     });
     child = server.child;
     await waitForOutput(() => server.output().stdout, `demo chain on http://127.0.0.1:${chainPort}`, 60_000);
@@ -110,6 +111,7 @@ describe('kiosk serve --demo and its chain', () => {
       PORT: String(await freePort()),
       KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
       KIOSK_DEMO_CHAIN_PORT: String(await freePort()),
+      KIOSK_DEMO_STRIPE_PORT: String(await freePort()),
     };
     const start = async () => {
       const server = run(['serve', '--demo'], env);
@@ -128,8 +130,11 @@ describe('kiosk serve --demo and its chain', () => {
     // The deployments of KDT (and its ten mints) and KioskCollector, replayed from the journal.
     expect(again.stdout).toContain('replayed 12 transactions from');
     expect(again.stdout).toContain('demo store (test mode), as an earlier start left it:');
-    // The shop's three links and the monthly plan's, whose cycles the demo's collector account pulls.
-    expect(again.links).toHaveLength(4);
+    // The shop's three links, the monthly plan's (whose cycles the demo's collector account pulls) and
+    // the card link's, its method given the webhook secret this start's emulator made.
+    expect(again.links).toHaveLength(5);
+    expect(again.stdout).toMatch(/\n {2}Kiosk mug {6}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
+    expect(again.stdout).toContain('  test card      4242 4242 4242 4242 pays');
     expect(again.links).toEqual(first.links);
     expect(again.stdout).toMatch(/\n {2}Kiosk Pro {6}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
     expect(again.stdout).toMatch(
