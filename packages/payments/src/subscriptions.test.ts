@@ -20,6 +20,9 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transaction } from '@kiosk/db';
+import { createDeps } from './deps.ts';
+import { payInvoice } from './invoices/service.ts';
 import { deployCollector } from './methods/evm/collector/collector.ts';
 
 /**
@@ -489,6 +492,59 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     expect(
       (await self.request(`/api/invoices/${marked.body.id}/void?livemode=false`, { method: 'PUT' })).status,
     ).toBe(403);
+  });
+
+  it('a transfer for overdue invoices that another payment paid meanwhile is kept refundable, never lost', async () => {
+    const customer = await subscribe();
+    await until(customer.subscription, (s) => s.status === 'active');
+    const marked = await overdueOnce(customer);
+    const self = await signedIn(server, customer.wallet);
+    const started = await self.request('/api/invoices/overdue/pay?livemode=false', {
+      method: 'POST',
+      body: { currency_id: kdt, subscription_id: customer.subscriptionId },
+    });
+    const intentId = started.body.paymentIntent.id as string;
+    const transfer = await walletOf(customer.wallet).writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [RECEIVER, MONTHLY],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash: transfer });
+    // Before the transfer is recorded, the invoice is paid another way (a pull in flight, another tab).
+    const db = server.app.kiosk.database.db;
+    const invoice = await db
+      .selectFrom('invoices')
+      .select(['id', 'total', 'status_transitions'])
+      .where('id', '=', marked.body.id)
+      .executeTakeFirstOrThrow();
+    await transaction(db, (trx) =>
+      payInvoice(createDeps(server.app.kiosk.platform, server.url), trx, invoice),
+    );
+
+    const named = await self.request(`/api/payment-intents/${intentId}/pay?livemode=false`, {
+      method: 'POST',
+      body: { tx_hash: transfer },
+    });
+    expect(named.status).toBe(202);
+    const charges = () =>
+      merchant.test(`/api/charges?payment_intent_id=${intentId}`).then((r) => r.body.list);
+    const [charge] = await until(charges, (list) => list[0]?.status !== 'pending');
+    // The transfer paid nothing, and all of it is the customer's to get back.
+    expect(charge).toMatchObject({
+      status: 'succeeded',
+      amount: MONTHLY.toString(),
+      amount_refundable: MONTHLY.toString(),
+      refund_reason: 'already_paid',
+    });
+    expect((await merchant.test(`/api/payment-intents/${intentId}`)).body.status).not.toBe('succeeded');
+    const paidEvents = await db
+      .selectFrom('events')
+      .select('id')
+      .where('object_id', '=', marked.body.id)
+      .where('type', '=', 'invoice.paid')
+      .execute();
+    expect(paidEvents).toHaveLength(1);
   });
 
   it("a customer's wallet pays one currency's overdue invoices through the collect-batch connect action", async () => {

@@ -69,8 +69,9 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
       await failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
       continue;
     }
-    const intent = held ?? (await lockRow(deps, trx, 'payment_intents', charge.payment_intent_id));
-    if (await settleOne(deps, trx, charge, intent, received, closed)) paid.push(intent);
+    // A batch of pulls read its invoices under lock already (record-pulls.ts): `closed` says the rest.
+    const { intent, owed } = held ? { intent: held, owed: undefined } : await lockOwing(deps, trx, charge);
+    if (await settleOne(deps, trx, charge, intent, received, { closed, owed })) paid.push(intent);
   }
   await payInvoicesOf(deps, trx, paid);
   for (const intent of paid) if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
@@ -139,9 +140,36 @@ async function takeReference(deps: Deps, trx: Executor, charge: ChargeRow): Prom
 }
 
 /**
+ * The intent of a charge settled on its own, locked; for one that pays invoices (no checkout: a
+ * cycle's, or the overdue invoices a customer pays at once), what those invoices still owe, read with
+ * them locked first, as the billing engine locks invoices before intents. Another payment may have
+ * paid some of them since the intent was made (a pull in flight, another tab).
+ */
+async function lockOwing(
+  deps: Deps,
+  trx: Executor,
+  charge: ChargeRow,
+): Promise<{ intent: IntentRow; owed: bigint | undefined }> {
+  const of = await trx
+    .selectFrom('payment_intents')
+    .select(['id', 'invoice_id', 'checkout_session_id'])
+    .where('id', '=', charge.payment_intent_id)
+    .executeTakeFirstOrThrow();
+  let owed: bigint | undefined;
+  if (of.checkout_session_id === null) {
+    let invoices = unpaidInvoicesOf(trx, [of]);
+    if (deps.engine === 'postgres') invoices = invoices.forUpdate();
+    owed = (await invoices.execute()).reduce((sum, invoice) => sum + BigInt(moneyText(invoice.total)), 0n);
+  }
+  return { intent: await lockRow(deps, trx, 'payment_intents', of.id), owed };
+}
+
+/**
  * One counted charge decided against its intent: the charge succeeds with what arrived, and the intent
  * with it if the charge pays it (answers whether it does); otherwise the intent waits for the buyer.
- * Money for something `closed` pays nothing and is refundable for that reason.
+ * Money for something `closed` pays nothing and is refundable for that reason. An intent for invoices
+ * asks only what they still `owed`: nothing, and the money is refundable as already paid; less than
+ * the intent, and the rest is.
  */
 async function settleOne(
   deps: Deps,
@@ -149,7 +177,7 @@ async function settleOne(
   charge: ChargeRow,
   intent: IntentRow,
   received: Received & { methodType: string },
-  closed?: RefundReason,
+  { closed, owed }: { closed?: RefundReason; owed?: bigint },
 ): Promise<boolean> {
   const session = intent.checkout_session_id
     ? await trx
@@ -158,9 +186,12 @@ async function settleOne(
         .where('id', '=', intent.checkout_session_id)
         .executeTakeFirst()
     : undefined;
-  const due = BigInt(moneyText(intent.amount));
+  const asked = BigInt(moneyText(intent.amount));
+  const paidElsewhere = owed !== undefined && owed < asked;
+  const due = paidElsewhere ? owed : asked;
   const waiting =
     closed === undefined &&
+    due > 0n &&
     intent.status === 'processing' &&
     intent.currency_id === charge.currency_id &&
     intent.payment_method_id === charge.payment_method_id &&
@@ -173,16 +204,20 @@ async function settleOne(
   const refundable = pays ? received.amount - due : received.amount;
   const reason: RefundReason | null = pays
     ? refundable > 0n
-      ? 'overpaid'
+      ? paidElsewhere
+        ? 'already_paid'
+        : 'overpaid'
       : null
     : (closed ??
-      (soldOut
-        ? 'sold_out'
-        : waiting
-          ? 'underpaid'
-          : intent.status === 'succeeded'
-            ? 'already_paid'
-            : 'order_closed'));
+      (due === 0n
+        ? 'already_paid'
+        : soldOut
+          ? 'sold_out'
+          : waiting
+            ? 'underpaid'
+            : intent.status === 'succeeded'
+              ? 'already_paid'
+              : 'order_closed'));
   await deps.resources.charges.transition(trx, charge.id, 'pending', 'succeeded', {
     type: 'charge.succeeded',
     set: {
