@@ -13,7 +13,7 @@ import { cardError, type StripeApiError, unexpectedState } from './errors.ts';
 import { recordEvent } from './events.ts';
 import type { Params } from './form.ts';
 import { isGiven, optionalBoolean, optionalEnum } from './params.ts';
-import { editablePaymentIntent, futureUsages, type PaymentIntent } from './payment-intents.ts';
+import { editablePaymentIntent, futureUsages, type PaymentIntent } from './payment-intent-object.ts';
 import { attachPaymentMethod, cardStateOf, checkUsable, type PaymentMethod } from './payment-methods.ts';
 import type { Origin, Store } from './state.ts';
 

@@ -4,16 +4,15 @@ import {
   paymentIntentCreateUnsupported,
   paymentIntentUpdateUnsupported,
 } from './unsupported.ts';
-import { type LastError, methodToConfirm, type threeDSecureAction } from './confirm.ts';
+import { methodToConfirm } from './confirm.ts';
 import { findCustomer } from './customers.ts';
-import { methodTypeParams, type MethodTypes, readMethodTypes } from './method-types.ts';
+import { methodTypeParams, readMethodTypes } from './method-types.ts';
 import { invalidRequest, missingParam, resourceMissing, unexpectedState } from './errors.ts';
 import { recordEvent } from './events.ts';
 import {
   currency,
   isGiven,
   mergeMetadata,
-  type Metadata,
   optionalBoolean,
   optionalEnum,
   optionalInteger,
@@ -23,51 +22,15 @@ import { confirmPayment, prepareConfirm } from './payment-intent-confirm.ts';
 import { checkUsable } from './payment-methods.ts';
 import { type ApiCall, checkClientSecret, listOf, type Route } from './router.ts';
 import { clientSecretFor, newId, nowSeconds, type Store } from './state.ts';
+import {
+  editablePaymentIntent,
+  futureUsages,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+} from './payment-intent-object.ts';
 
-export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+export type { PaymentIntent, PaymentIntentStatus } from './payment-intent-object.ts';
 
-export interface PaymentIntent extends MethodTypes {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  amount_capturable: number;
-  amount_received: number;
-  canceled_at: number | null;
-  cancellation_reason: string | null;
-  capture_method: 'automatic_async';
-  client_secret: string;
-  confirmation_method: 'automatic';
-  created: number;
-  currency: string;
-  customer: string | null;
-  description: string | null;
-  last_payment_error: LastError | null;
-  latest_charge: string | null;
-  livemode: false;
-  metadata: Metadata;
-  next_action: ReturnType<typeof threeDSecureAction> | null;
-  payment_method: string | null;
-  payment_method_options: { card: { request_three_d_secure: 'automatic' } };
-  processing: null;
-  receipt_email: string | null;
-  setup_future_usage: 'on_session' | 'off_session' | null;
-  statement_descriptor: null;
-  status: PaymentIntentStatus;
-}
-
-export const futureUsages = ['on_session', 'off_session'] as const;
-export const editablePaymentIntent: PaymentIntentStatus[] = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-];
 const cancelable: PaymentIntentStatus[] = [...editablePaymentIntent, 'processing', 'requires_capture'];
 
 function checkAmount(amount: number, currency: string) {
