@@ -2,6 +2,7 @@ import { cardMessages } from './cards.ts';
 import { firstLoadEn } from './first-load.en.ts';
 import { firstLoadZh } from './first-load.zh.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
+import { refundMessages } from './refunds.ts';
 
 /*
  * Both languages' first-load messages, for the server's answers and for hosts that take both at once
@@ -14,12 +15,12 @@ export const catalogs: Record<Locale, Record<string, string>> = { en: firstLoadE
 
 /**
  * What the server writes besides: the texts of screens that load later but whose codes the server
- * answers too (a card's decline, written on the payment). Kept out of `catalogs`, which hosts load
- * whole: a crypto-only page never carries them.
+ * answers too (a card's decline, written on the payment; why a refund failed). Kept out of
+ * `catalogs`, which hosts load whole: a crypto-only page never carries them.
  */
 const serverCatalogs: Record<Locale, Record<string, string>> = {
-  en: { ...firstLoadEn, ...cardMessages.en },
-  zh: { ...firstLoadZh, ...cardMessages.zh },
+  en: { ...firstLoadEn, ...cardMessages.en, ...refundMessages.en },
+  zh: { ...firstLoadZh, ...cardMessages.zh, ...refundMessages.zh },
 };
 
 /** The message for `key` in `locale`, falling back to en, then to the key itself. */

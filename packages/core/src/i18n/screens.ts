@@ -5,6 +5,7 @@ import { genKeyPairMessages } from './gen-key-pair.ts';
 import { joinMessages } from './join.ts';
 import { methodChangeMessages } from './method-change.ts';
 import { planChangeMessages } from './plan-change.ts';
+import { refundMessages } from './refunds.ts';
 import { storeFrontMessages } from './store-front.ts';
 import { uiDialogsMessages } from './ui-dialogs.ts';
 import { uiListsMessages } from './ui-lists.ts';
@@ -21,6 +22,7 @@ export const screenMessageGroups = {
   joinMessages,
   methodChangeMessages,
   planChangeMessages,
+  refundMessages,
   storeFrontMessages,
   uiDialogsMessages,
   uiListsMessages,

@@ -10,6 +10,7 @@ import {
   effectiveReviewType,
   invoiceMachine,
   paymentIntentMachine,
+  refundMachine,
   REVIEW_ACTIONS,
   statusAfterApprove,
   statusAfterUpload,
@@ -59,6 +60,7 @@ const expected: [Machine<string>, string[]][] = [
     ],
   ],
   [chargeMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'failed→pending']],
+  [refundMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'pending→canceled']],
   [
     connectSessionMachine as Machine<string>,
     [
@@ -131,6 +133,11 @@ describe('final statuses', () => {
     ]);
     expect(invoiceMachine.states.filter((s) => invoiceMachine.isFinal(s))).toEqual(['paid', 'void']);
     expect(chargeMachine.states.filter((s) => chargeMachine.isFinal(s))).toEqual(['succeeded']);
+    expect(refundMachine.states.filter((s) => refundMachine.isFinal(s))).toEqual([
+      'succeeded',
+      'failed',
+      'canceled',
+    ]);
     expect(connectSessionMachine.states.filter((s) => connectSessionMachine.isFinal(s))).toEqual([
       'succeeded',
       'failed',
