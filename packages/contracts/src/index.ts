@@ -11,6 +11,7 @@ export * from './payments/payment-intents.ts';
 export * from './payments/payment-links.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/prices.ts';
+export * from './payments/refunds.ts';
 export * from './payments/products.ts';
 export * from './payments/subscriptions.ts';
 export * from './payments/subscription-mandates.ts';

@@ -21,6 +21,7 @@ import { paymentLinkRoutes } from './payments/payment-links.ts';
 import { paymentMethodRoutes } from './payments/payment-methods.ts';
 import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
+import { refundRoutes } from './payments/refunds.ts';
 import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
@@ -54,6 +55,7 @@ export const ROUTE_TABLES = [
   subscriptionMandateRoutes,
   subscriptionPauseRoutes,
   chargeRoutes,
+  refundRoutes,
   appRoutes,
   appVersionRoutes,
   appReviewRoutes,

@@ -8,6 +8,7 @@ import type {
   PaymentMethod,
   Price,
   Product,
+  Refund,
   Subscription,
 } from '@kiosk/contracts';
 import type { SessionSnapshot } from './checkout-sessions/view.ts';
@@ -46,7 +47,9 @@ export type SubscriptionEvent =
   | 'customer.subscription.resumed'
   | 'customer.subscription.deleted';
 export type SubscriptionItemEvent = 'subscription_item.created' | 'subscription_item.deleted';
-export type ChargeEvent = 'charge.pending' | 'charge.succeeded' | 'charge.failed' | 'charge.updated';
+export type ChargeEvent =
+  'charge.pending' | 'charge.succeeded' | 'charge.failed' | 'charge.updated' | 'charge.refunded';
+export type RefundEvent = 'refund.created' | 'refund.updated' | 'refund.succeeded' | 'refund.failed';
 export type CustomerEvent = 'customer.created' | 'customer.updated';
 export type ProductEvent = 'product.created' | 'product.updated';
 export type PriceEvent = 'price.created' | 'price.updated';
@@ -61,6 +64,7 @@ export type PaymentsEvents = Record<CheckoutSessionEvent, SessionSnapshot> &
   Record<SubscriptionEvent, Subscription> &
   Record<SubscriptionItemEvent, Subscription['items'][number]> &
   Record<ChargeEvent, Charge> &
+  Record<RefundEvent, Refund> &
   Record<CustomerEvent, Customer> &
   // A product's and a method's events leave out what is listed apart (its prices, its currencies).
   Record<ProductEvent, Omit<Product, 'prices'>> &

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { paymentsApi, type PaymentsApi } from './api.ts';
 import { defineBillingJobs } from './flows/billing-jobs.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
+import { registerRefundRoutes } from './refunds/routes.ts';
+import { defineRefundJobs, REFUND_SWEEP_JOB } from './flows/refund-charge.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './flows/check-charge.ts';
 import { answerInvalidations, CheckoutAnswers } from './flows/checkout-answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
@@ -34,6 +36,8 @@ import { findSessionRow } from './checkout-sessions/queries.ts';
 const EXPIRE_SWEEP_MS = 60_000;
 /** Pending charges whose checks stopped are looked for this often. */
 const CHARGE_SWEEP_MS = 60_000;
+/** Pending refunds whose request stopped (a crash, the rail out of reach) are looked for this often. */
+const REFUND_SWEEP_MS = 60_000;
 const EXPIRE_JOB = 'checkout.expire-sessions';
 
 /**
@@ -56,6 +60,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCustomerRoutes(app, deps);
   registerPaymentIntentRoutes(app, deps);
   registerChargeRoutes(app, deps);
+  registerRefundRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerOverdueRoutes(app, deps);
@@ -68,6 +73,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   context.registerConnectAction('collect', collectConnectAction(deps));
 
   defineChargeJobs(deps);
+  defineRefundJobs(deps);
   // A checkout session's id is its buyer's capability: whoever has it may watch it complete.
   context.authorizeTopic(
     'checkout:',
@@ -91,6 +97,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   deps.jobs.define(EXPIRE_JOB, async () => void (await expireAbandonedCheckouts(deps)));
   await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
   await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);
+  await deps.jobs.schedule(REFUND_SWEEP_JOB, REFUND_SWEEP_JOB, REFUND_SWEEP_MS);
   await defineBillingJobs(deps);
   return paymentsApi(deps, (subscriber, type, handler) =>
     context.platform.events.subscribe(subscriber, type, handler as EventHandler),

@@ -3,11 +3,13 @@ import {
   checkoutSessionMachine,
   invoiceMachine,
   paymentIntentMachine,
+  refundMachine,
   subscriptionMachine,
   type ChargeStatus,
   type CheckoutSessionStatus,
   type InvoiceStatus,
   type PaymentIntentStatus,
+  type RefundStatus,
   type SubscriptionStatus,
 } from '@kiosk/core';
 import type { Platform } from '@kiosk/platform';
@@ -25,6 +27,7 @@ import type {
   PaymentMethodEvent,
   PriceEvent,
   ProductEvent,
+  RefundEvent,
   SubscriptionEvent,
   SubscriptionItemEvent,
 } from './events.ts';
@@ -35,6 +38,7 @@ import { currencyView, methodView } from './payment-methods/view.ts';
 import { priceView } from './prices/view.ts';
 import { merchantMethod } from './payment-methods/secret-settings.ts';
 import { productView } from './products/view.ts';
+import { refundView } from './refunds/view.ts';
 import { subscriptionItemView, subscriptionView } from './subscriptions/view.ts';
 import type { PaymentsTables } from './tables.ts';
 
@@ -93,6 +97,12 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
       objectType: 'charge',
       machine: chargeMachine,
       snapshot: chargeView,
+    }),
+    refunds: platform.stateful<PaymentsTables['refunds'], RefundStatus, RefundEvent>({
+      table: 'refunds',
+      objectType: 'refund',
+      machine: refundMachine,
+      snapshot: refundView,
     }),
     customers: platform.resource<PaymentsTables['customers'], CustomerEvent>({
       table: 'customers',

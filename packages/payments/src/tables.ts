@@ -7,6 +7,7 @@ import type { PaymentLinkRow } from './payment-links/table.ts';
 import type { PaymentCurrencyRow, PaymentMethodRow } from './payment-methods/table.ts';
 import type { PriceRow } from './prices/table.ts';
 import type { ProductRow } from './products/table.ts';
+import type { RefundRow } from './refunds/table.ts';
 import type { SubscriptionItemRow, SubscriptionRow } from './subscriptions/table.ts';
 
 /**
@@ -29,6 +30,7 @@ export interface PaymentsTables {
   subscription_items: SubscriptionItemRow;
   charges: ChargeRow;
   payment_references: PaymentReferenceRow;
+  refunds: RefundRow;
 }
 
 export { paymentsMigrations } from './migrations/index.ts';

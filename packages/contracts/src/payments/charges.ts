@@ -3,6 +3,17 @@ import { z } from 'zod';
 import { idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
+/** Why money on a charge is not the merchant's to keep (`amount_refundable`). */
+export const CHARGE_REFUND_REASONS = [
+  'underpaid',
+  'overpaid',
+  'already_paid',
+  'order_closed',
+  'sold_out',
+  'wrong_currency',
+  'invoice_void',
+] as const;
+
 export const chargeSchema = z.object({
   id: z.string(),
   object: z.literal('charge'),
@@ -26,20 +37,12 @@ export const chargeSchema = z.object({
   /**
    * Money that arrived but is not the merchant's to keep: too little, too much, too late, sold out, in
    * another currency than asked, or pulled for an invoice voided meanwhile. Held by one charge only,
-   * however often the transfer is named.
+   * however often the transfer is named. A refund that succeeds lowers it by what it returned.
    */
   amount_refundable: z.string(),
-  refund_reason: z
-    .enum([
-      'underpaid',
-      'overpaid',
-      'already_paid',
-      'order_closed',
-      'sold_out',
-      'wrong_currency',
-      'invoice_void',
-    ])
-    .nullable(),
+  refund_reason: z.enum(CHARGE_REFUND_REASONS).nullable(),
+  /** What refunds returned of `amount` so far (succeeded refunds only); never more than `amount`. */
+  amount_refunded: z.string(),
   /** Why it failed, or why the last check could not decide (the chain did not answer). */
   failure_code: z.string().nullable(),
   last_check_error: z.string().nullable(),

@@ -34,6 +34,8 @@ export type ChargeRow = Row & {
    */
   amount_refundable: Money;
   refund_reason: string | null;
+  /** What succeeded refunds returned of `amount`; never more than `amount`. */
+  amount_refunded: Money;
   failure_code: string | null;
   /** Why the last check could not decide (the chain did not answer …). */
   last_check_error: string | null;

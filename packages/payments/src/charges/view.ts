@@ -19,6 +19,7 @@ export function chargeView(row: PaymentsTables['charges']): Charge {
     details: chargeJson.details.read(row.details),
     amount_refundable: moneyText(row.amount_refundable),
     refund_reason: row.refund_reason as RefundReason | null,
+    amount_refunded: moneyText(row.amount_refunded),
     failure_code: row.failure_code,
     last_check_error: row.last_check_error,
     created_at: Number(row.created_at),

@@ -52,6 +52,8 @@ export const ANSWER_INVALIDATIONS: Record<string, (event: EventInput) => string[
   payment_currency: (event) => [answerKeys.catalog(event.livemode)],
   // Charges are the merchant's ledger; the buyer's answer shows the payment intent instead.
   charge: () => [],
+  // Refunds too: the buyer's checkout answer does not show them.
+  refund: () => [],
   subscription: (event) => [answerKeys.subscription(event.objectId)],
   subscription_item: (event) => [
     answerKeys.subscription((event.data as { subscription_id: string }).subscription_id),

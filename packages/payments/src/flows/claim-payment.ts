@@ -253,6 +253,7 @@ async function nameCharge(
         details: '{}',
         amount_refundable: '0',
         refund_reason: null,
+        amount_refunded: '0',
         failure_code: null,
         last_check_error: null,
         ...stamps(deps.clock),

@@ -73,6 +73,7 @@ describe.each(await testEngines())('a collection batch on %s', (engine) => {
         details: '{}',
         amount_refundable: '0',
         refund_reason: null,
+        amount_refunded: '0',
         failure_code: null,
         last_check_error: null,
         created_at: clock.nowUnix(),

@@ -114,6 +114,7 @@ export async function recordCollections(deps: Deps, trx: Executor, received: Pul
       details: '{}',
       amount_refundable: '0',
       refund_reason: null,
+      amount_refunded: '0',
       failure_code: null,
       last_check_error: null,
       ...stamps(deps.clock),

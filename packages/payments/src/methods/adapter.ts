@@ -115,13 +115,19 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     mandate: StoredMandate,
     charge: { invoiceId: string; amount: bigint; now: number },
   ): Promise<CollectVerdict>;
-  /** Sends money back; only when `capabilities.refund`. */
+  /**
+   * Sends `amount` of a payment the rail confirmed (`received`) back to its payer; only when
+   * `capabilities.refund`. Idempotent per `refund.key`: asked again with it (a retry after a crash or a
+   * lost answer) it answers the refund made the first time, never a second one. Throws when the rail
+   * cannot be asked right now (the refund is asked again later; that is not a verdict).
+   */
   refund?(
     method: Method<Settings>,
     currency: PaymentCurrency,
     received: Received,
     amount: bigint,
-  ): Promise<string>;
+    refund: RefundRequest,
+  ): Promise<RefundVerdict>;
 }
 
 export interface MethodCapabilities {
@@ -200,6 +206,36 @@ export interface Received {
   /** The rail's record of it, kept in the intent's `payment_details.{method type}`. */
   details: Record<string, string>;
 }
+
+/** A refund as the rail is asked to make it. */
+export interface RefundRequest {
+  /** Kiosk's refund: the rail's idempotency key, and the name the rail's refund carries. */
+  key: string;
+  /** Why, where the rail records a reason (a card processor's three). */
+  reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer';
+  /** What an earlier answer recorded (`details`): a refund the rail is still making is read, not made. */
+  previous?: Record<string, string>;
+}
+
+/** What the rail did with a refund; `details` is its record, kept in `payment_details.{method type}`. */
+export type RefundVerdict =
+  | { outcome: 'succeeded'; details: Record<string, string> }
+  /** Accepted, and still under way on the rail: asked again later (with `previous`). */
+  | { outcome: 'pending'; details: Record<string, string> }
+  | { outcome: 'failed'; reason: RefundFailure; details?: Record<string, string> };
+
+/** Why a refund failed; each is also an error text (`error.{code}`, en and zh). */
+export const REFUND_FAILURES = [
+  /** The rail has refunded this payment (or part of it) outside Kiosk: less is left there than here. */
+  'REFUND_ALREADY_MADE',
+  /** The rail refused the request itself. */
+  'REFUND_REFUSED',
+  /** The rail accepted it and could not complete it (a closed card account). */
+  'REFUND_FAILED',
+  /** A card method's keys are refused by its processor. */
+  'CARD_METHOD_MISCONFIGURED',
+] as const;
+export type RefundFailure = (typeof REFUND_FAILURES)[number];
 
 /** What a subscription asks the customer to authorise, in method-neutral terms. */
 export interface MandateRequest {

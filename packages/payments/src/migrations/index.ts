@@ -6,6 +6,7 @@ import { createSubscriptions } from './20261125_20_payments_subscriptions.ts';
 import { indexInvoicesByIntent } from './20261126_10_payments_invoice_intent.ts';
 import { addPendingInvoiceItems } from './20261126_20_payments_plan_change.ts';
 import { indexInvoicesByNextAttempt } from './20261127_10_payments_invoice_next_attempt.ts';
+import { createRefunds } from './20261128_10_payments_refunds.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -19,4 +20,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261126_10_payments_invoice_intent': indexInvoicesByIntent,
   '20261126_20_payments_plan_change': addPendingInvoiceItems,
   '20261127_10_payments_invoice_next_attempt': indexInvoicesByNextAttempt,
+  '20261128_10_payments_refunds': createRefunds,
 };

@@ -3,6 +3,7 @@ import type { PaymentMethodAdapter } from '../adapter.ts';
 import { stripeClients, type StripeEndpoints } from './client.ts';
 import { readStripeNotice } from './notices.ts';
 import { prepareCardPayment, releaseCardPayment, verifyCardPayment } from './payments.ts';
+import { refundCardPayment } from './refunds.ts';
 import { stripeSettings, type StripeSettings } from './settings.ts';
 
 /** Currencies whose smallest unit is the whole unit at Stripe (its zero-decimal list). */
@@ -12,13 +13,14 @@ const ZERO_DECIMAL = new Set('BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VU
  * Cards through the merchant's own Stripe account. The server opens a PaymentIntent for each order
  * (prepare), the buyer's browser confirms it with Stripe.js (3-D Secure included), and only Stripe's
  * answer to a retrieve decides that it is paid, whether the buyer's return or a signed webhook asked.
+ * A paid card payment is refunded through Stripe, in full or in part.
  */
 export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMethodAdapter<StripeSettings> {
   const client = stripeClients(endpoints);
   return {
     types: ['stripe'],
     // Subscriptions by card come with saved cards (SetupIntents); until then, one-time payments.
-    capabilities: { recurring: false, collect: false, refund: false },
+    capabilities: { recurring: false, collect: false, refund: true },
     settings: stripeSettings,
     publicSettings: ({ publishable_key }) => ({
       publishable_key,
@@ -55,6 +57,8 @@ export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMet
         method.payment_currencies.filter((c) => c.id !== currency.id),
         claim,
       ),
+    refund: (method, _currency, received, amount, refund) =>
+      refundCardPayment(client(method.settings.secret_key), received, amount, refund),
     readNotice: (method, notice) =>
       readStripeNotice(client(method.settings.secret_key), method.settings.webhook_signing_secret, notice),
   };

@@ -1,0 +1,64 @@
+import Stripe from 'stripe';
+import type { Received, RefundRequest, RefundVerdict } from '../adapter.ts';
+
+/** The metadata by which a Stripe refund names the Kiosk refund it is. */
+export const REFUND_KEY = 'kiosk_refund';
+
+/**
+ * Refunds `amount` of the card payment `received` at Stripe. The create's idempotency key is the
+ * Kiosk refund, so a retry (a crash, a lost answer) gets the refund made the first time back from
+ * Stripe instead of a second one. A refund Stripe is still making (`previous` names it) is read
+ * instead. Stripe out of reach throws: the refund is asked again later.
+ */
+export async function refundCardPayment(
+  stripe: Stripe,
+  received: Received,
+  amount: bigint,
+  refund: RefundRequest,
+): Promise<RefundVerdict> {
+  let made: Stripe.Refund;
+  try {
+    made = refund.previous?.refund_id
+      ? await stripe.refunds.retrieve(refund.previous.refund_id)
+      : await stripe.refunds.create(
+          {
+            payment_intent: received.details.payment_intent_id ?? received.reference,
+            amount: Number(amount),
+            ...(refund.reason && { reason: refund.reason }),
+            metadata: { [REFUND_KEY]: refund.key },
+          },
+          { idempotencyKey: `kiosk:${refund.key}` },
+        );
+  } catch (error) {
+    return refusalOf(error);
+  }
+  const details = { refund_id: made.id };
+  switch (made.status) {
+    case 'succeeded':
+      return { outcome: 'succeeded', details };
+    case 'failed':
+    case 'canceled':
+      return { outcome: 'failed', reason: 'REFUND_FAILED', details };
+    default:
+      // pending, requires_action: Stripe completes it later; read again on the next attempt.
+      return { outcome: 'pending', details };
+  }
+}
+
+/**
+ * Stripe refusing the refund itself is a verdict: less is left to refund there than Kiosk knows (a
+ * refund made in the Stripe dashboard), another refusal of the request, or keys it does not take.
+ * Anything else is Stripe out of reach (or a concurrent request with the same key), thrown as it is.
+ */
+function refusalOf(error: unknown): RefundVerdict {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    const made = error.code === 'charge_already_refunded' || error.code === 'amount_too_large';
+    return { outcome: 'failed', reason: made ? 'REFUND_ALREADY_MADE' : 'REFUND_REFUSED' };
+  }
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  )
+    return { outcome: 'failed', reason: 'CARD_METHOD_MISCONFIGURED' };
+  throw error;
+}
