@@ -1,4 +1,6 @@
+import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
 import {
+  cardMethodBody,
   cookieClient,
   evmMethodBody,
   merchantOf,
@@ -11,6 +13,7 @@ import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/bundle';
 import { TestWallet } from '@kiosk/test-wallet';
 import { sql, type Kysely } from 'kysely';
+import { createHmac } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +34,8 @@ interface Example {
   path: string;
   body?: unknown;
 }
+
+const WEBHOOK_SECRET = 'whsec_walk0000';
 
 /** Their answer is a credential: never stored, so a keyed request is refused (400). */
 const SECRET_ANSWERS = [
@@ -78,6 +83,7 @@ async function storeRelease(dir: string, name: string) {
 describe.each(await testEngines())('every write route replayed with its Idempotency-Key on %s', (engine) => {
   let server: TestServer;
   let chain: DevChain;
+  let stripe: StripeEmulator;
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
   let examples: Record<string, () => Promise<Example>>;
   let bundleDir = '';
@@ -94,7 +100,11 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       mintTo: [],
       amount: 0n,
     });
-    server = await startTestServer(engine, { env: { KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}` } });
+    // And a local Stripe, so that a card payment can be made and refunded.
+    stripe = await startStripeEmulator();
+    server = await startTestServer(engine, {
+      env: { KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}`, KIOSK_STRIPE_API_BASE: stripe.url },
+    });
     merchant = await merchantOf(server);
     const api: Client = (path, init) => merchant.test(path, init);
     const created = async (path: string, body: unknown) => {
@@ -278,7 +288,26 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       });
       return (asked.body as { id: string }).id;
     };
+    const card = await paidCard(api, buyer);
     examples = {
+      'POST /api/refunds': async () => ({
+        call: api,
+        path: '/api/refunds',
+        body: { charge_id: card.chargeId, amount: '100', reason: 'requested_by_customer' },
+      }),
+      'POST /api/payment-methods/:id/webhook': async () => {
+        // A signed event Kiosk does not act on: answered, and nothing is written.
+        const body = { id: 'evt_walk', object: 'event', type: 'customer.created', data: { object: {} } };
+        const payload = JSON.stringify(body);
+        const at = Math.floor(Date.now() / 1000);
+        const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${at}.${payload}`).digest('hex');
+        const call: Client = (path, init) =>
+          cookieClient(server.url).request(path, {
+            ...init,
+            headers: { ...init?.headers, 'stripe-signature': `t=${at},v1=${signature}` },
+          });
+        return { call, path: `/api/payment-methods/${card.methodId}/webhook`, body };
+      },
       'POST /api/payment-methods': async () => ({
         call: api,
         path: '/api/payment-methods',
@@ -639,8 +668,58 @@ describe.each(await testEngines())('every write route replayed with its Idempote
   afterAll(async () => {
     await server?.close();
     await chain?.stop();
+    await stripe?.close();
     if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
   });
+
+  /**
+   * A card order paid through the emulator (the buyer's Stripe.js confirms it with the publishable
+   * key) and recorded on the buyer's return: the charge a refund is made of.
+   */
+  async function paidCard(api: Client, buyer: Awaited<ReturnType<typeof signedIn>>) {
+    const created = async (path: string, body: unknown) => (await api(path, { method: 'POST', body })).body;
+    const method = await created(
+      '/api/payment-methods',
+      cardMethodBody({ ...stripe, webhookSecret: WEBHOOK_SECRET }),
+    );
+    const usd = method.payment_currencies[0].id;
+    const product = await created('/api/products', {
+      name: 'Mug',
+      prices: [{ currency_id: usd, unit_amount: '1200' }],
+    });
+    const link = await created('/api/payment-links', { line_items: [{ price_id: product.prices[0].id }] });
+    const session = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body
+      .checkoutSession.id;
+    const submitted = await buyer.request(`/api/checkout-sessions/${session}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: method.id,
+        payment_currency: usd,
+      },
+    });
+    const secret: string = submitted.body.stripeContext.client_secret;
+    const pi = secret.split('_secret_')[0]!;
+    await fetch(`${stripe.url}/v1/payment_intents/${pi}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: stripe.publishableKey,
+        client_secret: secret,
+        payment_method: 'pm_card_visa',
+      }).toString(),
+    });
+    await buyer.request(`/api/checkout-sessions/${session}/pay`, { method: 'POST', body: { tx_hash: pi } });
+    for (let i = 0; i < 400; i++) {
+      const [charge] = (await api(`/api/charges?payment_intent_id=${submitted.body.paymentIntent.id}`)).body
+        .list;
+      if (charge?.status === 'succeeded')
+        return { methodId: method.id as string, chargeId: charge.id as string };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the card payment was not recorded');
+  }
 
   /** Every row of every table (a secret key's last use is a clock reading, not a write of the request). */
   async function everything(): Promise<string> {

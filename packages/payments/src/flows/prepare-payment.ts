@@ -28,16 +28,24 @@ export async function prepareOrderPayment(
   deps: Deps,
   session: CheckoutSessionRow,
   choice: { method: PaymentMethod; currency: PaymentCurrency },
+  methods: PaymentMethod[],
   customer: { did: string; email: string | null; name: string | null },
 ): Promise<PreparedOrder | undefined> {
   if (session.mode !== 'payment' || session.status !== 'open') return undefined;
   const livemode = flag(session.livemode);
-  const intent = session.payment_intent_id
-    ? await findIntentRow(deps.db, session.payment_intent_id)
-    : undefined;
-  if (intent && intent.payment_method_id !== choice.method.id) await releaseEarlier(deps, intent);
+  // The intent is read only where a rail opened or may open its payment: a crypto order reads nothing.
+  const intent = () =>
+    session.payment_intent_id ? findIntentRow(deps.db, session.payment_intent_id) : undefined;
+  const earlierId = session.payment_method_id;
+  if (earlierId && earlierId !== choice.method.id) {
+    const earlier =
+      methods.find((m) => m.id === earlierId) ?? (await getPaymentMethod(deps.db, livemode, earlierId));
+    if (earlier && deps.methods.for(earlier.type).release)
+      await releaseEarlier(deps, earlier, await intent());
+  }
   const { adapter, method } = deps.methods.read(choice.method);
   if (!adapter.prepare) return undefined;
+  const opened = await intent();
   let priced;
   try {
     priced = await priceLines(
@@ -51,7 +59,7 @@ export async function prepareOrderPayment(
     throw error;
   }
   const details =
-    intent && paymentIntentJson.payment_details.read(intent.payment_details)[choice.method.type];
+    opened && paymentIntentJson.payment_details.read(opened.payment_details)[choice.method.type];
   const previous = details && typeof details === 'object' ? (details as Record<string, string>) : undefined;
   const description = [...priced.prices.values()].map((p) => p.nickname).find(Boolean) ?? null;
   try {
@@ -72,11 +80,13 @@ export async function prepareOrderPayment(
  * there first (release), so that it can no longer pay an order that now asks to be paid otherwise; a
  * payment already made or under way refuses the move (409) until it is recorded.
  */
-async function releaseEarlier(deps: Deps, intent: PaymentIntentRow): Promise<void> {
-  const earlier = await getPaymentMethod(deps.db, flag(intent.livemode), intent.payment_method_id);
-  if (!earlier) return;
+async function releaseEarlier(
+  deps: Deps,
+  earlier: PaymentMethod,
+  intent: PaymentIntentRow | undefined,
+): Promise<void> {
   const { adapter, method } = deps.methods.read(earlier);
-  const opened = paymentIntentJson.payment_details.read(intent.payment_details)[earlier.type];
+  const opened = intent && paymentIntentJson.payment_details.read(intent.payment_details)[earlier.type];
   if (!adapter.release || !opened || typeof opened !== 'object') return;
   try {
     await adapter.release(method, opened as Record<string, string>);

@@ -33,7 +33,7 @@ import { subscribeOrder } from '../subscriptions/subscribe.ts';
 import { lockStock } from '../prices/stock.ts';
 import { heldQuantities, findSessionRow } from '../checkout-sessions/queries.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
-import { getPaymentMethod, listPaymentMethods } from '../payment-methods/queries.ts';
+import { listPaymentMethods } from '../payment-methods/queries.ts';
 import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
 import type { PaymentIntentRow } from '../payment-intents/table.ts';
 import type { PayerStanding, PaymentContext } from '../methods/adapter.ts';
@@ -95,7 +95,8 @@ export async function submitCheckout(
   input: SubmitInput,
   locale: string,
 ): Promise<Submitted> {
-  const { payer, prepared } = (await askFirst(() => askRail(deps, sessionId, buyer, input))) ?? {};
+  const asked = await askFirst(() => askRail(deps, sessionId, buyer, input));
+  const { payer, prepared } = asked ?? {};
   return transaction(deps.db, async (trx): Promise<Submitted> => {
     const order = await lockOpenOrder(deps, trx, sessionId, buyer);
     const { session } = order;
@@ -106,7 +107,7 @@ export async function submitCheckout(
     const known = await findCustomerByDid(trx, livemode, buyer.did);
     if (known && session.mode !== 'setup') await refuseIfOverdue(trx, known.id);
     const details = checkedDetails(session, input, locale);
-    const methods = await listPaymentMethods(trx, livemode, { activeOnly: true });
+    const methods = asked?.methods ?? (await listPaymentMethods(trx, livemode, { activeOnly: true }));
     const method = methods.find((m) => m.id === input.payment_method);
     const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
     if (!method || !currency || !currency.active)
@@ -312,17 +313,24 @@ async function holdStock(
 /**
  * What the chosen method's rail is asked before the transaction, which decides the rest: for a
  * mandate (a subscription or setup session), what the buyer's wallet already allows; for a one-time
- * order on a rail that opens payments (cards), its payment (prepare-payment.ts).
+ * order on a rail that opens payments (cards), its payment (prepare-payment.ts). The active methods
+ * are read here once, for the choice, the transaction and the answer: a method a merchant edits
+ * meanwhile races the submit either way.
  */
 async function askRail(deps: Deps, sessionId: string, buyer: Buyer, input: SubmitInput) {
   const session = await findSessionRow(deps.db, sessionId);
   if (!session || (session.customer_did !== null && session.customer_did !== buyer.did)) return undefined;
-  const method = await getPaymentMethod(deps.db, flag(session.livemode), input.payment_method);
+  const methods = await listPaymentMethods(deps.db, flag(session.livemode), { activeOnly: true });
+  const method = methods.find((m) => m.id === input.payment_method);
   const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
-  if (!method || !currency) return undefined;
-  if (session.mode !== 'payment') return { payer: await readPayerOn(deps, { method, currency }, buyer.did) };
+  if (!method || !currency) return { methods };
+  if (session.mode !== 'payment')
+    return { methods, payer: await readPayerOn(deps, { method, currency }, buyer.did) };
   const customer = { did: buyer.did, email: input.customer_email ?? null, name: input.customer_name ?? null };
-  return { prepared: await prepareOrderPayment(deps, session, { method, currency }, customer) };
+  return {
+    methods,
+    prepared: await prepareOrderPayment(deps, session, { method, currency }, methods, customer),
+  };
 }
 
 /** The buyer's details as the session keeps them. */
