@@ -53,10 +53,6 @@ export function refundCharge(
 ): Promise<Refund> {
   // Its own transactions, not the request's: the rail is asked between them.
   return outsideUnitOfWork(async () => {
-    // Awaited before any transaction: on Node 20 a transaction begun in outsideUnitOfWork's first
-    // synchronous stretch puts the request's unit back for everything after it (its run() re-enables
-    // the storage that exit() disabled), and the rail would then be asked inside that unit.
-    await Promise.resolve();
     let refund: RefundRow;
     try {
       refund = await transaction(deps.db, (trx) => openRefund(deps, trx, livemode, input, requestKey));
