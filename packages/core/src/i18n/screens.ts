@@ -1,3 +1,5 @@
+import { cardMessages } from './cards.ts';
+import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
@@ -15,6 +17,8 @@ import { uiListsMessages } from './ui-lists.ts';
  * and that none rides in a page's first load. Not for the app: a screen imports its own group.
  */
 export const screenMessageGroups = {
+  cardMessages,
+  checkoutCardMessages,
   consoleMessages,
   developerAppsMessages,
   developerMessages,

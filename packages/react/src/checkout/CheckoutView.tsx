@@ -5,6 +5,7 @@ import { matchLocale } from '@kiosk/core';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CheckoutEnvelope, CheckoutSession } from '@kiosk/contracts';
+import { CardStep } from './card/CardStep.tsx';
 import { CheckoutFrame } from './CheckoutFrame.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import type { CheckoutLayout } from './layouts.ts';
@@ -46,7 +47,8 @@ export interface CheckoutViewProps {
 
 /**
  * The checkout's form state: the order, the buyer's details, the currency, and paying it. The currency
- * is useCurrencyChoice's, sending is useCheckoutSubmit's, and the wallet's turn is WalletDialog's.
+ * is useCurrencyChoice's, sending is useCheckoutSubmit's, the wallet's turn is WalletDialog's and
+ * the card's CardStep's.
  */
 export function CheckoutView({
   envelope,
@@ -161,6 +163,7 @@ export function CheckoutView({
         submittedAt={submittedAt}
         testWallet={buyer.testWallet}
       />
+      <CardStep session={session} pay={pay} dispatch={dispatch} choices={choices} form={form} />
       {toast}
     </>
   );

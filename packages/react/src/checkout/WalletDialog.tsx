@@ -49,7 +49,7 @@ export function WalletDialog({
           instructions={pay.instructions}
           currency={currency}
           testMode={!session.livemode && testWallet}
-          onClose={() => dispatch({ type: 'walletClosed' })}
+          onClose={() => dispatch({ type: 'dialogClosed' })}
           onSent={() => dispatch({ type: 'sent', now: Date.now() })}
         />
       </Suspense>
@@ -64,7 +64,7 @@ export function WalletDialog({
           currency={currency}
           now={submittedAt}
           testMode={!session.livemode && testWallet}
-          onClose={() => dispatch({ type: 'walletClosed' })}
+          onClose={() => dispatch({ type: 'dialogClosed' })}
           onAuthorised={() => dispatch({ type: 'sent', now: Date.now() })}
         />
       </Suspense>

@@ -156,7 +156,7 @@ describe('payReducer', () => {
 
   it('returns to idle when the submit fails or the wallet is closed before sending', () => {
     expect(payReducer(submitting, { type: 'submitFailed' })).toEqual({ step: 'idle' });
-    expect(payReducer(wallet, { type: 'walletClosed' })).toEqual({ step: 'idle' });
+    expect(payReducer(wallet, { type: 'dialogClosed' })).toEqual({ step: 'idle' });
   });
 
   it('lets a refused payment be submitted again', () => {
@@ -174,7 +174,7 @@ describe('payReducer', () => {
   });
 
   it('ignores a late "sent" after the wallet was closed, and a late answer to a submit', () => {
-    const idle = payReducer(wallet, { type: 'walletClosed' });
+    const idle = payReducer(wallet, { type: 'dialogClosed' });
     expect(payReducer(idle, { type: 'sent', now: 1 })).toBe(idle);
     expect(payReducer(initialPayState, { type: 'submitted', instructions })).toBe(initialPayState);
     expect(payReducer(wallet, { type: 'submitFailed' })).toBe(wallet);
@@ -182,7 +182,7 @@ describe('payReducer', () => {
   });
 
   it('closing the dialog once the transfer is sent does not stop the wait', () => {
-    expect(payReducer(paying, { type: 'walletClosed' })).toBe(paying);
+    expect(payReducer(paying, { type: 'dialogClosed' })).toBe(paying);
   });
 
   it('takes a refusal only while paying', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MandateInstructions, PaymentInstructions } from '@kiosk/contracts';
-import { initialPayState, isLocked, payReducer, type PayEvent, type PayState } from './pay-flow.ts';
+import {
+  initialPayState,
+  isLocked,
+  payReducer,
+  type CardContext,
+  type CardInstructions,
+  type PayEvent,
+  type PayState,
+} from './pay-flow.ts';
 
 const transfer: PaymentInstructions = {
   type: 'evm_transfer',
@@ -34,6 +42,20 @@ const mandate: MandateInstructions = {
   symbol: 'KDT',
 };
 
+const card: CardInstructions = {
+  type: 'card',
+  amount: '2500',
+  currency_id: 'pc_usd',
+  decimal: 2,
+  symbol: 'USD',
+};
+
+const cardContext = (status: string): CardContext => ({
+  client_secret: 'pi_3Stripe_secret_abc',
+  intent_type: 'payment_intent',
+  status,
+});
+
 const run = (events: PayEvent[], from: PayState = initialPayState) => events.reduce(payReducer, from);
 
 describe('the pay flow', () => {
@@ -66,7 +88,7 @@ describe('the pay flow', () => {
   it('returns to the form when the buyer closes the authorisation, and locks the order while it is open', () => {
     const open = run([{ type: 'submit' }, { type: 'submitted', instructions: mandate }]);
     expect(isLocked(open)).toBe(true);
-    const closed = payReducer(open, { type: 'walletClosed' });
+    const closed = payReducer(open, { type: 'dialogClosed' });
     expect(closed).toEqual({ step: 'idle' });
     expect(isLocked(closed)).toBe(false);
   });
@@ -74,5 +96,57 @@ describe('the pay flow', () => {
   it('ignores an authorisation reported when no wallet step is open', () => {
     expect(payReducer(initialPayState, { type: 'sent', now: 1 })).toEqual(initialPayState);
     expect(payReducer({ step: 'submitting' }, { type: 'sent', now: 1 })).toEqual({ step: 'submitting' });
+  });
+
+  describe('with a card (seed 000 §4)', () => {
+    const submitted = (status: string): PayEvent => ({
+      type: 'cardSubmitted',
+      instructions: card,
+      context: cardContext(status),
+      now: 7,
+    });
+
+    it('opens the card form for a payment the card has not paid yet, and locks the order meanwhile', () => {
+      for (const status of ['requires_payment_method', 'requires_action', 'requires_confirmation']) {
+        const open = run([{ type: 'submit' }, submitted(status)]);
+        expect(open).toEqual({ step: 'card', instructions: card, context: cardContext(status) });
+        expect(isLocked(open)).toBe(true);
+      }
+    });
+
+    it('waits for the server at once when the processor says the payment succeeded already', () => {
+      expect(run([{ type: 'submit' }, submitted('succeeded')])).toEqual({
+        step: 'paying',
+        instructions: card,
+        since: 7,
+      });
+    });
+
+    it('waits for the server once the card is confirmed, and times out and checks again as a transfer does', () => {
+      const confirmed = run([
+        { type: 'submit' },
+        submitted('requires_payment_method'),
+        { type: 'sent', now: 9 },
+      ]);
+      expect(confirmed).toEqual({ step: 'paying', instructions: card, since: 9 });
+      expect(run([{ type: 'timedOut' }, { type: 'checkAgain', now: 20 }], confirmed)).toEqual({
+        step: 'paying',
+        instructions: card,
+        since: 20,
+      });
+    });
+
+    it('returns to the form when the buyer cancels the card form, not once the card is confirmed', () => {
+      const open = run([{ type: 'submit' }, submitted('requires_payment_method')]);
+      expect(payReducer(open, { type: 'dialogClosed' })).toEqual({ step: 'idle' });
+      const confirmed = payReducer(open, { type: 'sent', now: 9 });
+      expect(payReducer(confirmed, { type: 'dialogClosed' })).toBe(confirmed);
+    });
+
+    it('ignores a card answer that arrives when no submit waits for it', () => {
+      expect(payReducer(initialPayState, submitted('requires_payment_method'))).toBe(initialPayState);
+      const open = run([{ type: 'submit' }, submitted('requires_payment_method')]);
+      expect(payReducer(open, submitted('succeeded'))).toBe(open);
+    });
   });
 });

@@ -1,7 +1,20 @@
-import type { MandateInstructions, PaymentInstructions } from '@kiosk/contracts';
+import type {
+  EvmTransferInstructions,
+  MandateInstructions,
+  PaymentInstructions,
+  SubmitAnswer,
+} from '@kiosk/contracts';
 
-/** What the buyer's wallet is asked for after submit: one transfer now, or a mandate for every cycle. */
+/**
+ * What the buyer is asked for after submit: one transfer now or a mandate for every cycle (their
+ * wallet), or a card payment.
+ */
 export type WalletRequest = PaymentInstructions | MandateInstructions;
+
+export type CardInstructions = Extract<PaymentInstructions, { type: 'card' }>;
+
+/** The payment the card processor holds for the order (submit's `stripeContext`): the card form confirms it. */
+export type CardContext = NonNullable<SubmitAnswer['stripeContext']>;
 
 /**
  * Seed 000 §4 pay flow for a wallet method: idle → submitting (the form is sent) → wallet (the pay
@@ -9,23 +22,29 @@ export type WalletRequest = PaymentInstructions | MandateInstructions;
  * subscription goes from submitting to authorise instead (the dialog shows what the customer allows
  * and their wallet signs the mandate), then waits in paying the same way: the session completes once
  * the server has read the mandate on the chain (a trial at once, else when the first cycle is
- * collected). A payment the chain refused, or one not confirmed within the polling time, returns to
- * where the buyer can try again.
+ * collected). A card goes from submitting to card (the card form, seed 000 §4), or straight to paying
+ * when the processor says the payment succeeded already (a reload after paying); once the processor
+ * confirms it, paying. A payment the chain refused, or one not confirmed within the polling time,
+ * returns to where the buyer can try again.
  */
 export type PayState =
   | { step: 'idle' }
   | { step: 'submitting' }
-  | { step: 'wallet'; instructions: PaymentInstructions }
+  | { step: 'wallet'; instructions: EvmTransferInstructions }
   | { step: 'authorise'; instructions: MandateInstructions }
+  | { step: 'card'; instructions: CardInstructions; context: CardContext }
   | { step: 'paying'; instructions: WalletRequest; since: number }
   | { step: 'timeout'; instructions: WalletRequest }
   | { step: 'failed'; message: string };
 
 export type PayEvent =
   | { type: 'submit' }
-  | { type: 'submitted'; instructions: WalletRequest }
+  | { type: 'submitted'; instructions: Exclude<WalletRequest, CardInstructions> }
+  | { type: 'cardSubmitted'; instructions: CardInstructions; context: CardContext; now: number }
   | { type: 'submitFailed' }
-  | { type: 'walletClosed' }
+  /** The buyer closed the wallet's or the card's dialog before paying. */
+  | { type: 'dialogClosed' }
+  /** The wallet sent the transfer (or the mandate), or the card processor confirmed the payment. */
   | { type: 'sent'; now: number }
   | { type: 'refused'; message: string }
   | { type: 'timedOut' }
@@ -34,7 +53,7 @@ export type PayEvent =
 export const initialPayState: PayState = { step: 'idle' };
 
 /** The step a submitted order opens: the wallet pays a transfer, or authorises a mandate. */
-function walletStepOf(instructions: WalletRequest): PayState {
+function walletStepOf(instructions: Exclude<WalletRequest, CardInstructions>): PayState {
   switch (instructions.type) {
     case 'evm_transfer':
       return { step: 'wallet', instructions };
@@ -43,9 +62,19 @@ function walletStepOf(instructions: WalletRequest): PayState {
   }
 }
 
-/** The wallet dialog is open: for a transfer or for a mandate. */
-function isAtWallet(state: PayState): state is Extract<PayState, { step: 'wallet' | 'authorise' }> {
-  return state.step === 'wallet' || state.step === 'authorise';
+/** Seed 000 §4: a card already paid (submitted again after paying) waits at once; else the card form. */
+function cardStepOf(event: Extract<PayEvent, { type: 'cardSubmitted' }>): PayState {
+  const { instructions, context } = event;
+  return context.status === 'succeeded'
+    ? { step: 'paying', instructions, since: event.now }
+    : { step: 'card', instructions, context };
+}
+
+/** A dialog asks the buyer to pay: their wallet (a transfer or a mandate) or their card. */
+function isAskingBuyer(
+  state: PayState,
+): state is Extract<PayState, { step: 'wallet' | 'authorise' | 'card' }> {
+  return state.step === 'wallet' || state.step === 'authorise' || state.step === 'card';
 }
 
 export function payReducer(state: PayState, event: PayEvent): PayState {
@@ -54,12 +83,14 @@ export function payReducer(state: PayState, event: PayEvent): PayState {
       return state.step === 'idle' || state.step === 'failed' ? { step: 'submitting' } : state;
     case 'submitted':
       return state.step === 'submitting' ? walletStepOf(event.instructions) : state;
+    case 'cardSubmitted':
+      return state.step === 'submitting' ? cardStepOf(event) : state;
     case 'submitFailed':
       return state.step === 'submitting' ? { step: 'idle' } : state;
-    case 'walletClosed':
-      return isAtWallet(state) ? { step: 'idle' } : state;
+    case 'dialogClosed':
+      return isAskingBuyer(state) ? { step: 'idle' } : state;
     case 'sent':
-      return isAtWallet(state)
+      return isAskingBuyer(state)
         ? { step: 'paying', instructions: state.instructions, since: event.now }
         : state;
     case 'refused':

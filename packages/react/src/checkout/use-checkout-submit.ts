@@ -95,8 +95,8 @@ export function useCheckoutSubmit({
         payment_method: selected.method.id,
         payment_currency: selected.currency.id,
       });
-      // A one-time order is paid now; a subscription's (or a setup session's) wallet authorises its
-      // cycles once instead.
+      // A one-time order is paid now (by a wallet's transfer or a card); a subscription's (or a setup
+      // session's) wallet authorises its cycles once instead.
       const instructions = answer.paymentInstructions ?? answer.mandateInstructions;
       if (!instructions) {
         dispatch({ type: 'submitFailed' });
@@ -104,7 +104,19 @@ export function useCheckoutSubmit({
         return;
       }
       setSubmittedAt(nowUnix());
-      dispatch({ type: 'submitted', instructions });
+      if (instructions.type !== 'card') {
+        dispatch({ type: 'submitted', instructions });
+        return;
+      }
+      // A card's payment is confirmed with what the processor answered for it (seed 000 §7).
+      if (!answer.stripeContext) {
+        dispatch({ type: 'submitFailed' });
+        showToast(checkoutErrorText(undefined, t));
+        return;
+      }
+      // sendForm runs when the form is sent, never while rendering.
+      // eslint-disable-next-line react-hooks/purity
+      dispatch({ type: 'cardSubmitted', instructions, context: answer.stripeContext, now: Date.now() });
     } catch (error) {
       dispatch({ type: 'submitFailed' });
       if (error instanceof ApiError && error.code === 'CUSTOMER_LIMITED' && onCustomerLimited) {

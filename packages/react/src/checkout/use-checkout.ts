@@ -153,7 +153,14 @@ export function useSubmitCheckout(sessionId: string) {
     mutationFn: (body: SubmitBody) =>
       client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
     onSuccess: async (answer) => {
-      const { paymentInstructions: _instructions, balance: _b, delegation: _d, ...envelope } = answer;
+      // What only the pay flow needs (a card's client secret among it) stays out of the cached session.
+      const {
+        paymentInstructions: _instructions,
+        balance: _b,
+        delegation: _d,
+        stripeContext: _card,
+        ...envelope
+      } = answer;
       await dropReadsInFlight(queryClient, sessionId);
       queryClient.setQueryData<CheckoutEnvelope>(checkoutKey(sessionId), envelope);
     },

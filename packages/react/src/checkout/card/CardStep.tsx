@@ -1,0 +1,51 @@
+import { Suspense, lazy, useEffect, useState, type Dispatch } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import type { CheckoutSession } from '@kiosk/contracts';
+import type { CurrencyChoice } from '../order-view.ts';
+import type { CardContext, PayEvent, PayState } from '../pay-flow.ts';
+import { formShapeOf, type CustomerFormValues } from '../payment/customer-form.ts';
+
+// The card form, Stripe.js's loader, its React bindings and the card texts load only when a buyer pays
+// by card: a crypto checkout never fetches them.
+const CardDialog = lazy(() => import('./CardDialog.tsx').then((module) => ({ default: module.CardDialog })));
+
+/** Seed 000 §4: the card form opens 200 ms after the submit answers (its code loads meanwhile). */
+export const CARD_FORM_DELAY_MS = 200;
+
+export interface CardStepProps {
+  session: CheckoutSession;
+  pay: PayState;
+  dispatch: Dispatch<PayEvent>;
+  choices: CurrencyChoice[];
+  /** The form the buyer submitted: the card's billing details are its details. */
+  form: UseFormReturn<CustomerFormValues>;
+}
+
+/** The card's turn of the pay flow: the card form, until the processor confirms the payment. */
+export function CardStep({ session, pay, dispatch, choices, form }: CardStepProps) {
+  const card = pay.step === 'card' ? pay : undefined;
+  const [due, setDue] = useState<CardContext>();
+  useEffect(() => {
+    if (!card) return;
+    const timer = setTimeout(() => setDue(card.context), CARD_FORM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [card]);
+  if (!card) return null;
+  const choice = choices.find((option) => option.currency.id === card.instructions.currency_id);
+  return (
+    <Suspense fallback={null}>
+      <CardDialog
+        open={due === card.context}
+        sessionId={session.id}
+        method={choice?.method}
+        currency={choice?.currency ?? card.instructions}
+        instructions={card.instructions}
+        context={card.context}
+        values={form.getValues()}
+        shape={formShapeOf(session)}
+        onClose={() => dispatch({ type: 'dialogClosed' })}
+        onConfirmed={() => dispatch({ type: 'sent', now: Date.now() })}
+      />
+    </Suspense>
+  );
+}
