@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
@@ -32,6 +32,28 @@ const MENU = 'MuiPopover'; // menus, selects and their popover
 const TEXT_FIELD = 'MuiInputBase';
 const TOAST = 'MuiSnackbar';
 const FORM_LIBRARY = 'HookFormContext'; // react-hook-form
+// Card payments (issue 22): Stripe.js's loader (@stripe/stripe-js names its origin), prop-types (which
+// @stripe/react-stripe-js would bring, and the first-load libraries import for development only) and
+// the card form's own reading of Stripe's answers.
+const STRIPE_LOADER = 'js.stripe.com';
+const PROP_TYPES = 'SECRET_DO_NOT_PASS_THIS_OR_YOU_WILL_BE_FIRED';
+const CARD_FORM = 'payment_intent_authentication_failure';
+
+/** The embed's module and the chunks it imports statically: what a host page loads before it renders. */
+function embedFirstLoad(): string {
+  const seen = new Set<string>();
+  const visit = (file: string): string => {
+    if (seen.has(file)) return '';
+    seen.add(file);
+    const text = readFileSync(join(WEB_DIR, 'embed', file), 'utf8');
+    // Static imports only (`from"./x.js"`, `import"./x.js"`): a dynamic `import("./x.js")` loads later.
+    const imported = [...text.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)].map((match) =>
+      posix.join(posix.dirname(file), match[1]!),
+    );
+    return [text, ...imported.map(visit)].join('\n');
+  };
+  return visit('checkout.js');
+}
 
 describe("the pages' first loads (issue 10)", () => {
   it('the hosted checkout loads neither the router nor the fields, menus and toasts it may never show', () => {
@@ -70,6 +92,30 @@ describe("the pages' first loads (issue 10)", () => {
         expect(carried, `${entry} carries ${name}`).toEqual([]);
       }
     }
+  });
+
+  it("no first load (the embed's, the hosted checkout's form) carries Stripe.js's loader, prop-types or the card form: they load when a card is chosen", () => {
+    const manifest = pageManifest(WEB_DIR, 'checkout.html');
+    // The hosted checkout's form follows its first load on every visit, a crypto-only one's too.
+    const form = (manifest['checkout.html']!.dynamicImports ?? [])
+      .map((key) => readFileSync(join(WEB_DIR, manifest[key]!.file), 'utf8'))
+      .find((text) => text.includes(FORM_LIBRARY));
+    const loads = {
+      'index.html': firstLoad('index.html').text,
+      'checkout.html': firstLoad('checkout.html').text,
+      'checkout.html form': form,
+      embed: embedFirstLoad(),
+    };
+    expect(form).toBeDefined();
+    for (const [load, text] of Object.entries(loads))
+      for (const code of [STRIPE_LOADER, PROP_TYPES, CARD_FORM])
+        expect(text, `${load}: ${code}`).not.toContain(code);
+    // The card form is its own chunk, loaded on demand, with Stripe.js's loader in it.
+    const card = Object.entries(manifest).find(([source]) =>
+      source.endsWith('/checkout/card/CardDialog.tsx'),
+    );
+    expect(card?.[1]).toMatchObject({ isDynamicEntry: true });
+    expect(readFileSync(join(WEB_DIR, card![1].file), 'utf8')).toContain(STRIPE_LOADER);
   });
 
   it("each page's first load carries its visitor's language and not the other", () => {

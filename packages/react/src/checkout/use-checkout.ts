@@ -153,14 +153,7 @@ export function useSubmitCheckout(sessionId: string) {
     mutationFn: (body: SubmitBody) =>
       client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
     onSuccess: async (answer) => {
-      // What only the pay flow needs (a card's client secret among it) stays out of the cached session.
-      const {
-        paymentInstructions: _instructions,
-        balance: _b,
-        delegation: _d,
-        stripeContext: _card,
-        ...envelope
-      } = answer;
+      const { paymentInstructions: _instructions, balance: _b, delegation: _d, ...envelope } = answer;
       await dropReadsInFlight(queryClient, sessionId);
       queryClient.setQueryData<CheckoutEnvelope>(checkoutKey(sessionId), envelope);
     },

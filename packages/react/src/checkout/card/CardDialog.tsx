@@ -4,10 +4,9 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import type {
   Appearance,
   Stripe,
-  StripeElementsOptions,
+  StripeElementsOptionsClientSecret,
   StripePaymentElementOptions,
 } from '@stripe/stripe-js';
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,17 +16,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { matchLocale } from '@kiosk/core';
 import { cardMessages } from '@kiosk/core/i18n/cards';
 import { checkoutCardMessages } from '@kiosk/core/i18n/checkout-card';
-import type { PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
+import type { PaymentMethod } from '@kiosk/contracts';
 import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { checkoutErrorText } from '../error-text.ts';
-import { formatMoney } from '../format-money.ts';
-import type { CardContext, CardInstructions } from '../pay-flow.ts';
+import type { CardContext } from '../pay-flow.ts';
 import type { CustomerFormValues, FormShape } from '../payment/customer-form.ts';
 import {
   cardFieldsOf,
@@ -38,6 +35,7 @@ import {
 } from './card-fields.ts';
 import { confirmOutcomeOf, type ConfirmOutcome } from './confirm-outcome.ts';
 import { loadStripeScript } from './stripe-script.ts';
+import { usePaymentElement } from './use-payment-element.ts';
 
 export interface CardDialogProps {
   /** Seed 000 §4: shown 200 ms after the submit answers; Stripe.js loads from the start. */
@@ -45,12 +43,14 @@ export interface CardDialogProps {
   sessionId: string;
   /** The card method the order is paid with: its public settings say how to load Stripe.js. */
   method: Pick<PaymentMethod, 'settings'> | undefined;
-  currency: Pick<PaymentCurrency, 'decimal' | 'symbol'> & Partial<Pick<PaymentCurrency, 'maximum_precision'>>;
-  instructions: CardInstructions;
+  /** What the card pays, as the page shows amounts (`25 USD`). */
+  amount: string;
   context: CardContext;
   /** The details the buyer submitted, and which of them the session asks. */
   values: CustomerFormValues;
   shape: FormShape;
+  /** A phone's screen (under 600 px): the form takes all of it. */
+  fullScreen: boolean;
   onClose: () => void;
   /** The processor confirmed the payment and the server has its id: the page waits for the server. */
   onConfirmed: () => void;
@@ -68,7 +68,6 @@ export function CardDialog(props: CardDialogProps) {
   useScreenMessages(checkoutCardMessages);
   const { t, i18n } = useTranslation();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const descriptionId = useId();
   const [attempt, setAttempt] = useState(0);
@@ -79,14 +78,11 @@ export function CardDialog(props: CardDialogProps) {
   const [fields] = useState(() => cardFieldsOf(props.values, props.shape));
   const { client_secret: clientSecret } = props.context;
   const locale = matchLocale(i18n.language) ?? 'en';
-  const options = useMemo<StripeElementsOptions>(
+  const options = useMemo<StripeElementsOptionsClientSecret>(
     () => ({ clientSecret, locale, appearance: appearanceOf(theme) }),
     [clientSecret, locale, theme],
   );
-  const amount = formatMoney(props.instructions.amount, {
-    maximum_precision: props.currency.decimal,
-    ...props.currency,
-  });
+  const { amount } = props;
   const failed = processor.status === 'failed' || elementFailed === attempt;
   const close = () => {
     if (!confirming) props.onClose();
@@ -98,7 +94,7 @@ export function CardDialog(props: CardDialogProps) {
       onClose={(_event, reason) => reason === 'escapeKeyDown' && close()}
       fullWidth
       maxWidth="xs"
-      fullScreen={phone}
+      fullScreen={props.fullScreen}
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       // Stripe's 3-D Secure challenge opens over the page, outside this dialog: it must take focus.
@@ -106,20 +102,21 @@ export function CardDialog(props: CardDialogProps) {
     >
       <DialogTitle id={titleId}>{t('checkoutCard.title', { amount })}</DialogTitle>
       {processor.status === 'ready' && !failed ? (
-        <Elements key={attempt} stripe={processor.stripe} options={options}>
-          <CardForm
-            sessionId={props.sessionId}
-            amount={amount}
-            descriptionId={descriptionId}
-            address={fields.address}
-            billingDetails={fields.billingDetails}
-            confirming={confirming}
-            onConfirming={setConfirming}
-            onCancel={close}
-            onConfirmed={props.onConfirmed}
-            onLoadFailed={() => setElementFailed(attempt)}
-          />
-        </Elements>
+        <CardForm
+          key={attempt}
+          stripe={processor.stripe}
+          elementsOptions={options}
+          sessionId={props.sessionId}
+          amount={amount}
+          descriptionId={descriptionId}
+          address={fields.address}
+          billingDetails={fields.billingDetails}
+          confirming={confirming}
+          onConfirming={setConfirming}
+          onCancel={close}
+          onConfirmed={props.onConfirmed}
+          onLoadFailed={() => setElementFailed(attempt)}
+        />
       ) : (
         <>
           <DialogContent sx={{ pt: 0 }}>
@@ -156,6 +153,8 @@ export function CardDialog(props: CardDialogProps) {
 }
 
 interface CardFormProps {
+  stripe: Stripe;
+  elementsOptions: StripeElementsOptionsClientSecret;
   sessionId: string;
   amount: string;
   descriptionId: string;
@@ -180,8 +179,7 @@ const UNTIL_READY = { height: 0, overflow: 'hidden', visibility: 'hidden' } as c
 function CardForm(props: CardFormProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
-  const stripe = useStripe();
-  const elements = useElements();
+  const { stripe } = props;
   const [ready, setReady] = useState(false);
   const [complete, setComplete] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -190,13 +188,21 @@ function CardForm(props: CardFormProps) {
     () => ({ fields: { billingDetails: { address } } }),
     [address],
   );
+  const { nodeRef, elementsRef } = usePaymentElement(stripe, props.elementsOptions, options, {
+    onReady: () => setReady(true),
+    onChange: (event) => setComplete(event.complete),
+    onEscape: props.onCancel,
+    onLoadError: props.onLoadFailed,
+  });
+  const focusCard = () => elementsRef.current?.getElement('payment')?.focus();
   // Focus goes to the card's first field once it is shown.
   useEffect(() => {
-    if (ready) elements?.getElement('payment')?.focus();
-  }, [ready, elements]);
+    if (ready) elementsRef.current?.getElement('payment')?.focus();
+  }, [ready, elementsRef]);
 
   const outcomeOfConfirming = async (): Promise<ConfirmOutcome> => {
-    if (!stripe || !elements) return { failure: 'CARD_PROCESSING_ERROR' };
+    const elements = elementsRef.current;
+    if (!elements) return { failure: 'CARD_PROCESSING_ERROR' };
     try {
       return confirmOutcomeOf(
         await stripe.confirmPayment({
@@ -232,7 +238,7 @@ function CardForm(props: CardFormProps) {
       }
     } else if (outcome.failure) {
       setProblem(t(`error.${outcome.failure}`));
-      elements?.getElement('payment')?.focus();
+      focusCard();
     }
     onConfirming(false);
   };
@@ -254,13 +260,7 @@ function CardForm(props: CardFormProps) {
           </Box>
           {!ready && <CardSkeleton label={t('checkoutCard.loading')} />}
           <Box sx={ready ? undefined : UNTIL_READY}>
-            <PaymentElement
-              options={options}
-              onReady={() => setReady(true)}
-              onChange={(event) => setComplete(event.complete)}
-              onEscape={props.onCancel}
-              onLoadError={props.onLoadFailed}
-            />
+            <div ref={nodeRef} />
           </Box>
           {problem && (
             <Alert severity="error" role="alert">

@@ -1,8 +1,11 @@
 import { Suspense, lazy, useEffect, useState, type Dispatch } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutSession } from '@kiosk/contracts';
+import { formatMoney } from '../format-money.ts';
 import type { CurrencyChoice } from '../order-view.ts';
-import type { CardContext, PayEvent, PayState } from '../pay-flow.ts';
+import type { CardContext, CardInstructions, PayEvent, PayState } from '../pay-flow.ts';
 import { formShapeOf, type CustomerFormValues } from '../payment/customer-form.ts';
 
 // The card form, Stripe.js's loader, its React bindings and the card texts load only when a buyer pays
@@ -24,6 +27,7 @@ export interface CardStepProps {
 /** The card's turn of the pay flow: the card form, until the processor confirms the payment. */
 export function CardStep({ session, pay, dispatch, choices, form }: CardStepProps) {
   const card = pay.step === 'card' ? pay : undefined;
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [due, setDue] = useState<CardContext>();
   useEffect(() => {
     if (!card) return;
@@ -38,14 +42,21 @@ export function CardStep({ session, pay, dispatch, choices, form }: CardStepProp
         open={due === card.context}
         sessionId={session.id}
         method={choice?.method}
-        currency={choice?.currency ?? card.instructions}
-        instructions={card.instructions}
+        amount={formatMoney(card.instructions.amount, choice?.currency ?? cardCurrency(card.instructions))}
         context={card.context}
         values={form.getValues()}
         shape={formShapeOf(session)}
+        fullScreen={phone}
         onClose={() => dispatch({ type: 'dialogClosed' })}
         onConfirmed={() => dispatch({ type: 'sent', now: Date.now() })}
       />
     </Suspense>
   );
 }
+
+/** The instructions' currency, shown to its minor units, when the page's list lacks it. */
+const cardCurrency = ({ decimal, symbol }: CardInstructions) => ({
+  decimal,
+  symbol,
+  maximum_precision: decimal,
+});

@@ -7,7 +7,7 @@ export type ConfirmAnswer =
   { paymentIntent: { id: string; status: string } } | { error: Record<string, unknown> };
 
 /**
- * A `window.Stripe` for jsdom: the calls @stripe/stripe-js and @stripe/react-stripe-js make, a Payment
+ * A `window.Stripe` for jsdom: the calls @stripe/stripe-js and the card form make, a Payment
  * Element that mounts one input, and confirmPayment answering what the test says. The test plays the
  * element's events (`emit('ready')`, `emit('change', { complete: true })`), as Stripe's frame would.
  */
