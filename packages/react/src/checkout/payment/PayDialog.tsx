@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
-import type { CheckoutSession, PaymentCurrency, PaymentInstructions } from '@kiosk/contracts';
+import type { CheckoutSession, PaymentCurrency, EvmTransferInstructions } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
@@ -16,7 +16,7 @@ export interface PayDialogProps {
   action: CheckoutSession['mode'];
   checkoutSessionId: string;
   buyerDid: string;
-  instructions: PaymentInstructions;
+  instructions: EvmTransferInstructions;
   currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>;
   testMode: boolean;
   onClose: () => void;

@@ -1,5 +1,5 @@
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
-import type { PaymentInstructions } from '@kiosk/contracts';
+import type { EvmTransferInstructions } from '@kiosk/contracts';
 
 /** The wallet's account is not the buyer's: the chain watcher would refuse the transfer (WRONG_PAYER). */
 export class WrongAccountError extends Error {
@@ -37,7 +37,7 @@ export async function buyerAccountOn(
  */
 export async function payWithInjectedWallet(
   provider: Eip1193Provider,
-  instructions: PaymentInstructions,
+  instructions: EvmTransferInstructions,
   buyerAddress: string | undefined,
 ): Promise<`0x${string}`> {
   // Loaded on demand: no visit needs the encoder before a wallet is chosen.

@@ -16,6 +16,8 @@ export async function sendAndNameTransfer(
   name: (txHash: `0x${string}`) => Promise<unknown>,
   t: TFunction,
 ): Promise<void> {
+  // A card is paid on its own page with the processor's form (seed 000 §4: not in place).
+  if (instructions.type !== 'evm_transfer') throw new Error(t('checkout.pastDue.notSupported'));
   try {
     await name(await payWithInjectedWallet(provider, instructions, buyerDid?.split(':').pop()));
   } catch (error) {
