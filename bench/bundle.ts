@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { firstLoadFiles, type WebPage } from '../test/browser/first-load.ts';
+import { firstLoadFiles, pageManifest, type WebPage } from '../test/browser/first-load.ts';
 
 const DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 
@@ -19,4 +19,27 @@ export function firstLoadBytes(page: WebPage): number {
 /** The embeddable checkout's module as a host page loads it (its lazy chunks left out). */
 export function embedEntryBytes(): number {
   return gzippedBytes('embed/checkout.js');
+}
+
+/**
+ * Gzipped bytes a page loads only for the module whose source path ends with `source` (a dynamic
+ * import: the card form, when a card is chosen): the chunks it reaches that no other module of the
+ * page reaches, so what every checkout loads anyway (its first load, its form) is not counted.
+ */
+export function lazyBytes(page: WebPage, source: string): number {
+  const manifest = pageManifest(DIST, page);
+  const key = Object.keys(manifest).find((name) => name.endsWith(source));
+  if (!key) throw new Error(`${source} is not in the build manifest of ${page}`);
+  const reach = (from: string, files = new Set<string>()) => {
+    const chunk = manifest[from]!;
+    if (files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    chunk.imports?.forEach((name) => reach(name, files));
+    return files;
+  };
+  const own = reach(key);
+  const shared = new Set(firstLoadFiles(DIST, page));
+  for (const name of Object.keys(manifest))
+    if (!own.has(manifest[name]!.file)) for (const file of reach(name)) shared.add(file);
+  return [...own].filter((file) => !shared.has(file)).reduce((sum, file) => sum + gzippedBytes(file), 0);
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { postgresReachable } from '@kiosk/db/testing';
 import { measureBilling } from './billing.ts';
-import { embedEntryBytes, firstLoadBytes } from './bundle.ts';
+import { embedEntryBytes, firstLoadBytes, lazyBytes } from './bundle.ts';
 import { checkoutLoadFigures, measureCheckoutLoads } from './page-load.ts';
 import { measurePublish, measureSearch, SEARCH_APPS } from './store.ts';
 
@@ -42,6 +42,13 @@ const homeFirstLoad = firstLoadBytes('index.html');
 print('store_home_first_load_js_gzip', kilobytes(homeFirstLoad), 'KB');
 print('checkout_page_first_load_js_gzip', kilobytes(firstLoadBytes('checkout.html')), 'KB');
 print('embed_checkout_js_gzip', kilobytes(embedEntryBytes()), 'KB');
+// What a checkout that offers cards loads besides when the buyer chooses one (Stripe.js itself comes
+// from Stripe, not counted): a crypto-only checkout never loads it.
+print(
+  'checkout_card_form_js_gzip',
+  kilobytes(lazyBytes('checkout.html', '/checkout/card/CardDialog.tsx')),
+  'KB',
+);
 
 // Cold loads of the hosted checkout in a real Chromium, done before the req/s server takes the CPU.
 for (const { name, value, unit } of checkoutLoadFigures(await measureCheckoutLoads()))

@@ -1,5 +1,5 @@
 import { KioskError, isKioskError, type ErrorBody, type ErrorDetail, type Locale } from '@kiosk/core';
-import { hasMessage, translate } from '@kiosk/core/i18n/catalogs';
+import { hasMessage, translate } from '@kiosk/core/i18n/translate';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,

@@ -1,5 +1,5 @@
 import { KioskError } from '@kiosk/core';
-import { translate } from '@kiosk/core/i18n/catalogs';
+import { translate } from '@kiosk/core/i18n/translate';
 import type { FastifyInstance } from 'fastify';
 
 /** Deeper than any request of the API needs; thousands deep would stall whatever walks it next. */

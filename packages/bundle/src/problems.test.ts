@@ -1,4 +1,4 @@
-import { hasMessage, translate } from '@kiosk/core/i18n/catalogs';
+import { hasMessage, translate } from '@kiosk/core/i18n/translate';
 import { describe, expect, it } from 'vitest';
 import { METADATA_RULE } from './metadata.ts';
 import { SVG_RULE } from './svg-safety.ts';

@@ -1,5 +1,5 @@
 import type { Locale } from '@kiosk/core';
-import { translate } from '@kiosk/core/i18n/catalogs';
+import { translate } from '@kiosk/core/i18n/translate';
 
 /**
  * Why the store refuses an upload (issue 12 item 6), as values: a code and the parameters of its

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, translate } from '../i18n/catalogs.ts';
+import { catalogs } from '../i18n/catalogs.ts';
+import { translate } from '../i18n/translate.ts';
 import { INVOICE_STATUSES } from '../states/invoice.ts';
 import { SUBSCRIPTION_STATUSES } from '../states/subscription.ts';
 import {

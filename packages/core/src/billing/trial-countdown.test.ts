@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../i18n/catalogs.ts';
+import { translate } from '../i18n/translate.ts';
 import { trialCountdown, trialCountdownMessage } from './trial-countdown.ts';
 
 const end = 1_000_000;

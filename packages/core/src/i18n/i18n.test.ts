@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, translate } from './catalogs.ts';
+import { catalogs } from './catalogs.ts';
+import { translate } from './translate.ts';
 import { localeFromAcceptLanguage, matchLocale } from './index.ts';
 import { screenMessageGroups } from './screens.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasMessage, translate } from '../i18n/catalogs.ts';
+import { hasMessage, translate } from '../i18n/translate.ts';
 import { APP_VERSION_STATUSES, REVIEW_TYPES, type ReviewRefusal } from '../states/app-version-review.ts';
 import { checkAccessTokenName, checkAppName, checkCategoryName } from './app-name.ts';
 import { scanForSecrets, type SecretKind } from './secrets.ts';

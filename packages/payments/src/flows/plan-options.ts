@@ -1,6 +1,6 @@
 import type { PlanOption } from '@kiosk/contracts';
 import { isKioskError, planChangeAmounts, type Locale } from '@kiosk/core';
-import { translate } from '@kiosk/core/i18n/catalogs';
+import { translate } from '@kiosk/core/i18n/translate';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { loadPrices } from '../prices/queries.ts';

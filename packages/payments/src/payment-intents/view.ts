@@ -1,6 +1,6 @@
 import type { PaymentIntent } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
-import { translate } from '@kiosk/core/i18n/catalogs';
+import { translate } from '@kiosk/core/i18n/translate';
 import { flag, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { paymentIntentJson } from './table.ts';

@@ -1,0 +1,24 @@
+import { cardMessages } from './cards.ts';
+import { catalogs } from './catalogs.ts';
+import { interpolate, type Locale, type MessageParams } from './index.ts';
+import { refundMessages } from './refunds.ts';
+
+/**
+ * The server's messages: the first-load catalogs, and the texts of screens that load later but whose
+ * codes the server answers too (a card's decline, written on the payment; why a refund failed). A
+ * module of its own: a host that imports `catalogs` (the embed) never carries these.
+ */
+const serverCatalogs: Record<Locale, Record<string, string>> = {
+  en: { ...catalogs.en, ...cardMessages.en, ...refundMessages.en },
+  zh: { ...catalogs.zh, ...cardMessages.zh, ...refundMessages.zh },
+};
+
+/** The message for `key` in `locale`, falling back to en, then to the key itself. */
+export function translate(locale: Locale, key: string, params?: MessageParams): string {
+  const template = serverCatalogs[locale][key] ?? serverCatalogs.en[key] ?? key;
+  return interpolate(template, params);
+}
+
+export function hasMessage(key: string): boolean {
+  return key in serverCatalogs.en;
+}
