@@ -189,9 +189,11 @@ async function settleOne(
   const asked = BigInt(moneyText(intent.amount));
   const paidElsewhere = owed !== undefined && owed < asked;
   const due = paidElsewhere ? owed : asked;
+  // Invoices paid in full another way meanwhile: nothing left that this money could pay.
+  const owesNothing = owed === 0n;
   const waiting =
     closed === undefined &&
-    due > 0n &&
+    !owesNothing &&
     intent.status === 'processing' &&
     intent.currency_id === charge.currency_id &&
     intent.payment_method_id === charge.payment_method_id &&
@@ -209,7 +211,7 @@ async function settleOne(
         : 'overpaid'
       : null
     : (closed ??
-      (due === 0n
+      (owesNothing
         ? 'already_paid'
         : soldOut
           ? 'sold_out'
