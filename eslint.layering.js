@@ -2,12 +2,12 @@
  * The layering rule of ../shared/ARCHITECTURE.md, as lint configuration:
  * core ← db ← platform ← identity ← payments ← store ← apps; react and web never import the server,
  * db, platform or a module; production code never imports the test tools (testkit, devchain,
- * test-wallet, stripe-emulator), except the server's demo folder and the CLI, which starts the demo chain.
+ * test-wallet, stripe-emulator, bitcoin-standin), except the server's demo folder and the CLI, which starts the demo chain.
  * Packages not written yet are named already, so their first file is checked.
  */
 
 const ANY = '*';
-const TEST_TOOLS = ['testkit', 'devchain', 'test-wallet', 'stripe-emulator'];
+const TEST_TOOLS = ['testkit', 'devchain', 'test-wallet', 'stripe-emulator', 'bitcoin-standin'];
 
 /**
  * The @kiosk packages each package's production code may import. `*` is any package, but the test
@@ -30,6 +30,7 @@ const LAYERS = {
   devchain: [],
   'test-wallet': [],
   'stripe-emulator': [],
+  'bitcoin-standin': [],
   // Below the server app: the app hands the kit its builder (test/setup/test-server.ts).
   testkit: ['core', 'db', 'platform', 'contracts', ...TEST_TOOLS],
 };
@@ -53,7 +54,7 @@ function restrictions(name, extra = []) {
     rules.push({
       regex: `^@kiosk/${anyOf(tools)}`,
       message:
-        'Layering rule: testkit, devchain, test-wallet and stripe-emulator are test tools, imported by tests only ' +
+        'Layering rule: testkit, devchain, test-wallet, stripe-emulator and bitcoin-standin are test tools, imported by tests only ' +
         "(of production code, only the server's demo folder uses them, and the CLI starts the demo chain).",
     });
   if (!layer.includes(ANY)) {
