@@ -9,3 +9,4 @@ export {
 export { cookieClient, signedIn, type ClientResponse } from './clients.ts';
 export { cardMethodBody, evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
 export { testEngines } from '@kiosk/db/testing';
+export { until } from './until.ts';

@@ -75,5 +75,27 @@ export const evmMandateInstructions = z.object({
   symbol: z.string(),
 });
 
-export const mandateInstructionsSchema = z.discriminatedUnion('type', [evmMandateInstructions]);
+/**
+ * A subscription by card: the customer saves the card with the processor's own script (the submit's
+ * `stripeContext`, a SetupIntent) and agrees that each cycle takes its price from it, off session,
+ * until the subscription ends. The terms to show: what a cycle takes and from when.
+ */
+export const cardMandateInstructions = z.object({
+  type: z.literal('card_mandate'),
+  max_per_cycle: z.string(),
+  /** Unix seconds: the first cycle's payment is taken from then (now, or the trial's end). */
+  starts_at: z.number(),
+  interval: z.enum(INTERVALS),
+  interval_count: z.number(),
+  currency_id: z.string(),
+  decimal: z.number(),
+  symbol: z.string(),
+});
+
+export const mandateInstructionsSchema = z.discriminatedUnion('type', [
+  evmMandateInstructions,
+  cardMandateInstructions,
+]);
 export type MandateInstructions = z.infer<typeof mandateInstructionsSchema>;
+export type EvmMandateInstructions = z.infer<typeof evmMandateInstructions>;
+export type CardMandateInstructions = z.infer<typeof cardMandateInstructions>;

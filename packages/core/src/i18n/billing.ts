@@ -68,6 +68,8 @@ export const billingEn = {
   'error.PRICE_NOT_BILLABLE': 'The price {price} can no longer be billed in this currency',
   'error.RECURRING_NOT_CONFIGURED':
     'This payment method cannot take subscriptions: it needs a collector contract, the server its collector key, and a token (not the native coin)',
+  'error.MANDATE_NEEDS_SETUP_CHECKOUT':
+    'A card is saved on a secure setup page, not here: open the subscription’s setup checkout',
   'error.MANDATE_NOT_REQUESTED': 'Submit your details before authorising the subscription',
   'error.MANDATE_PENDING':
     'Your authorisation is not on the chain yet; wait for your wallet to confirm it and try again',

@@ -62,6 +62,7 @@ export const billingZh: Translation<typeof billingEn> = {
   'error.PRICE_NOT_BILLABLE': '价格 {price} 已无法以此币种计费',
   'error.RECURRING_NOT_CONFIGURED':
     '此支付方式无法用于订阅：需要收款合约、服务器的收款密钥以及代币（非原生币）',
+  'error.MANDATE_NEEDS_SETUP_CHECKOUT': '银行卡需在安全的设置页面中保存：请打开该订阅的设置结账页面',
   'error.MANDATE_NOT_REQUESTED': '请先提交您的信息，再授权订阅',
   'error.MANDATE_PENDING': '您的授权尚未上链，请等待钱包确认后重试',
   'error.MANDATE_NOT_FOUND': '链上没有此订阅的授权',

@@ -16,6 +16,11 @@ export const checkoutCardMessages = defineMessages({
     'checkoutCard.cancel': 'Cancel',
     'checkoutCard.reportFailed':
       'Your card was charged, but the shop could not be told ({reason}). Press Pay again: you will not be charged twice.',
+    'checkoutCard.saveTitle': 'Subscribe with your card',
+    'checkoutCard.saveConsent': 'You allow this card to be charged {amount} {interval} until you cancel.',
+    'checkoutCard.subscribe': 'Subscribe',
+    'checkoutCard.saveReportFailed':
+      'Your card was saved, but the shop could not be told ({reason}). Press Subscribe again: you will not be charged twice.',
   },
   zh: {
     'checkoutCard.title': '银行卡支付 {amount}',
@@ -28,5 +33,10 @@ export const checkoutCardMessages = defineMessages({
     'checkoutCard.cancel': '取消',
     'checkoutCard.reportFailed':
       '您的银行卡已扣款，但未能通知商家（{reason}）。请再次点击支付：不会重复扣款。',
+    'checkoutCard.saveTitle': '使用银行卡订阅',
+    'checkoutCard.saveConsent': '您同意在取消订阅之前，按 {amount} {interval} 从此卡扣款。',
+    'checkoutCard.subscribe': '订阅',
+    'checkoutCard.saveReportFailed':
+      '您的银行卡已保存，但未能通知商家（{reason}）。请再次点击订阅：不会重复扣款。',
   },
 });

@@ -146,7 +146,12 @@ async function attemptCollection(
   const amount = BigInt(moneyText(invoice.amount_remaining));
   return {
     invoiceId,
-    verdict: await adapter.collect(method, currency, mandate, { invoiceId, amount, now }),
+    verdict: await adapter.collect(method, currency, mandate, {
+      invoiceId,
+      amount,
+      now,
+      attempt: Number(invoice.attempt_count),
+    }),
     method: { id: methodRow.id, type: methodRow.type, network: adapter.network(method.settings) },
   };
 }

@@ -8,6 +8,8 @@ import { paymentIntentJson, type PaymentIntentRow } from '../payment-intents/tab
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { priceLines } from '../prices/queries.ts';
 import type { PaymentContext, Prepared } from '../methods/adapter.ts';
+import { findSubscriptionRow } from '../subscriptions/queries.ts';
+import { subscriptionJson } from '../subscriptions/table.ts';
 
 /** A payment a rail opened for an order before its submit's transaction (a card's PaymentIntent). */
 export interface PreparedOrder {
@@ -93,6 +95,62 @@ async function releaseEarlier(
   } catch (error) {
     throw unreachable(error);
   }
+}
+
+/** A mandate a rail opened for a subscription checkout before its submit's transaction (a SetupIntent). */
+export interface PreparedMandateOrder {
+  methodId: string;
+  prepared: Prepared;
+}
+
+/**
+ * Asked first, like prepareOrderPayment: on a method whose rail opens mandates (Stripe), the one in
+ * which the subscription's customer saves their means of payment, opened for the session or brought
+ * back from the subscription's earlier submit on the same method. Nothing for other methods.
+ */
+export async function prepareOrderMandate(
+  deps: Deps,
+  session: CheckoutSessionRow,
+  choice: { method: PaymentMethod; currency: PaymentCurrency },
+  customer: { did: string; email: string | null; name: string | null },
+): Promise<PreparedMandateOrder | undefined> {
+  const { adapter, method } = deps.methods.read(choice.method);
+  if (!adapter.prepareMandate || session.status !== 'open') return undefined;
+  const subscription = session.subscription_id
+    ? await findSubscriptionRow(deps.db, session.subscription_id)
+    : undefined;
+  const asked = subscription && subscriptionJson.payment_settings.read(subscription.payment_settings);
+  // A setup session's mandate is the renewal it asks; a subscription checkout's, its first one.
+  const earlier = session.mode === 'setup' ? asked?.renewal : asked?.mandate;
+  const onMethod =
+    session.mode === 'setup' ? asked?.renewal?.method_id : subscription?.default_payment_method_id;
+  const previous = onMethod === choice.method.id ? earlier?.rail : undefined;
+  try {
+    const prepared = await adapter.prepareMandate(
+      method,
+      choice.currency,
+      { key: session.id, livemode: flag(session.livemode), description: null, customer },
+      previous,
+    );
+    return { methodId: choice.method.id, prepared };
+  } catch (error) {
+    throw unreachable(error);
+  }
+}
+
+/**
+ * The rail's record of the mandate it opened first, for `methodId` as the transaction chose it;
+ * undefined on a method that opens none. A mandate opened for another method than the one the
+ * transaction reads (a merchant's edit racing the submit) is refused: submit again.
+ */
+export function preparedMandateRail(
+  deps: Deps,
+  method: PaymentMethod,
+  prepared: PreparedMandateOrder | undefined,
+): PreparedMandateOrder | undefined {
+  if (!deps.methods.for(method.type).prepareMandate) return undefined;
+  if (prepared?.methodId !== method.id) throw new KioskError('ORDER_CHANGED', { status: 409 });
+  return prepared;
 }
 
 /** A rail's refusal is the buyer's to read; anything else is the rail out of reach (503, try again). */

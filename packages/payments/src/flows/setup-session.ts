@@ -56,10 +56,12 @@ export async function askSetupMandate(
   trx: Executor,
   session: SessionRow,
   choice: { method: PaymentMethod; currency: PaymentCurrency },
+  rail: Record<string, string> | undefined,
 ) {
   return requestRenewal(deps, trx, session.subscription_id!, {
     methodId: choice.method.id,
     currencyId: choice.currency.id,
     checkoutSessionId: session.id,
+    ...(rail && { rail }),
   });
 }

@@ -37,7 +37,14 @@ import { listPaymentMethods } from '../payment-methods/queries.ts';
 import { checkoutSessionJson, type CheckoutSessionRow as SessionRow } from '../checkout-sessions/table.ts';
 import type { PaymentIntentRow } from '../payment-intents/table.ts';
 import type { PayerStanding, PaymentContext } from '../methods/adapter.ts';
-import { prepareOrderPayment, preparedDetails, type PreparedOrder } from './prepare-payment.ts';
+import {
+  prepareOrderMandate,
+  prepareOrderPayment,
+  preparedDetails,
+  preparedMandateRail,
+  type PreparedMandateOrder,
+  type PreparedOrder,
+} from './prepare-payment.ts';
 import { paymentIntentJson } from '../payment-intents/table.ts';
 
 export interface SubmitInput extends CustomerDetailsInput {
@@ -75,6 +82,7 @@ interface Submit {
   customer: Customer;
   payer: PayerStanding | undefined;
   prepared: PreparedOrder | undefined;
+  preparedMandate: PreparedMandateOrder | undefined;
 }
 
 /**
@@ -96,7 +104,7 @@ export async function submitCheckout(
   locale: string,
 ): Promise<Submitted> {
   const asked = await askFirst(() => askRail(deps, sessionId, buyer, input));
-  const { payer, prepared } = asked ?? {};
+  const { payer, prepared, preparedMandate } = asked ?? {};
   return transaction(deps.db, async (trx): Promise<Submitted> => {
     const order = await lockOpenOrder(deps, trx, sessionId, buyer);
     const { session } = order;
@@ -125,6 +133,7 @@ export async function submitCheckout(
       customer,
       payer,
       prepared,
+      preparedMandate,
     };
     const submitted = session.mode === 'setup' ? await submitSetup(submit) : await submitOrder(submit);
     return { ...submitted, customer, methods };
@@ -159,7 +168,8 @@ function fieldValidationOf(session: SessionRow): Record<string, FieldPattern> | 
 /** A setup session asks for the new mandate on the chosen method (setup-session.ts). */
 async function submitSetup(s: Submit): Promise<StepAnswer> {
   const { deps, trx, order, method, currency } = s;
-  const asked = await askSetupMandate(deps, trx, order.session, { method, currency });
+  const opened = preparedMandateRail(deps, method, s.preparedMandate);
+  const asked = await askSetupMandate(deps, trx, order.session, { method, currency }, opened?.prepared.details);
   const session = await deps.resources.checkoutSessions.update(
     trx,
     order.session.id,
@@ -176,7 +186,7 @@ async function submitSetup(s: Submit): Promise<StepAnswer> {
     intent: order.intent,
     instructions: null,
     mandate: renewalInstructions(deps, asked.subscription, asked.collecting, s.payer),
-    context: null,
+    context: opened?.prepared.context ?? null,
   };
 }
 
@@ -205,6 +215,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
     customer_details: customerDetailsOf(s.details),
   };
   if (priced.mode === 'subscription') {
+    const opened = preparedMandateRail(deps, method, s.preparedMandate);
     const { subscriptionId, mandate } = await subscribeOrder(deps, trx, {
       session,
       livemode,
@@ -214,6 +225,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
       priced,
       subscriptionData: checkoutSessionJson.subscription_data.read(session.subscription_data),
       payer: s.payer,
+      rail: opened?.prepared.details,
     });
     const updated = await deps.resources.checkoutSessions.update(
       trx,
@@ -221,7 +233,8 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
       { ...sessionChange, subscription_id: subscriptionId },
       'checkout.session.updated',
     );
-    const answer = { prices: priced.prices, intent: undefined, instructions: null, mandate, context: null };
+    const context = opened?.prepared.context ?? null;
+    const answer = { prices: priced.prices, intent: undefined, instructions: null, mandate, context };
     return { session: updated!, ...answer };
   }
 
@@ -312,7 +325,8 @@ async function holdStock(
 
 /**
  * What the chosen method's rail is asked before the transaction, which decides the rest: for a
- * mandate (a subscription or setup session), what the buyer's wallet already allows; for a one-time
+ * mandate (a subscription or setup session), what the buyer's wallet already allows, or the mandate a
+ * card's rail opens (prepare-payment.ts); for a one-time
  * order on a rail that opens payments (cards), its payment (prepare-payment.ts). The active methods
  * are read here once, for the choice, the transaction and the answer: a method a merchant edits
  * meanwhile races the submit either way.
@@ -324,9 +338,13 @@ async function askRail(deps: Deps, sessionId: string, buyer: Buyer, input: Submi
   const method = methods.find((m) => m.id === input.payment_method);
   const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
   if (!method || !currency) return { methods };
-  if (session.mode !== 'payment')
-    return { methods, payer: await readPayerOn(deps, { method, currency }, buyer.did) };
   const customer = { did: buyer.did, email: input.customer_email ?? null, name: input.customer_name ?? null };
+  if (session.mode !== 'payment')
+    return {
+      methods,
+      payer: await readPayerOn(deps, { method, currency }, buyer.did),
+      preparedMandate: await prepareOrderMandate(deps, session, { method, currency }, customer),
+    };
   return {
     methods,
     prepared: await prepareOrderPayment(deps, session, { method, currency }, methods, customer),

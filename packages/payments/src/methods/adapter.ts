@@ -4,10 +4,32 @@ import type {
   PaymentInstructions,
   PaymentMethod,
 } from '@kiosk/contracts';
-import { KioskError, type RecurringInterval } from '@kiosk/core';
+import { KioskError } from '@kiosk/core';
 import { outsideTransactionsOnly } from '@kiosk/db';
-import { CARD_FAILURES } from '@kiosk/core/card-failures';
 import type { z } from 'zod';
+import type {
+  Claim,
+  CollectCharge,
+  CollectVerdict,
+  CurrencyInput,
+  CurrencyProblem,
+  MandateRequest,
+  MandateVerdict,
+  Method,
+  MethodCapabilities,
+  PayerStanding,
+  Prepared,
+  PreparedMandate,
+  PreparedPayment,
+  RailNotice,
+  Received,
+  RefundRequest,
+  RefundVerdict,
+  StoredMandate,
+  Verdict,
+} from './adapter-types.ts';
+
+export * from './adapter-types.ts';
 
 /**
  * A payment method adapter is everything Kiosk Pay knows about one rail (an EVM chain, later cards
@@ -46,6 +68,19 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     method: Method<Settings>,
     currency: PaymentCurrency,
     payment: PreparedPayment,
+    previous: Record<string, string> | undefined,
+  ): Promise<Prepared>;
+  /**
+   * A rail on which a mandate is a saved means of payment the merchant's side opens first (a card's
+   * SetupIntent at Stripe): opens it for `mandate`, or brings back the one opened before (`previous`,
+   * what an earlier call answered in `details`). The customer's page then authorises it with the rail's
+   * own script (`context`), and verifyMandate reads the outcome from `details` (MandateRequest.rail).
+   * Idempotent per mandate key; asked first, like prepare.
+   */
+  prepareMandate?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    mandate: PreparedMandate,
     previous: Record<string, string> | undefined,
   ): Promise<Prepared>;
   /**
@@ -113,7 +148,7 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     method: Method<Settings>,
     currency: PaymentCurrency,
     mandate: StoredMandate,
-    charge: { invoiceId: string; amount: bigint; now: number },
+    charge: CollectCharge,
   ): Promise<CollectVerdict>;
   /**
    * Sends `amount` of a payment the rail confirmed (`received`) back to its payer; only when
@@ -130,222 +165,10 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   ): Promise<RefundVerdict>;
 }
 
-export interface MethodCapabilities {
-  /** Can pay subscriptions: a customer authorises future payments once. */
-  recurring: boolean;
-  /** Kiosk can take a pre-authorised amount itself (`collect`). */
-  collect: boolean;
-  /** Kiosk can send money back itself (`refund`); otherwise the merchant returns it by hand. */
-  refund: boolean;
-}
-
-export type Method<Settings> = Omit<PaymentMethod, 'settings'> & { settings: Settings };
-
-export interface Claim {
-  reference: string;
-  /** The DID of the buyer who must have sent it. */
-  payerDid: string;
-  /**
-   * What the payment was opened for, on a rail that opens payments (prepare): the checkout session of
-   * an order, else the payment intent. The rail's payment must name it.
-   */
-  paymentKey: string;
-}
-
-/** A currency as a merchant adds it to a method. */
-export interface CurrencyInput {
-  symbol: string;
-  decimal: number;
-  contract: string | null;
-}
-
-/** What is wrong with a currency: the field and the problem's i18n key. */
-export interface CurrencyProblem {
-  field: 'symbol' | 'decimal' | 'contract';
-  message: string;
-}
-
-/** A payment as a rail that opens payments itself is asked to open it (prepare). */
-export interface PreparedPayment {
-  /**
-   * What it pays (a checkout session, else a payment intent: paymentKeyOf): the rail keeps it with the
-   * payment, and submits racing for one order open one payment (a session's intent may not exist yet).
-   */
-  key: string;
-  amount: bigint;
-  livemode: boolean;
-  description: string | null;
-  customer: { did: string; email: string | null; name: string | null };
-}
-
-/** A payment the rail opened (prepare). */
-export interface Prepared {
-  /** What the buyer's page needs to pay it (a card's client secret …). */
-  context: PaymentContext;
-  /** The rail's record of it, kept on the intent's `payment_details.{method type}` and handed back. */
-  details: Record<string, string>;
-}
-
-/** Seed 000 §3, the card provider context: what the buyer's page confirms with the rail's own script. */
-export interface PaymentContext {
-  client_secret: string;
-  intent_type: 'payment_intent' | 'setup_intent';
-  status: string;
-}
-
-/** A rail's notice: the payment it concerns (its reference and what it pays), if any. */
-export type RailNotice =
-  { kind: 'payment'; id: string; reference: string; paymentKey: string } | { kind: 'ignored'; id: string };
-
-/** A payment the rail confirmed, in method-neutral terms. */
-export interface Received {
-  reference: string;
-  amount: bigint;
-  /** The paying account as the rail names it. */
-  payer: string;
-  /** The rail's record of it, kept in the intent's `payment_details.{method type}`. */
-  details: Record<string, string>;
-}
-
-/** A refund as the rail is asked to make it. */
-export interface RefundRequest {
-  /** Kiosk's refund: the rail's idempotency key, and the name the rail's refund carries. */
-  key: string;
-  /** Why, where the rail records a reason (a card processor's three). */
-  reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer';
-  /** What an earlier answer recorded (`details`): a refund the rail is still making is read, not made. */
-  previous?: Record<string, string>;
-}
-
-/** What the rail did with a refund; `details` is its record, kept in `payment_details.{method type}`. */
-export type RefundVerdict =
-  | { outcome: 'succeeded'; details: Record<string, string> }
-  /** Accepted, and still under way on the rail: asked again later (with `previous`). */
-  | { outcome: 'pending'; details: Record<string, string> }
-  | { outcome: 'failed'; reason: RefundFailure; details?: Record<string, string> };
-
-/** Why a refund failed; each is also an error text (`error.{code}`, en and zh). */
-export const REFUND_FAILURES = [
-  /** The rail has refunded this payment (or part of it) outside Kiosk: less is left there than here. */
-  'REFUND_ALREADY_MADE',
-  /** The rail refused the request itself. */
-  'REFUND_REFUSED',
-  /** The rail accepted it and could not complete it (a closed card account). */
-  'REFUND_FAILED',
-  /** A card method's keys are refused by its processor. */
-  'CARD_METHOD_MISCONFIGURED',
-] as const;
-export type RefundFailure = (typeof REFUND_FAILURES)[number];
-
-/** What a subscription asks the customer to authorise, in method-neutral terms. */
-export interface MandateRequest {
-  /** The subscription it pays; its first mandate's id on the rail is derived from it. */
-  subscriptionId: string;
-  /**
-   * A later mandate of the subscription (authorised again: a dearer plan, a renewal): its own key, from
-   * which its id is derived instead, and the mandate it replaces, which the wallet revokes.
-   */
-  renewal?: { key: string; replaces: StoredMandate | undefined };
-  /** The most one cycle may take, in the currency's smallest unit. */
-  maxPerCycle: bigint;
-  /** The billing interval the cycles follow. */
-  recurring: RecurringInterval;
-  /** When the first cycle's payment may be taken (unix seconds): now, or the trial's end. */
-  startsAt: number;
-  /** How many cycles the authorisation covers: the customer allows at most `maxPerCycle × cycles` in all. */
-  cycles: number;
-  /**
-   * When it ends (unix seconds): the end of the last covered billing period, by the calendar (twelve
-   * months are 365 or 366 days, not twelve of the mandate's 28-day windows).
-   */
-  expiresAt: number;
-}
-
-/** What a payer already authorises on a rail, in a currency's smallest unit (readPayer). */
-export interface PayerStanding {
-  committed: bigint;
-}
-
-/** A mandate as Kiosk stores it on the subscription (`payment_details.{method type}`). */
-export interface StoredMandate {
-  /** The rail's id of the mandate (a bytes32 on EVM). */
-  id: string;
-  /** The paying account as the rail names it. */
-  payer: string;
-  /** The rail's record of it (contract, token, receiver, collector, cycle, limits …), as strings. */
-  details: Record<string, string>;
-}
-
-export type MandateVerdict =
-  | ({ outcome: 'authorized' } & StoredMandate)
-  /** Not on the rail yet (the wallet's transactions are not mined). */
-  | { outcome: 'pending'; reason: 'NOT_FOUND' }
-  /** On the rail, but not what was asked (another payer, a lower limit …): never accepted. */
-  | { outcome: 'rejected'; reason: MandateRejection };
-
-export const MANDATE_REJECTIONS = [
-  'MANDATE_MISMATCH',
-  'MANDATE_REVOKED',
-  'MANDATE_EXPIRED',
-  'ALLOWANCE_INSUFFICIENT',
-  'WRONG_PAYER',
-] as const;
-export type MandateRejection = (typeof MANDATE_REJECTIONS)[number];
-
-export type CollectVerdict =
-  | ({ outcome: 'received' } & Received)
-  /**
-   * Too early for the rail (this cycle was taken already, the mandate has not started): try at
-   * `retryAt`, which is in the past when the rail's clock is behind the server's.
-   */
-  | { outcome: 'waiting'; retryAt: number }
-  /**
-   * Not collected: a failed payment attempt (the billing engine retries with backoff, then marks the
-   * subscription past due). `final` when no retry can succeed without the customer acting (a revoked
-   * or expired mandate).
-   */
-  | { outcome: 'failed'; reason: CollectFailure; final: boolean };
-
-export const COLLECT_FAILURES = [
-  'MANDATE_NOT_FOUND',
-  'MANDATE_MISMATCH',
-  'MANDATE_REVOKED',
-  'MANDATE_EXPIRED',
-  'AMOUNT_OUTSIDE_MANDATE',
-  'ALLOWANCE_INSUFFICIENT',
-  'BALANCE_INSUFFICIENT',
-  'TX_FAILED',
-] as const;
-export type CollectFailure = (typeof COLLECT_FAILURES)[number];
-
-export type Verdict =
-  | { outcome: 'pending'; reason: 'NOT_FOUND' | 'CONFIRMATIONS' }
-  | { outcome: 'rejected'; reason: RejectionCode; arrived?: ArrivedInstead }
-  | ({ outcome: 'received' } & Received);
-
-/**
- * A refused payment that still brought the merchant money from the payer, in another of the method's
- * currencies than the one asked (`currencyId`): it pays nothing, and is recorded as refundable.
- */
-export type ArrivedInstead = Received & { currencyId: string };
-
-/** Why a claimed payment does not pay; each is also an error text (`error.{code}`, en and zh). */
-export const REJECTION_CODES = [
-  'WRONG_CHAIN',
-  'TX_FAILED',
-  'WRONG_RECIPIENT',
-  'WRONG_TOKEN',
-  'WRONG_PAYER',
-  /** A rail's payment opened for another Kiosk payment intent. */
-  'WRONG_PAYMENT',
-  /** A card's failures, by the issuer's reason (@kiosk/core/card-failures). */
-  ...CARD_FAILURES,
-] as const;
-export type RejectionCode = (typeof REJECTION_CODES)[number];
-
 /** The adapter's calls that reach the rail: never made inside a database transaction. */
 const RAIL_CALLS = [
   'prepare',
+  'prepareMandate',
   'release',
   'verify',
   'readPayer',

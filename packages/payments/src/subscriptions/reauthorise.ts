@@ -59,6 +59,8 @@ export interface RenewalAsk {
   currencyId?: string;
   /** The setup checkout asking (mode setup). */
   checkoutSessionId?: string;
+  /** What the method's rail opened first for the mandate (a card's SetupIntent), on a rail that opens them. */
+  rail?: Record<string, string>;
 }
 
 /**
@@ -94,8 +96,10 @@ export async function requestRenewal(
   const method = methodId ? await getPaymentMethod(trx, flag(subscription.livemode), methodId) : undefined;
   const currency = method?.payment_currencies.find((c) => c.id === currencyId);
   if (!method?.active || !currency?.active) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  if (!deps.methods.read(method).adapter.capabilities.recurring)
-    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  const { adapter } = deps.methods.read(method);
+  if (!adapter.capabilities.recurring) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  // A card is saved on a page the rail opens first: only a setup checkout asks for one.
+  if (adapter.prepareMandate && !ask.rail) throw new KioskError('MANDATE_NEEDS_SETUP_CHECKOUT', { status: 400 });
   // Carried credit and a waiting plan change are in the old currency: they are settled in it first.
   if (
     currencyId !== subscription.currency_id &&
@@ -117,6 +121,7 @@ export async function requestRenewal(
     method_id: method.id,
     currency_id: currency.id,
     ...(ask.checkoutSessionId ? { checkout_session_id: ask.checkoutSessionId } : {}),
+    ...(ask.rail ? { rail: ask.rail } : {}),
   };
   const updated = await deps.resources.subscriptions.update(
     trx,

@@ -33,6 +33,8 @@ export interface MandateSettings {
   max_per_cycle: string;
   /** A later mandate's own key (authorised again); the first one's is the subscription's id. */
   key?: string;
+  /** What the rail opened for it first, on a rail that opens mandates (a card's SetupIntent). */
+  rail?: Record<string, string>;
 }
 
 /**
@@ -154,6 +156,7 @@ export function mandateRequestOf(
   return {
     subscriptionId: subscription.id,
     ...(settings.key ? { renewal: { key: settings.key, replaces } } : {}),
+    ...(settings.rail ? { rail: settings.rail } : {}),
     maxPerCycle: BigInt(settings.max_per_cycle),
     recurring: recurringOf(subscription),
     startsAt: settings.starts_at,

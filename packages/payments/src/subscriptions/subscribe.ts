@@ -44,6 +44,8 @@ interface SubscribeOrder {
   subscriptionData: SubscriptionData;
   /** What the buyer's wallet authorises already (asked first). */
   payer: PayerStanding | undefined;
+  /** What the method's rail opened first for the mandate (a card's SetupIntent), if it opens any. */
+  rail: Record<string, string> | undefined;
 }
 
 /**
@@ -86,7 +88,10 @@ export async function subscribeOrder(
   const data = order.subscriptionData;
   const trialEndsAt = (await trialApplies(trx, order)) ? trialEnd(data, now) : undefined;
   const anchor = trialEndsAt ?? now;
-  const mandate = mandateSettingsFrom(anchor, recurring, priced.total);
+  const mandate = {
+    ...mandateSettingsFrom(anchor, recurring, priced.total),
+    ...(order.rail && { rail: order.rail }),
+  };
   const fields = {
     customer_id: order.customerId,
     currency_id: currency.id,
@@ -168,6 +173,7 @@ export async function subscribeOrder(
       startsAt: mandate.starts_at,
       cycles: mandate.cycles,
       expiresAt: mandate.expires_at,
+      ...(order.rail && { rail: order.rail }),
     },
     order.payer,
   );

@@ -62,6 +62,8 @@ const mandateSettings = z.object({
   max_per_cycle: z.string(),
   /** A later mandate's own key (authorised again); the first one's is the subscription's id. */
   key: z.string().optional(),
+  /** What the rail opened for it first, on a rail that opens mandates (a card's SetupIntent). */
+  rail: z.record(z.string(), z.string()).optional(),
 });
 
 /** A new mandate asked for (reauthorise.ts), and where it collects. */

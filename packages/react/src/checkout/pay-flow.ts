@@ -1,4 +1,5 @@
 import type {
+  EvmMandateInstructions,
   EvmTransferInstructions,
   MandateInstructions,
   PaymentInstructions,
@@ -11,7 +12,8 @@ import type {
  */
 export type WalletRequest = PaymentInstructions | MandateInstructions;
 
-export type CardInstructions = Extract<PaymentInstructions, { type: 'card' }>;
+/** A card payment now, or a card saved for a subscription's cycles (a setup). */
+export type CardInstructions = Extract<WalletRequest, { type: 'card' | 'card_mandate' }>;
 
 /** The payment the card processor holds for the order (submit's `stripeContext`): the card form confirms it. */
 export type CardContext = NonNullable<SubmitAnswer['stripeContext']>;
@@ -31,7 +33,7 @@ export type PayState =
   | { step: 'idle' }
   | { step: 'submitting' }
   | { step: 'wallet'; instructions: EvmTransferInstructions }
-  | { step: 'authorise'; instructions: MandateInstructions }
+  | { step: 'authorise'; instructions: EvmMandateInstructions }
   | { step: 'card'; instructions: CardInstructions; context: CardContext }
   | { step: 'paying'; instructions: WalletRequest; since: number }
   | { step: 'timeout'; instructions: WalletRequest }

@@ -104,7 +104,7 @@ export function useCheckoutSubmit({
         return;
       }
       setSubmittedAt(nowUnix());
-      if (instructions.type !== 'card') {
+      if (instructions.type !== 'card' && instructions.type !== 'card_mandate') {
         dispatch({ type: 'submitted', instructions });
         return;
       }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { CheckoutEnvelope, MandateInstructions, SubmitAnswer } from '@kiosk/contracts';
+import type { CheckoutEnvelope, EvmMandateInstructions, SubmitAnswer } from '@kiosk/contracts';
 import { BUYER_ADDRESS, checkoutRoutes, sessionAnswer } from './checkout-fixtures.ts';
 import { mockApi } from './mock-api.ts';
 
@@ -15,7 +15,7 @@ export const MANDATE_RECEIVER = '0x8888888888888888888888888888888888888888';
 const DAY = 86_400;
 
 /** 10 KDT a month for 12 payments (a mandate cycle of 28 days), an allowance then the mandate: two calls. */
-export function mandateInstructions(overrides: Partial<MandateInstructions> = {}): MandateInstructions {
+export function mandateInstructions(overrides: Partial<EvmMandateInstructions> = {}): EvmMandateInstructions {
   return {
     type: 'evm_mandate',
     chain_id: 31337,
@@ -43,7 +43,7 @@ export function mandateInstructions(overrides: Partial<MandateInstructions> = {}
 }
 
 /** Submit's answer: `mandate` to sign, nothing to pay now. */
-export function mandateSubmitAnswer(base: CheckoutEnvelope, mandate: MandateInstructions): SubmitAnswer {
+export function mandateSubmitAnswer(base: CheckoutEnvelope, mandate: EvmMandateInstructions): SubmitAnswer {
   return {
     ...base,
     paymentInstructions: null,

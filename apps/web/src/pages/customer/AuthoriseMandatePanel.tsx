@@ -7,7 +7,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MandateInstructions } from '@kiosk/contracts';
+import type { EvmMandateInstructions } from '@kiosk/contracts';
 import {
   mandateConsentText,
   useInjectedWallets,
@@ -132,7 +132,7 @@ function MandateTerms({
   methodName,
   money,
 }: {
-  instructions: MandateInstructions;
+  instructions: EvmMandateInstructions;
   methodName: string;
   money: (amount: string) => string;
 }) {

@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { methodChangeMessages } from '@kiosk/core/i18n/method-change';
 import type { Subscription } from '@kiosk/contracts';
+import { ApiError } from '@kiosk/sdk';
 import { useKioskSettings, useScreenMessages } from '@kiosk/react';
 import { DialogError, DialogFrame, errorMessage } from '@kiosk/react/ui';
 import { AuthoriseMandatePanel } from './AuthoriseMandatePanel.tsx';
@@ -96,6 +97,10 @@ export function ChangeMethodDialog({
       onSuccess: (answer) => {
         authorisation.reset();
         setAsked({ answer, choice: selected });
+      },
+      // A card is saved on the hosted setup page, in the processor's own form: the browser goes there.
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'MANDATE_NEEDS_SETUP_CHECKOUT') otherDevice.mutate();
       },
     });
   };

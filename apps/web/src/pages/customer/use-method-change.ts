@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   KioskSettings,
-  MandateInstructions,
+  EvmMandateInstructions,
   PublicPaymentCurrency,
   PublicPaymentMethod,
   Subscription,
@@ -64,12 +64,17 @@ export function methodChoices(
 export type MandateAnswer = Awaited<ReturnType<typeof askMandate>>;
 export type MandateRequest = { payment_method?: string; payment_currency?: string };
 
-function askMandate(id: string, livemode: boolean, body: MandateRequest) {
-  return kioskClient.call('POST /api/subscriptions/:id/mandate', {
+async function askMandate(id: string, livemode: boolean, body: MandateRequest) {
+  const answer = await kioskClient.call('POST /api/subscriptions/:id/mandate', {
     params: { id },
     query: { livemode },
     body,
   });
+  // Here a wallet authorises; a card is saved on the setup page (MANDATE_NEEDS_SETUP_CHECKOUT).
+  const { mandateInstructions } = answer;
+  if (mandateInstructions.type !== 'evm_mandate')
+    throw new Error(`unexpected ${mandateInstructions.type} instructions`);
+  return { ...answer, mandateInstructions };
 }
 
 /** The request for a choice: nothing for the current one (authorise again), else its method and currency. */
@@ -173,7 +178,7 @@ export function useMandateAuthorisation(subscriptionId: string, livemode: boolea
     }
   };
 
-  const authorise = async (instructions: MandateInstructions, provider: Eip1193Provider) => {
+  const authorise = async (instructions: EvmMandateInstructions, provider: Eip1193Provider) => {
     dispatch({ type: 'send' });
     try {
       await sendMandateCalls(provider, instructions, session.data?.user?.did?.split(':').pop());

@@ -12,7 +12,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MandateRequest, Method, StoredMandate } from '../adapter.ts';
+import type { MandateRequest, Method, PayerStanding, StoredMandate } from '../adapter.ts';
 import { createEvmAdapter } from './adapter.ts';
 import {
   deployCollector,
@@ -108,11 +108,17 @@ describe('the EVM adapter, recurring', () => {
     expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
   }
 
+  /** What the wallet signs: this adapter's instructions are always the EVM kind. */
+  function evmInstructions(request: MandateRequest, standing?: PayerStanding) {
+    const instructions = adapter.mandateInstructions!(method, currency, request, standing);
+    if (instructions.type !== 'evm_mandate') throw new Error(`unexpected ${instructions.type}`);
+    return instructions;
+  }
+
   /** The customer's wallet sends every call of the mandate instructions, in order. */
   async function authorise(payer: Address, request: MandateRequest) {
     const standing = await adapter.readPayer!(method, currency, didOf(payer));
-    for (const call of adapter.mandateInstructions!(method, currency, request, standing).calls)
-      await send(payer, call as WalletCall);
+    for (const call of evmInstructions(request, standing).calls) await send(payer, call as WalletCall);
   }
 
   /** A mandate the customer authorised and the server verified, as the subscription stores it. */
@@ -129,7 +135,7 @@ describe('the EVM adapter, recurring', () => {
   /** The server's clock, as the billing engine passes it (the chain's may be ahead: it is travelled). */
   const serverNow = () => Math.floor(Date.now() / 1000);
   const collect = (mandate: StoredMandate, invoiceId: string, amount: bigint) =>
-    adapter.collect!(method, currency, mandate, { invoiceId, amount, now: serverNow() });
+    adapter.collect!(method, currency, mandate, { invoiceId, amount, now: serverNow(), attempt: 0 });
 
   async function approve(payer: Address, amount: bigint) {
     const hash = await walletOf(payer).writeContract({
@@ -208,12 +214,7 @@ describe('the EVM adapter, recurring', () => {
   it('authorizes the mandate the customer’s wallet created from the instructions, and stores its terms', async () => {
     const payer = payers[0]!;
     const request = await requestFor();
-    const instructions = adapter.mandateInstructions!(
-      method,
-      currency,
-      request,
-      await adapter.readPayer!(method, currency, didOf(payer)),
-    );
+    const instructions = evmInstructions(request, await adapter.readPayer!(method, currency, didOf(payer)));
     const expiresAt = request.expiresAt;
     expect(instructions).toMatchObject({
       type: 'evm_mandate',
@@ -366,6 +367,7 @@ describe('the EVM adapter, recurring', () => {
       sameKey.collect!(method, currency, second, {
         invoiceId: 'in_together_2',
         amount: MAX,
+        attempt: 0,
         now: serverNow(),
       }),
     ]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PaymentMethodAdapter } from '../adapter.ts';
 import { stripeClients, type StripeEndpoints } from './client.ts';
 import { readStripeNotice } from './notices.ts';
+import { cardMandateInstructions, collectByCard, prepareCardMandate, verifyCardMandate } from './mandates.ts';
 import { prepareCardPayment, releaseCardPayment, verifyCardPayment } from './payments.ts';
 import { refundCardPayment } from './refunds.ts';
 import { stripeSettings, type StripeSettings } from './settings.ts';
@@ -13,14 +14,15 @@ const ZERO_DECIMAL = new Set('BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VU
  * Cards through the merchant's own Stripe account. The server opens a PaymentIntent for each order
  * (prepare), the buyer's browser confirms it with Stripe.js (3-D Secure included), and only Stripe's
  * answer to a retrieve decides that it is paid, whether the buyer's return or a signed webhook asked.
- * A paid card payment is refunded through Stripe, in full or in part.
+ * A paid card payment is refunded through Stripe, in full or in part. A subscription saves the card
+ * (mandates.ts) and each cycle is charged off session by the billing engine.
  */
 export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMethodAdapter<StripeSettings> {
   const client = stripeClients(endpoints);
   return {
     types: ['stripe'],
-    // Subscriptions by card come with saved cards (SetupIntents); until then, one-time payments.
-    capabilities: { recurring: false, collect: false, refund: true },
+    // Subscriptions save the card (a SetupIntent) and Kiosk charges it each cycle, off session.
+    capabilities: { recurring: true, collect: true, refund: true },
     settings: stripeSettings,
     publicSettings: ({ publishable_key }) => ({
       publishable_key,
@@ -44,6 +46,13 @@ export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMet
     }),
     prepare: (method, currency, payment, previous) =>
       prepareCardPayment(client(method.settings.secret_key), currency, payment, previous),
+    prepareMandate: (method, _currency, mandate, previous) =>
+      prepareCardMandate(client(method.settings.secret_key), mandate, previous),
+    mandateInstructions: (_method, currency, request) => cardMandateInstructions(currency, request),
+    verifyMandate: (method, _currency, request) =>
+      verifyCardMandate(client(method.settings.secret_key), request),
+    collect: (method, currency, mandate, charge) =>
+      collectByCard(client(method.settings.secret_key), currency, mandate, charge),
     release: (method, previous) => releaseCardPayment(client(method.settings.secret_key), previous),
     reference: z
       .string({ error: 'validation.paymentIntentId' })

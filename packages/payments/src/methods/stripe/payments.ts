@@ -8,7 +8,7 @@ import type { Claim, PaymentContext, Prepared, PreparedPayment, Verdict } from '
 export const PAYMENT_KEY = 'kiosk_payment';
 
 /** Stripe's amount is a JavaScript number: Kiosk's bigint must fit it exactly. */
-function stripeAmount(amount: bigint): number {
+export function stripeAmount(amount: bigint): number {
   if (amount > BigInt(Number.MAX_SAFE_INTEGER))
     throw new KioskError('CARD_AMOUNT_TOO_LARGE', { status: 400 });
   return Number(amount);
@@ -96,7 +96,7 @@ export async function releaseCardPayment(stripe: Stripe, previous: Record<string
  * take, bad keys) is the merchant's setup or the order, not an outage: a 400 that says so. Anything
  * else is Stripe out of reach, thrown as it is (the caller answers 503 or asks again later).
  */
-function refusalOf(error: unknown): unknown {
+export function refusalOf(error: unknown): unknown {
   if (isKioskError(error)) return error;
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError ||

@@ -14,17 +14,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { matchLocale } from '@kiosk/core';
 import { cardMessages } from '@kiosk/core/i18n/cards';
 import { checkoutCardMessages } from '@kiosk/core/i18n/checkout-card';
-import type { PaymentMethod } from '@kiosk/contracts';
+import type { CheckoutSession, PaymentMethod } from '@kiosk/contracts';
 import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { checkoutErrorText } from '../error-text.ts';
-import type { CardContext } from '../pay-flow.ts';
+import type { CardContext, CardInstructions } from '../pay-flow.ts';
 import type { CustomerFormValues, FormShape } from '../payment/customer-form.ts';
 import {
   cardFieldsOf,
@@ -33,18 +32,22 @@ import {
   type CardBillingDetails,
   type CardSettings,
 } from './card-fields.ts';
-import { confirmOutcomeOf, type ConfirmOutcome } from './confirm-outcome.ts';
+import { confirmCard } from './confirm-card.ts';
+import { CardSkeleton, savingTerms } from './card-parts.tsx';
 import { loadStripeScript } from './stripe-script.ts';
 import { usePaymentElement } from './use-payment-element.ts';
 
 export interface CardDialogProps {
   /** Seed 000 §4: shown 200 ms after the submit answers; Stripe.js loads from the start. */
   open: boolean;
-  sessionId: string;
+  session: CheckoutSession;
+  instructions: CardInstructions;
   /** The card method the order is paid with: its public settings say how to load Stripe.js. */
   method: Pick<PaymentMethod, 'settings'> | undefined;
-  /** What the card pays, as the page shows amounts (`25 USD`). */
+  /** What the card pays (each cycle, for a subscription), as the page shows amounts (`25 USD`). */
   amount: string;
+  /** The currency's decimals, as the page shows amounts. */
+  currency: { decimal: number; maximum_precision: number; symbol: string };
   context: CardContext;
   /** The details the buyer submitted, and which of them the session asks. */
   values: CustomerFormValues;
@@ -52,7 +55,10 @@ export interface CardDialogProps {
   /** A phone's screen (under 600 px): the form takes all of it. */
   fullScreen: boolean;
   onClose: () => void;
-  /** The processor confirmed the payment and the server has its id: the page waits for the server. */
+  /**
+   * The processor confirmed the payment (or saved the card for a subscription) and the server has been
+   * told: the page waits for the server.
+   */
   onConfirmed: () => void;
 }
 
@@ -83,6 +89,11 @@ export function CardDialog(props: CardDialogProps) {
     [clientSecret, locale, theme],
   );
   const { amount } = props;
+  // A subscription saves the card (a SetupIntent): its terms are said before the customer agrees.
+  const saving = props.context.intent_type === 'setup_intent';
+  const terms = saving ? savingTerms(props, t) : undefined;
+  const title = saving ? t('checkoutCard.saveTitle') : t('checkoutCard.title', { amount });
+  const action = saving ? t('checkoutCard.subscribe') : t('checkoutCard.pay', { amount });
   const failed = processor.status === 'failed' || elementFailed === attempt;
   const close = () => {
     if (!confirming) props.onClose();
@@ -100,14 +111,16 @@ export function CardDialog(props: CardDialogProps) {
       // Stripe's 3-D Secure challenge opens over the page, outside this dialog: it must take focus.
       disableEnforceFocus={confirming}
     >
-      <DialogTitle id={titleId}>{t('checkoutCard.title', { amount })}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       {processor.status === 'ready' && !failed ? (
         <CardForm
           key={attempt}
           stripe={processor.stripe}
           elementsOptions={options}
-          sessionId={props.sessionId}
-          amount={amount}
+          sessionId={props.session.id}
+          saving={saving}
+          terms={terms}
+          action={action}
           descriptionId={descriptionId}
           address={fields.address}
           billingDetails={fields.billingDetails}
@@ -122,6 +135,11 @@ export function CardDialog(props: CardDialogProps) {
           <DialogContent sx={{ pt: 0 }}>
             <Stack spacing={2}>
               <Box id={descriptionId} sx={{ typography: 'body2', color: 'text.secondary' }}>
+                {terms && (
+                  <Box component="p" sx={{ mt: 0 }}>
+                    {terms}
+                  </Box>
+                )}
                 {t('checkoutCard.secure')}
               </Box>
               {failed ? (
@@ -143,7 +161,7 @@ export function CardDialog(props: CardDialogProps) {
           <DialogActions>
             <Button onClick={close}>{t('checkoutCard.cancel')}</Button>
             <Button variant="contained" disabled>
-              {t('checkoutCard.pay', { amount })}
+              {action}
             </Button>
           </DialogActions>
         </>
@@ -156,7 +174,11 @@ interface CardFormProps {
   stripe: Stripe;
   elementsOptions: StripeElementsOptionsClientSecret;
   sessionId: string;
-  amount: string;
+  /** Saving the card for a subscription (confirmSetup), not paying now (confirmPayment). */
+  saving: boolean;
+  terms: string | undefined;
+  /** The submit button's words: Pay 25 USD, or Subscribe. */
+  action: string;
   descriptionId: string;
   address: CardAddressFields;
   billingDetails: CardBillingDetails;
@@ -200,41 +222,28 @@ function CardForm(props: CardFormProps) {
     if (ready) elementsRef.current?.getElement('payment')?.focus();
   }, [ready, elementsRef]);
 
-  const outcomeOfConfirming = async (): Promise<ConfirmOutcome> => {
-    const elements = elementsRef.current;
-    if (!elements) return { failure: 'CARD_PROCESSING_ERROR' };
-    try {
-      return confirmOutcomeOf(
-        await stripe.confirmPayment({
-          elements,
-          redirect: 'if_required',
-          confirmParams: {
-            return_url: window.location.href,
-            payment_method_data: { billing_details: billingDetails },
-          },
-        }),
-      );
-    } catch (error) {
-      console.warn('Kiosk checkout: Stripe.js could not confirm the card payment', error);
-      return { failure: 'CARD_PROCESSING_ERROR' };
-    }
-  };
-
   const confirm = async () => {
     onConfirming(true);
     setProblem(undefined);
-    const outcome = await outcomeOfConfirming();
+    const outcome = await confirmCard(stripe, elementsRef.current, props.saving, billingDetails);
     if ('paid' in outcome) {
       try {
-        await client.call('POST /api/checkout-sessions/:id/pay', {
-          params: { id: props.sessionId },
-          body: { tx_hash: outcome.paid },
-        });
+        // A saved card is read by the server from the processor (as a wallet's mandate is from the chain).
+        if (props.saving)
+          await client.call('POST /api/checkout-sessions/:id/mandate', { params: { id: props.sessionId } });
+        else
+          await client.call('POST /api/checkout-sessions/:id/pay', {
+            params: { id: props.sessionId },
+            body: { tx_hash: outcome.paid },
+          });
         onConfirming(false);
         onConfirmed();
         return;
       } catch (error) {
-        setProblem(t('checkoutCard.reportFailed', { reason: checkoutErrorText(error, t) }));
+        const reason = checkoutErrorText(error, t);
+        setProblem(
+          t(props.saving ? 'checkoutCard.saveReportFailed' : 'checkoutCard.reportFailed', { reason }),
+        );
       }
     } else if (outcome.failure) {
       setProblem(t(`error.${outcome.failure}`));
@@ -256,6 +265,11 @@ function CardForm(props: CardFormProps) {
       <DialogContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
           <Box id={props.descriptionId} sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {props.terms && (
+              <Box component="p" sx={{ mt: 0 }}>
+                {props.terms}
+              </Box>
+            )}
             {t('checkoutCard.secure')}
           </Box>
           {!ready && <CardSkeleton label={t('checkoutCard.loading')} />}
@@ -280,24 +294,10 @@ function CardForm(props: CardFormProps) {
           loading={props.confirming}
           loadingPosition="start"
         >
-          {t('checkoutCard.pay', { amount: props.amount })}
+          {props.action}
         </Button>
       </DialogActions>
     </Box>
-  );
-}
-
-/** Stands in for the card fields while Stripe.js and the Payment Element load. */
-function CardSkeleton({ label }: { label: string }) {
-  return (
-    <Stack role="status" aria-label={label} spacing={1.5}>
-      <Skeleton variant="rounded" height={44} />
-      <Stack direction="row" spacing={1.5}>
-        <Skeleton variant="rounded" height={44} sx={{ flex: 1 }} />
-        <Skeleton variant="rounded" height={44} sx={{ flex: 1 }} />
-      </Stack>
-      <Skeleton variant="rounded" height={44} />
-    </Stack>
   );
 }
 

@@ -35,14 +35,20 @@ export function CardStep({ session, pay, dispatch, choices, form }: CardStepProp
     return () => clearTimeout(timer);
   }, [card]);
   if (!card) return null;
-  const choice = choices.find((option) => option.currency.id === card.instructions.currency_id);
+  const { instructions } = card;
+  const choice = choices.find((option) => option.currency.id === instructions.currency_id);
+  const currency = choice?.currency ?? cardCurrency(instructions);
+  // A subscription's card is saved for each cycle's price; a one-time order's pays its total now.
+  const amount = instructions.type === 'card' ? instructions.amount : instructions.max_per_cycle;
   return (
     <Suspense fallback={null}>
       <CardDialog
         open={due === card.context}
-        sessionId={session.id}
+        session={session}
+        instructions={instructions}
         method={choice?.method}
-        amount={formatMoney(card.instructions.amount, choice?.currency ?? cardCurrency(card.instructions))}
+        amount={formatMoney(amount, currency)}
+        currency={currency}
         context={card.context}
         values={form.getValues()}
         shape={formShapeOf(session)}

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@kiosk/sdk';
-import type { CheckoutSession, MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
+import type { CheckoutSession, EvmMandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
@@ -22,7 +22,7 @@ import { NoAccountError, WrongAccountError } from './pay-with-injected-wallet.ts
 export interface AuthoriseDialogProps {
   session: CheckoutSession;
   buyerDid: string;
-  instructions: MandateInstructions;
+  instructions: EvmMandateInstructions;
   currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>;
   /** Unix seconds: when the order was submitted, for the trial's length. */
   now: number;

@@ -1,5 +1,5 @@
 import { ApiError } from '@kiosk/sdk';
-import type { MandateInstructions } from '@kiosk/contracts';
+import type { EvmMandateInstructions } from '@kiosk/contracts';
 import type { Eip1193Provider } from '../../wallet/eip1193.ts';
 import { buyerAccountOn } from './pay-with-injected-wallet.ts';
 
@@ -43,7 +43,7 @@ async function receiptOf(provider: Eip1193Provider, hash: string, pause: Wait): 
  */
 export async function sendMandateCalls(
   provider: Eip1193Provider,
-  instructions: MandateInstructions,
+  instructions: EvmMandateInstructions,
   buyerAddress: string | undefined,
   pause: Wait = wait,
 ): Promise<string[]> {

@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
 import { trialCountdown } from '@kiosk/core';
-import type { CheckoutSession, MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
+import type {
+  CheckoutSession,
+  EvmMandateInstructions,
+  MandateInstructions,
+  PaymentCurrency,
+} from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import { trialEndOf } from '../subscription-terms.ts';
 import { recurringText } from '../summary/price-label.ts';
@@ -15,7 +20,7 @@ import { recurringText } from '../summary/price-label.ts';
  * `max_per_cycle` as the screen writes money.
  */
 export function mandateConsentText(
-  instructions: MandateInstructions,
+  instructions: EvmMandateInstructions,
   amount: string,
   t: TFunction,
 ): { limit: string; steps: string } {
@@ -38,27 +43,37 @@ export function mandateConsentText(
  * payment, nothing now.
  */
 export function mandateTerms(
-  instructions: MandateInstructions,
+  instructions: EvmMandateInstructions,
   session: CheckoutSession,
   currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>,
   now: number,
   t: TFunction,
 ): { offer: string; limit: string; steps: string } {
+  const offer = mandateOffer(instructions, session, currency, now, t);
+  return { offer, ...mandateConsentText(instructions, formatMoney(instructions.max_per_cycle, currency), t) };
+}
+
+/** The price and any trial, for a wallet's mandate or a saved card: "Free for 7 days, then 10 USD per month". */
+export function mandateOffer(
+  instructions: MandateInstructions,
+  session: CheckoutSession,
+  currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>,
+  now: number,
+  t: TFunction,
+): string {
   const amount = formatMoney(instructions.max_per_cycle, currency);
   const interval = recurringText(instructions, t) ?? '';
   const ends = trialEndOf(session, instructions.currency_id, now);
   const countdown = ends === undefined ? undefined : trialCountdown(ends, now);
-  const offer =
-    session.mode === 'setup'
-      ? t('checkout.authorise.setup', { amount, interval })
-      : countdown
-        ? t('checkout.authorise.trial', {
-            period: t(`checkout.duration.${countdown.unit}.${countdown.count === 1 ? 'one' : 'other'}`, {
-              count: countdown.count,
-            }),
-            amount,
-            interval,
-          })
-        : t('checkout.authorise.price', { amount, interval });
-  return { offer, ...mandateConsentText(instructions, amount, t) };
+  return session.mode === 'setup'
+    ? t('checkout.authorise.setup', { amount, interval })
+    : countdown
+      ? t('checkout.authorise.trial', {
+          period: t(`checkout.duration.${countdown.unit}.${countdown.count === 1 ? 'one' : 'other'}`, {
+            count: countdown.count,
+          }),
+          amount,
+          interval,
+        })
+      : t('checkout.authorise.price', { amount, interval });
 }

@@ -1,0 +1,254 @@
+import type { Invoice } from '@kiosk/contracts';
+import { TestClock } from '@kiosk/platform';
+import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
+import { TestWallet } from '@kiosk/test-wallet';
+import {
+  cardMethodBody,
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  until,
+  type TestServer,
+} from '@kiosk/testkit';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const DAY = 86_400;
+const MONTHLY = 1000n; // 10.00 USD
+
+/**
+ * Issue 22 item 3: subscriptions by card, through the real Stripe SDK against the local Stripe
+ * emulator, on both engines. The customer saves their card once (a SetupIntent, 3-D Secure when the
+ * bank asks); the billing engine then charges it off session each cycle through the same collection
+ * path as a wallet's mandate: the same retries, the same past_due, one charge per invoice.
+ */
+describe.each(await testEngines())('card subscriptions on %s', (engine) => {
+  let emulator: StripeEmulator;
+  let server: TestServer;
+  let clock: TestClock;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let stripe: Stripe;
+  let methodId: string;
+  let usd: string;
+  let priceId: string;
+
+  beforeAll(async () => {
+    emulator = await startStripeEmulator({ retryBaseMs: 50 });
+    clock = new TestClock(Date.UTC(2026, 0, 5));
+    server = await startTestServer(engine, {
+      clock,
+      env: { KIOSK_STRIPE_API_BASE: emulator.url, KIOSK_STRIPE_JS_URL: emulator.jsUrl },
+    });
+    merchant = await merchantOf(server);
+    stripe = new Stripe(emulator.secretKey, { host: emulator.host, port: emulator.port, protocol: 'http' });
+    const method = (
+      await merchant.test('/api/payment-methods', { method: 'POST', body: cardMethodBody(emulator) })
+    ).body;
+    methodId = method.id;
+    usd = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'USD').id;
+    const product = (
+      await merchant.test('/api/products', {
+        method: 'POST',
+        body: {
+          name: 'Card plan',
+          prices: [
+            {
+              type: 'recurring',
+              currency_id: usd,
+              unit_amount: MONTHLY.toString(),
+              recurring: { interval: 'month' },
+            },
+          ],
+        },
+      })
+    ).body;
+    priceId = product.prices[0].id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await emulator?.close();
+  });
+
+  /** A new customer submits a subscription checkout by card: the SetupIntent they confirm. */
+  async function submitted(subscriptionData: Record<string, unknown> = {}) {
+    const client = await signedIn(server, TestWallet.random());
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId }], subscription_data: subscriptionData },
+      })
+    ).body;
+    const sessionId = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
+      .body.checkoutSession.id as string;
+    const submit = () =>
+      client.request(`/api/checkout-sessions/${sessionId}/submit`, {
+        method: 'PUT',
+        body: {
+          customer_name: 'Ada',
+          customer_email: 'ada@example.com',
+          payment_method: methodId,
+          payment_currency: usd,
+        },
+      });
+    const answer = await submit();
+    expect(answer.status).toBe(200);
+    const subscriptionId = answer.body.checkoutSession.subscription_id as string;
+    const secret = answer.body.stripeContext.client_secret as string;
+    return {
+      client,
+      sessionId,
+      subscriptionId,
+      answer: answer.body,
+      submit,
+      setupIntentId: secret.slice(0, secret.indexOf('_secret_')),
+      secret,
+      mandate: () => client.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' }),
+      subscription: () => merchant.test(`/api/subscriptions/${subscriptionId}`).then((r) => r.body),
+      invoices: async (): Promise<Invoice[]> =>
+        (await merchant.test(`/api/invoices?subscription_id=${subscriptionId}&pageSize=100`)).body.list,
+    };
+  }
+
+  /** The customer's page confirms the SetupIntent with `card` (and passes 3-D Secure when asked). */
+  async function saveCard(setupIntentId: string, secret: string, card: string) {
+    const confirmed = await stripe.setupIntents.confirm(setupIntentId, { payment_method: card });
+    if (confirmed.status === 'requires_action') {
+      const answer = await fetch(`${emulator.url}/_emulator/3ds/${setupIntentId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_secret: secret, result: 'complete' }).toString(),
+      });
+      expect(answer.ok).toBe(true);
+    }
+    expect((await stripe.setupIntents.retrieve(setupIntentId)).status).toBe('succeeded');
+  }
+
+  /** The server's clock moves to just past the subscription's period end: the renewal falls due. */
+  async function renew(subscription: { current_period_end: number }) {
+    clock.advance({ seconds: subscription.current_period_end - clock.nowUnix() + 1 });
+  }
+
+  const offSessionCharges = (invoiceId: string) =>
+    emulator
+      .events()
+      .filter((e) => e.type === 'payment_intent.created')
+      .map((e) => e.data.object as Stripe.PaymentIntent)
+      .filter((pi) => pi.metadata.kiosk_invoice === invoiceId);
+
+  it('saves the card with 3-D Secure during a trial, then charges it off session for 12 cycles, once each', async () => {
+    const customer = await submitted({ trial_period_days: 7 });
+    expect(customer.answer.paymentInstructions).toBeNull();
+    expect(customer.answer.stripeContext).toMatchObject({ intent_type: 'setup_intent' });
+    expect(customer.answer.mandateInstructions).toMatchObject({
+      type: 'card_mandate',
+      max_per_cycle: MONTHLY.toString(),
+      interval: 'month',
+      interval_count: 1,
+      currency_id: usd,
+      symbol: 'USD',
+    });
+    // A second submit (another tab, a double click) brings back the same SetupIntent.
+    const again = await customer.submit();
+    expect(again.body.stripeContext.client_secret).toBe(customer.secret);
+
+    // Nothing saved yet: the server reads Stripe, not the page.
+    const early = await customer.mandate();
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('MANDATE_PENDING');
+
+    // 3155 asks for 3-D Secure once, when saved; off-session charges then need no customer.
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_authenticationRequiredOnSetup');
+    expect((await customer.mandate()).status).toBe(202);
+    expect(await customer.subscription()).toMatchObject({ status: 'trialing' });
+    const session = (
+      await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${customer.sessionId}`)
+    ).body.checkoutSession;
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+
+    for (let cycle = 1; cycle <= 12; cycle++) {
+      await renew(await customer.subscription());
+      const invoices = await until(
+        customer.invoices,
+        (list) =>
+          list.filter((i) => i.billing_reason === 'subscription_cycle' && i.status === 'paid').length ===
+          cycle,
+      );
+      const paid = invoices.find((i) => i.billing_reason === 'subscription_cycle' && i.status !== 'paid');
+      expect(paid).toBeUndefined();
+    }
+    const saved = await stripe.setupIntents.retrieve(customer.setupIntentId);
+    const cycles = (await customer.invoices()).filter((i) => i.billing_reason === 'subscription_cycle');
+    expect(cycles).toHaveLength(12);
+    for (const invoice of cycles) {
+      expect(invoice).toMatchObject({ amount_paid: MONTHLY.toString(), amount_remaining: '0' });
+      // One PaymentIntent per invoice at Stripe, charged to the saved card.
+      const charges = offSessionCharges(invoice.id);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]).toMatchObject({
+        amount: Number(MONTHLY),
+        currency: 'usd',
+        customer: saved.customer,
+        payment_method: saved.payment_method,
+      });
+    }
+    expect(await customer.subscription()).toMatchObject({ status: 'active' });
+  });
+
+  it('without a trial, charges the first period at once and completes the checkout when it is paid', async () => {
+    const customer = await submitted();
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
+    // Sent twice at once (a double click, a retry): one subscription start, one charge.
+    const [first, second] = await Promise.all([customer.mandate(), customer.mandate()]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    const view = () =>
+      cookieClient(server.url)
+        .request(`/api/checkout-sessions/retrieve/${customer.sessionId}`)
+        .then((r) => r.body.checkoutSession);
+    expect(await until(view, (s) => s.status === 'complete')).toMatchObject({ payment_status: 'paid' });
+    const [invoice] = await customer.invoices();
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_create', status: 'paid' });
+    expect(offSessionCharges(invoice!.id)).toHaveLength(1);
+    expect(await customer.subscription()).toMatchObject({ status: 'active' });
+  });
+
+  it('retries a declined card after 1, 3 and 5 days, then makes the invoice uncollectible and the subscription past due', async () => {
+    const customer = await submitted({ trial_period_days: 3 });
+    // 0341 saves, and every charge of it is declined.
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_chargeCustomerFail');
+    expect((await customer.mandate()).status).toBe(202);
+    await renew(await customer.subscription());
+    const cycleOf = (list: Invoice[]) => list.find((i) => i.billing_reason === 'subscription_cycle');
+    let failing = await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === 1);
+    expect(cycleOf(failing)).toMatchObject({ status: 'open', last_payment_error: { code: 'CARD_DECLINED' } });
+    for (const [attempt, days] of [
+      [2, 1],
+      [3, 3],
+      [4, 5],
+    ] as const) {
+      clock.advance({ seconds: days * DAY });
+      failing = await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === attempt);
+    }
+    expect(cycleOf(failing)).toMatchObject({ status: 'uncollectible', amount_paid: '0' });
+    expect(await customer.subscription()).toMatchObject({ status: 'past_due' });
+    // Each attempt was a charge of its own at Stripe, and none was made twice.
+    expect(offSessionCharges(cycleOf(failing)!.id)).toHaveLength(4);
+  });
+
+  it('a renewal the bank wants the customer to authenticate is not retried: the subscription is past due and says why', async () => {
+    const customer = await submitted({ trial_period_days: 3 });
+    // 3184 asks for 3-D Secure on every charge, off session included.
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_authenticationRequired');
+    expect((await customer.mandate()).status).toBe(202);
+    await renew(await customer.subscription());
+    const cycleOf = (list: Invoice[]) => list.find((i) => i.billing_reason === 'subscription_cycle');
+    const failed = await until(customer.invoices, (list) => (cycleOf(list)?.attempt_count ?? 0) === 1);
+    expect(cycleOf(failed)).toMatchObject({
+      last_payment_error: { code: 'CARD_AUTHENTICATION_REQUIRED' },
+      next_payment_attempt: null,
+    });
+    expect(await until(customer.subscription, (s) => s.status === 'past_due')).toBeTruthy();
+    expect(offSessionCharges(cycleOf(failed)!.id)).toHaveLength(1);
+  });
+});
