@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
-import { startDemoHarness, type DemoHarness } from './harness.ts';
+import { startDemoHarness, until, type DemoHarness } from './harness.ts';
 
 /**
  * Paying by card on the hosted checkout (issue 22), as a new buyer of the demo store's "Kiosk mug"
@@ -165,6 +165,80 @@ describe.each(['en', 'zh'] as const)('paying by card with 3-D Secure, in %s', (l
       const { session, intent } = await paidSession(harness, sessionId);
       expect(session).toMatchObject({ status: 'complete', payment_status: 'paid' });
       expect(intent).toMatchObject({ status: 'succeeded', amount_received: '1200' });
+      expect(cspViolations).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.runIf(language === 'en')(
+    'a subscriber saves a card for a plan with a trial: the terms are said, nothing is charged, the trial begins',
+    async () => {
+      const usd = (await harness.merchant('/api/payment-methods')).body.list
+        .find((m: { type: string }) => m.type === 'stripe')
+        .payment_currencies.find((c: { symbol: string }) => c.symbol === 'USD').id;
+      const plan = (
+        await harness.merchant('/api/products', {
+          method: 'POST',
+          body: {
+            name: 'Card plan',
+            prices: [
+              { type: 'recurring', currency_id: usd, unit_amount: '900', recurring: { interval: 'month' } },
+            ],
+          },
+        })
+      ).body;
+      const link = (
+        await harness.merchant('/api/payment-links', {
+          method: 'POST',
+          body: {
+            line_items: [{ price_id: plan.prices[0].id, quantity: 1 }],
+            subscription_data: { trial_period_days: 7 },
+          },
+        })
+      ).body;
+      const charged = () => emulator.events().filter((e) => e.type === 'payment_intent.succeeded').length;
+      const chargedBefore = charged();
+      const { context, page, cspViolations } = await harness.open({ viewport, locale: text.locale });
+      await page.goto(`/checkout/pay/${link.id}`);
+      await expect
+        .poll(() => new URL(page.url()).pathname, { timeout: 10_000 })
+        .toMatch(/^\/checkout\/pay\/cs_/);
+      const sessionId = new URL(page.url()).pathname.split('/').pop()!;
+      await page.getByRole('button', { name: text.acceptCookies }).click();
+      await page.getByRole('button', { name: 'Connect and subscribe' }).click();
+      const signIn = page.getByRole('dialog', { name: text.signIn });
+      await signIn.getByRole('button', { name: text.testWallet }).click();
+      await signIn.waitFor({ state: 'hidden' });
+      // A buyer of the tests before has their details saved, and they go out at once; a new one types them.
+      const dialog = page.getByRole('dialog', { name: 'Subscribe with your card' });
+      const name = page.getByRole('form').getByLabel(text.name);
+      await Promise.race([dialog.waitFor(), name.waitFor()]);
+      if ((await name.isVisible()) && (await name.inputValue()) === '') {
+        await name.fill('Ada Lovelace');
+        await page.getByRole('form').getByLabel(text.email).fill('ada@example.com');
+        await page.getByRole('button', { name: 'Subscribe' }).click();
+      }
+      await dialog.getByLabel(text.number).waitFor();
+      await expect
+        .poll(() => dialog.textContent())
+        .toContain('You allow this card to be charged 9 USD per month until you cancel.');
+      await harness.screenshot(page, `checkout-card-subscribe-${viewport}-${language}`);
+      await dialog.getByLabel(text.number).fill('4242 4242 4242 4242');
+      await dialog.getByLabel(text.expiry).fill('12 / 34');
+      await dialog.getByLabel(text.cvc).fill('123');
+      await dialog.getByLabel(text.postal).fill('94105');
+      await dialog.getByRole('button', { name: 'Subscribe' }).click();
+
+      const session = await until(
+        async () => (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body,
+        (s) => s.status === 'complete',
+      );
+      expect(session.payment_status).toBe('no_payment_required');
+      const subscription = (await harness.merchant(`/api/subscriptions/${session.subscription_id}`)).body;
+      expect(subscription).toMatchObject({ status: 'trialing' });
+      // The card was saved, not charged.
+      expect(emulator.events().filter((e) => e.type === 'setup_intent.succeeded')).toHaveLength(1);
+      expect(charged()).toBe(chargedBefore);
       expect(cspViolations).toEqual([]);
       await context.close();
     },
