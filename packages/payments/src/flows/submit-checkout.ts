@@ -169,7 +169,13 @@ function fieldValidationOf(session: SessionRow): Record<string, FieldPattern> | 
 async function submitSetup(s: Submit): Promise<StepAnswer> {
   const { deps, trx, order, method, currency } = s;
   const opened = preparedMandateRail(deps, method, s.preparedMandate);
-  const asked = await askSetupMandate(deps, trx, order.session, { method, currency }, opened?.prepared.details);
+  const asked = await askSetupMandate(
+    deps,
+    trx,
+    order.session,
+    { method, currency },
+    opened?.prepared.details,
+  );
   const session = await deps.resources.checkoutSessions.update(
     trx,
     order.session.id,

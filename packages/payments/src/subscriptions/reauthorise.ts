@@ -99,7 +99,8 @@ export async function requestRenewal(
   const { adapter } = deps.methods.read(method);
   if (!adapter.capabilities.recurring) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
   // A card is saved on a page the rail opens first: only a setup checkout asks for one.
-  if (adapter.prepareMandate && !ask.rail) throw new KioskError('MANDATE_NEEDS_SETUP_CHECKOUT', { status: 400 });
+  if (adapter.prepareMandate && !ask.rail)
+    throw new KioskError('MANDATE_NEEDS_SETUP_CHECKOUT', { status: 400 });
   // Carried credit and a waiting plan change are in the old currency: they are settled in it first.
   if (
     currencyId !== subscription.currency_id &&
