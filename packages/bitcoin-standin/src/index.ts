@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import { crypto, payments } from 'bitcoinjs-lib';
+import { Chain } from './chain.ts';
+import { regtest, scriptOf } from './scripts.ts';
+import { createEsploraServer } from './server.ts';
+
+export { feeEstimates } from './fee-estimates.ts';
+
+/** A local regtest chain behind Esplora's HTTP API, for tests and the demo. Never imported by production code. */
+export interface BitcoinStandin {
+  /** The Esplora base URL, http://127.0.0.1:{port} (no /api suffix). */
+  url: string;
+  port: number;
+  network: 'regtest';
+  /** Mines `count` blocks (the first takes every mempool transaction), paying the reward to `toAddress`; answers their hashes. */
+  mine(count?: number, toAddress?: string): string[];
+  /** A confirmed output of `sats` to the address: a block of its own whose coinbase pays it. Answers that txid (output 0). */
+  fund(address: string, sats: bigint | number): string;
+  /** Orphans the last `depth` blocks: their transactions go back to the mempool unless their inputs went with them. */
+  reorg(depth: number): void;
+  tipHeight(): number;
+  close(): Promise<void>;
+}
+
+export interface BitcoinStandinOptions {
+  /** 0 (default): a free port. */
+  port?: number;
+  host?: string;
+  network?: 'regtest';
+  /** The clock block times are taken from, in milliseconds (default Date.now). */
+  now?: () => number;
+}
+
+// Block rewards go here when mine() names no address: a key hash nobody holds the key of.
+const NOBODY = payments.p2wpkh({
+  hash: crypto.hash160(new TextEncoder().encode('kiosk bitcoin-standin: no one holds this key')),
+  network: regtest,
+}).output as Uint8Array;
+
+export async function startBitcoinStandin(options: BitcoinStandinOptions = {}): Promise<BitcoinStandin> {
+  const network = options.network ?? 'regtest';
+  if (network !== 'regtest') throw new Error(`bitcoin-standin runs regtest only, not ${String(network)}`);
+  const host = options.host ?? '127.0.0.1';
+  const chain = new Chain(options.now ?? Date.now);
+  const server = createEsploraServer(chain);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    network,
+    mine: (count = 1, toAddress) => {
+      if (!Number.isInteger(count) || count < 1) throw new RangeError(`mine: not a block count: ${count}`);
+      return chain.mine(count, toAddress === undefined ? NOBODY : outputScript(toAddress));
+    },
+    fund: (address, sats) => {
+      const value = BigInt(sats);
+      if (value <= 0n) throw new RangeError(`fund: not an amount of satoshis: ${sats}`);
+      return chain.fund(outputScript(address), value);
+    },
+    reorg: (depth) => chain.reorg(depth),
+    tipHeight: () => chain.tip().height,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function outputScript(address: string): Uint8Array {
+  const script = scriptOf(address);
+  if (typeof script === 'string') throw new Error(`Not a regtest address: ${address}`);
+  return script;
+}

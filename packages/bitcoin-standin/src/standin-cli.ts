@@ -1,0 +1,19 @@
+import { startBitcoinStandin } from './index.ts';
+
+// `npm run node -w @kiosk/bitcoin-standin -- [port]`: a local regtest chain behind Esplora's API until Ctrl-C.
+
+const port = Number(process.argv[2] ?? process.env.BITCOIN_STANDIN_PORT ?? 3002);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Not a port: ${process.argv[2]}`);
+  process.exit(2);
+}
+
+const standin = await startBitcoinStandin({ port, host: process.env.BITCOIN_STANDIN_HOST ?? '127.0.0.1' });
+console.log(`Bitcoin stand-in (regtest, Esplora API) at ${standin.url}
+  tip height       curl ${standin.url}/blocks/tip/height
+  broadcast        curl -X POST --data <raw tx hex> ${standin.url}/tx
+Mining, funding and reorgs are test controls of startBitcoinStandin(); see docs/bitcoin-standin.md.`);
+
+const stop = () => void standin.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
