@@ -39,6 +39,8 @@ export interface PayOptions {
   sats: bigint | number;
   /** sat/vB, default 2. */
   feeRate?: number;
+  /** An exact fee in satoshis instead of a rate (a test of fee rules needs the very number). */
+  fee?: bigint;
   /** Signal BIP125 replaceability (default true). */
   rbf?: boolean;
   /** Index of the change address (m/84'/1'/0'/1/i), default 0. */
@@ -108,16 +110,17 @@ export class TestWallet {
   pay(options: PayOptions): SignedPayment {
     const sats = BigInt(options.sats);
     const feeRate = options.feeRate ?? 2;
+    const feeFor = (inputs: number, outputs: number) => options.fee ?? estimateFee(feeRate, inputs, outputs);
     const candidates = [...options.utxos].sort((a, b) => (a.value > b.value ? -1 : a.value < b.value ? 1 : 0));
     const inputs: WalletUtxo[] = [];
     let total = 0n;
     for (const utxo of candidates) {
       inputs.push(utxo);
       total += utxo.value;
-      if (total >= sats + feeFor(feeRate, inputs.length, 2)) break;
+      if (total >= sats + feeFor(inputs.length, 2)) break;
     }
-    const withChange = feeFor(feeRate, inputs.length, 2);
-    if (total < sats + feeFor(feeRate, inputs.length, 1)) {
+    const withChange = feeFor(inputs.length, 2);
+    if (total < sats + feeFor(inputs.length, 1)) {
       throw new Error(`TestWallet: ${total} sats in ${inputs.length} coins cannot pay ${sats} and the fee`);
     }
     const changeValue = total - sats - withChange;
@@ -132,7 +135,7 @@ export class TestWallet {
    */
   replace(original: SignedPayment, options: { feeRate: number; to?: string }): SignedPayment {
     const total = original.inputs.reduce((sum, utxo) => sum + utxo.value, 0n);
-    const fee = feeFor(options.feeRate, original.inputs.length, original.change ? 2 : 1);
+    const fee = estimateFee(options.feeRate, original.inputs.length, original.change ? 2 : 1);
     const changeValue = total - original.sats - fee;
     if (!original.change || changeValue < P2WPKH_DUST) {
       throw new Error('TestWallet: not enough change to raise the fee; pay with more coins');
@@ -175,7 +178,7 @@ export class TestWallet {
 }
 
 /** An upper bound of a P2WPKH transaction's vsize (72-byte signatures), times the fee rate. */
-function feeFor(satsPerVb: number, inputs: number, outputs: number): bigint {
+function estimateFee(satsPerVb: number, inputs: number, outputs: number): bigint {
   const vsize = 11 + 68 * inputs + 31 * outputs;
   return BigInt(Math.ceil(satsPerVb * vsize));
 }
