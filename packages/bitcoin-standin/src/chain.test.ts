@@ -1,7 +1,7 @@
 import { Block } from 'bitcoinjs-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBitcoinStandin, type BitcoinStandin } from './index.ts';
-import { accept, fundedBuyer, get } from './test-support/esplora.ts';
+import { accept, broadcast, fundedBuyer, get } from './test-support/esplora.ts';
 
 const REGTEST_GENESIS = '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206';
 
@@ -104,6 +104,48 @@ describe('blocks', () => {
     standin = await startBitcoinStandin();
     await expect(startBitcoinStandin({ port: standin.port })).rejects.toThrow(/EADDRINUSE/);
     await expect(startBitcoinStandin({ network: 'mainnet' as 'regtest' })).rejects.toThrow(/regtest only/);
+  });
+});
+
+describe('block rewards', () => {
+  it('are spendable from 100 confirmations on; fund() coins at once', async () => {
+    const world = await fundedBuyer(100_000n);
+    standin = world.standin;
+    const miner = world.buyer.address(1);
+    const [hash] = standin.mine(1, miner);
+    const [coinbase] = (await get(standin, `/block/${hash}/txids`)).json;
+    const reward = { txid: coinbase, vout: 0, value: 5_000_000_000n, address: miner };
+    const spend = world.buyer.pay({ utxos: [reward], to: world.shop, sats: 10_000n });
+    expect((await broadcast(standin, spend.hex)).text).toContain(
+      '"message":"bad-txns-premature-spend-of-coinbase, tried to spend coinbase at depth 1"',
+    );
+    standin.mine(98);
+    expect((await broadcast(standin, spend.hex)).text).toContain('tried to spend coinbase at depth 99');
+    standin.mine(1);
+    expect(await accept(standin, spend)).toBe(spend.txid);
+    // fund()'s coin, a block old, was never held back.
+    const early = world.buyer.pay({ utxos: [world.coin], to: world.shop, sats: 10_000n, changeIndex: 1 });
+    expect(await accept(standin, early)).toBe(early.txid);
+  });
+});
+
+describe('test controls over HTTP', () => {
+  it('fund, mine and reorg from another process through POST /_standin/…', async () => {
+    standin = await startBitcoinStandin();
+    const address = 'bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk';
+    const post = (path: string) => fetch(`${standin!.url}${path}`, { method: 'POST' });
+    const funded = await post(`/_standin/fund?address=${address}&sats=5000`);
+    const txid = await funded.text();
+    expect((await get(standin, `/tx/${txid}`)).json.vout[0]).toMatchObject({ scriptpubkey_address: address, value: 5000 });
+    const mined = (await (await post('/_standin/mine?blocks=2')).json()) as string[];
+    expect(mined).toHaveLength(2);
+    expect((await get(standin, '/blocks/tip/hash')).text).toBe(mined[1]);
+    expect(await (await post('/_standin/reorg?depth=2')).text()).toBe('1');
+    const refused = await post('/_standin/reorg?depth=5');
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/reorg depth must be an integer from 1 to the tip height 1/);
+    expect((await post('/_standin/fund?address=nonsense&sats=1')).status).toBe(400);
+    expect(standin.tipHeight()).toBe(1);
   });
 });
 

@@ -40,6 +40,8 @@ export class Chain {
   /** Arrival order, so a parent always comes before its children. */
   private mempool = new Map<string, TxRecord>();
   private readonly spends = new Map<string, Spend>();
+  /** Coinbases made by fund(): they stand for a node wallet's payment, spendable at once. */
+  private readonly fundings = new Set<string>();
 
   constructor(private readonly now: () => number) {
     this.connect(genesisBlock());
@@ -68,6 +70,10 @@ export class Chain {
   /** The block of the best chain holding the transaction; undefined while it waits in the mempool. */
   blockOf(txid: string): BlockRecord | undefined {
     return this.confirmedIn.get(txid);
+  }
+
+  isFunding(txid: string): boolean {
+    return this.fundings.has(txid);
   }
 
   inMempool(txid: string): boolean {
@@ -137,7 +143,9 @@ export class Chain {
   /** A block whose coinbase pays `sats` to the script, leaving the mempool as it is; answers the coinbase's txid. */
   fund(script: Uint8Array, sats: bigint): string {
     const block = this.connect(this.draft([{ script, value: sats }], []));
-    return block.txids[0] as string;
+    const txid = block.txids[0] as string;
+    this.fundings.add(txid);
+    return txid;
   }
 
   /**
@@ -225,6 +233,7 @@ export class Chain {
       }
     }
     this.txs.delete(txid);
+    this.fundings.delete(txid);
     this.mempool.delete(txid);
     this.confirmedIn.delete(txid);
   }

@@ -37,12 +37,28 @@ const NOBODY = payments.p2wpkh({
   network: regtest,
 }).output as Uint8Array;
 
+const MAX_BLOCKS_AT_ONCE = 10_000;
+
 export async function startBitcoinStandin(options: BitcoinStandinOptions = {}): Promise<BitcoinStandin> {
   const network = options.network ?? 'regtest';
   if (network !== 'regtest') throw new Error(`bitcoin-standin runs regtest only, not ${String(network)}`);
   const host = options.host ?? '127.0.0.1';
   const chain = new Chain(options.now ?? Date.now);
-  const server = createEsploraServer(chain);
+  const controls = {
+    mine: (count = 1, toAddress?: string) => {
+      if (!Number.isInteger(count) || count < 1 || count > MAX_BLOCKS_AT_ONCE) {
+        throw new RangeError(`mine: not a block count from 1 to ${MAX_BLOCKS_AT_ONCE}: ${count}`);
+      }
+      return chain.mine(count, toAddress === undefined ? NOBODY : outputScript(toAddress));
+    },
+    fund: (address: string, sats: bigint | number) => {
+      const value = BigInt(sats);
+      if (value <= 0n) throw new RangeError(`fund: not an amount of satoshis: ${sats}`);
+      return chain.fund(outputScript(address), value);
+    },
+    reorg: (depth: number) => chain.reorg(depth),
+  };
+  const server = createEsploraServer(chain, controls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -52,16 +68,7 @@ export async function startBitcoinStandin(options: BitcoinStandinOptions = {}): 
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     network,
-    mine: (count = 1, toAddress) => {
-      if (!Number.isInteger(count) || count < 1) throw new RangeError(`mine: not a block count: ${count}`);
-      return chain.mine(count, toAddress === undefined ? NOBODY : outputScript(toAddress));
-    },
-    fund: (address, sats) => {
-      const value = BigInt(sats);
-      if (value <= 0n) throw new RangeError(`fund: not an amount of satoshis: ${sats}`);
-      return chain.fund(outputScript(address), value);
-    },
-    reorg: (depth) => chain.reorg(depth),
+    ...controls,
     tipHeight: () => chain.tip().height,
     close: () =>
       new Promise<void>((resolve) => {

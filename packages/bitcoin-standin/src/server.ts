@@ -33,7 +33,7 @@ const MAX_BODY = 4 << 20;
 const CHAIN_TXS_PER_PAGE = 25;
 const MAX_MEMPOOL_TXS = 50;
 
-type Handler = (chain: Chain, params: string[], body: string) => Answer;
+type Handler = (chain: Chain, params: string[], body: string, query: URLSearchParams) => Answer;
 const routes: [method: 'GET' | 'POST', pattern: RegExp, handler: Handler][] = [
   ['GET', /^\/blocks\/tip\/height$/, (chain) => ({ text: String(chain.tip().height) })],
   ['GET', /^\/blocks\/tip\/hash$/, (chain) => ({ text: chain.tip().hash })],
@@ -75,10 +75,57 @@ const routes: [method: 'GET' | 'POST', pattern: RegExp, handler: Handler][] = [
   ['GET', /^\/fee-estimates$/, () => ({ json: feeEstimates })],
 ];
 
-export function createEsploraServer(chain: Chain): Server {
+/** The stand-in's own test controls, for another process (the CLI's chain); Esplora has none of them. */
+export interface Controls {
+  mine(count: number, toAddress?: string): string[];
+  fund(address: string, sats: bigint): string;
+  reorg(depth: number): void;
+}
+
+function controlRoutes(controls: Controls): typeof routes {
+  const param = (query: URLSearchParams, name: string) => {
+    const value = query.get(name);
+    if (value === null) throw badRequest(`Missing ${name}`);
+    return value;
+  };
+  const attempt = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      throw badRequest(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return [
+    [
+      'POST',
+      /^\/_standin\/mine$/,
+      (_, __, ___, query) => ({
+        json: attempt(() => controls.mine(integer(query.get('blocks') ?? '1'), query.get('address') ?? undefined)),
+      }),
+    ],
+    [
+      'POST',
+      /^\/_standin\/fund$/,
+      (_, __, ___, query) => ({
+        text: attempt(() => controls.fund(param(query, 'address'), BigInt(integer(param(query, 'sats'))))),
+      }),
+    ],
+    [
+      'POST',
+      /^\/_standin\/reorg$/,
+      (chain, __, ___, query) => {
+        attempt(() => controls.reorg(integer(param(query, 'depth'))));
+        return { text: String(chain.tip().height) };
+      },
+    ],
+  ];
+}
+
+export function createEsploraServer(chain: Chain, controls: Controls): Server {
+  const all = [...routes, ...controlRoutes(controls)];
   return createServer((req, res) => {
     readBody(req)
-      .then((body) => answer(chain, req, body))
+      .then((body) => answer(chain, all, req, body))
       .catch((error: unknown) => failure(error))
       .then((reply) => {
         const isJson = 'json' in reply;
@@ -92,11 +139,15 @@ export function createEsploraServer(chain: Chain): Server {
   });
 }
 
-function answer(chain: Chain, req: IncomingMessage, body: string): Answer {
-  const path = new URL(req.url ?? '/', 'http://standin').pathname;
-  for (const [method, pattern, handler] of routes) {
+function answer(chain: Chain, all: typeof routes, req: IncomingMessage, body: string): Answer {
+  const url = new URL(req.url ?? '/', 'http://standin');
+  const path = url.pathname;
+  for (const [method, pattern, handler] of all) {
     const match = req.method === method ? pattern.exec(path) : null;
-    if (match) return handler(chain, match.slice(1).map((part) => decodeURIComponent(part ?? '')), body);
+    if (match) {
+      const params = match.slice(1).map((part) => decodeURIComponent(part ?? ''));
+      return handler(chain, params, body, url.searchParams);
+    }
   }
   throw notFound(`endpoint does not exist ${JSON.stringify(path)}`);
 }

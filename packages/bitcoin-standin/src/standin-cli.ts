@@ -12,7 +12,10 @@ const standin = await startBitcoinStandin({ port, host: process.env.BITCOIN_STAN
 console.log(`Bitcoin stand-in (regtest, Esplora API) at ${standin.url}
   tip height       curl ${standin.url}/blocks/tip/height
   broadcast        curl -X POST --data <raw tx hex> ${standin.url}/tx
-Mining, funding and reorgs are test controls of startBitcoinStandin(); see docs/bitcoin-standin.md.`);
+Test controls (not Esplora's; see docs/bitcoin-standin.md):
+  fund             curl -X POST '${standin.url}/_standin/fund?address=bcrt1q…&sats=100000'
+  mine             curl -X POST '${standin.url}/_standin/mine?blocks=1'        (&address=bcrt1q… for the reward)
+  reorg            curl -X POST '${standin.url}/_standin/reorg?depth=1'`);
 
 const stop = () => void standin.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -12,6 +12,7 @@ const MIN_STANDARD_NON_WITNESS_SIZE = 65;
 const MAX_SCRIPTSIG_SIZE = 1650;
 const SEQUENCE_FINAL = 0xffffffff;
 const LOCKTIME_THRESHOLD = 500_000_000;
+const COINBASE_MATURITY = 100;
 
 /**
  * Decides a raw transaction as Bitcoin Core's mempool acceptance does, in its order: decoding, the
@@ -34,6 +35,8 @@ export function judge(chain: Chain, rawHex: string): Verdict {
   const inputs = resolveInputs(chain, tx);
   if ('kind' in inputs) return inputs;
   const { prevouts, conflicts } = inputs;
+  const premature = checkCoinbaseMaturity(chain, tx);
+  if (premature) return premature;
   const valueIn = prevouts.reduce((sum, out) => sum + out.value, 0n);
   const valueOut = tx.outs.reduce((sum, out) => sum + out.value, 0n);
   if (valueIn < valueOut) {
@@ -138,6 +141,24 @@ function resolveInputs(chain: Chain, tx: Transaction): Verdict | { prevouts: TxO
     prevouts.push(prevout);
   }
   return { prevouts, conflicts };
+}
+
+/**
+ * A block reward may be spent from 100 confirmations on (Core: depth = next height − coinbase height).
+ * fund()'s coinbases are exempt: they stand for a node wallet's confirmed payment.
+ */
+function checkCoinbaseMaturity(chain: Chain, tx: Transaction): Verdict | undefined {
+  const nextHeight = chain.tip().height + 1;
+  for (const input of tx.ins) {
+    const parent = txidOf(input.hash);
+    const block = chain.blockOf(parent);
+    if (!block || !chain.tx(parent)?.tx.isCoinbase() || chain.isFunding(parent)) continue;
+    const depth = nextHeight - block.height;
+    if (depth < COINBASE_MATURITY) {
+      return refuse('bad-txns-premature-spend-of-coinbase', `tried to spend coinbase at depth ${depth}`);
+    }
+  }
+  return undefined;
 }
 
 /** BIP125: an input with a sequence below 0xfffffffe marks the transaction replaceable. */
