@@ -5,6 +5,7 @@ import { regtest, scriptOf } from './scripts.ts';
 import { createEsploraServer } from './server.ts';
 
 export { feeEstimates } from './fee-estimates.ts';
+export { TestWallet, type PayOptions, type SignedPayment, type WalletUtxo } from './test-wallet.ts';
 
 /** A local regtest chain behind Esplora's HTTP API, for tests and the demo. Never imported by production code. */
 export interface BitcoinStandin {
