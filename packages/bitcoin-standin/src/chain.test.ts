@@ -91,6 +91,22 @@ describe('blocks', () => {
     expect(header.checkProofOfWork()).toBe(true);
   });
 
+  it('mines on its own every blockTime milliseconds, taking the mempool, until closed', async () => {
+    const world = await fundedBuyer(100_000n, { blockTime: 20 });
+    standin = world.standin;
+    const payment = world.buyer.pay({ utxos: [world.coin], to: world.shop, sats: 10_000n });
+    await accept(standin, payment);
+    await expect
+      .poll(async () => (await get(standin!, `/tx/${payment.txid}/status`)).json.confirmed, { timeout: 5_000 })
+      .toBe(true);
+    await expect.poll(() => standin!.tipHeight(), { timeout: 5_000 }).toBeGreaterThan(3);
+    await standin.close();
+    const height = standin.tipHeight();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(standin.tipHeight()).toBe(height);
+    standin = undefined;
+  });
+
   it('answers a fixed fee-estimate table for every Esplora target', async () => {
     standin = await startBitcoinStandin();
     const estimates = (await get(standin, '/fee-estimates')).json;

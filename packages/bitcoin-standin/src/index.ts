@@ -30,6 +30,11 @@ export interface BitcoinStandinOptions {
   network?: 'regtest';
   /** The clock block times are taken from, in milliseconds (default Date.now). */
   now?: () => number;
+  /**
+   * Milliseconds between blocks mined on their own, as a live network would (the demo); by default
+   * blocks are mined only by mine().
+   */
+  blockTime?: number;
 }
 
 // Block rewards go here when mine() names no address: a key hash nobody holds the key of.
@@ -59,12 +64,19 @@ export async function startBitcoinStandin(options: BitcoinStandinOptions = {}): 
     },
     reorg: (depth: number) => chain.reorg(depth),
   };
+  const { blockTime } = options;
+  if (blockTime !== undefined && !(Number.isInteger(blockTime) && blockTime > 0)) {
+    throw new RangeError(`blockTime must be a positive number of milliseconds: ${blockTime}`);
+  }
   const server = createEsploraServer(chain, controls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const miner = blockTime === undefined ? undefined : setInterval(() => controls.mine(1), blockTime);
+  // A forgotten close() must not keep a test process alive.
+  miner?.unref();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
@@ -73,6 +85,7 @@ export async function startBitcoinStandin(options: BitcoinStandinOptions = {}): 
     tipHeight: () => chain.tip().height,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(miner);
         server.close(() => resolve());
         server.closeAllConnections();
       }),
