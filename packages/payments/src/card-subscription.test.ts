@@ -47,6 +47,15 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
       await merchant.test('/api/payment-methods', { method: 'POST', body: cardMethodBody(emulator) })
     ).body;
     methodId = method.id;
+    // Stripe's webhooks reach the server, signed: a customer who leaves the page is still heard.
+    const endpoint = await stripe.webhookEndpoints.create({
+      url: `${server.url}/api/payment-methods/${method.id}/webhook`,
+      enabled_events: ['*'],
+    });
+    await merchant.test(`/api/payment-methods/${method.id}`, {
+      method: 'PUT',
+      body: { settings: { ...cardMethodBody(emulator).settings, webhook_signing_secret: endpoint.secret } },
+    });
     usd = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'USD').id;
     const product = (
       await merchant.test('/api/products', {
@@ -194,6 +203,20 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
       });
     }
     expect(await customer.subscription()).toMatchObject({ status: 'active' });
+  });
+
+  it('a subscriber who leaves the page once the card is saved still subscribes: the signed webhook confirms it', async () => {
+    const customer = await submitted({ trial_period_days: 7 });
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
+    // No POST …/mandate from the page: Stripe's setup_intent.succeeded alone starts the trial.
+    expect(await until(customer.subscription, (s) => s.status === 'trialing')).toBeTruthy();
+    const session = (
+      await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${customer.sessionId}`)
+    ).body.checkoutSession;
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    // The page coming back afterwards changes nothing.
+    expect((await customer.mandate()).status).toBe(202);
+    expect(await customer.invoices()).toHaveLength(1);
   });
 
   it('without a trial, charges the first period at once and completes the checkout when it is paid', async () => {

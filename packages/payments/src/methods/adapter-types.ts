@@ -89,9 +89,14 @@ export interface PaymentContext {
   status: string;
 }
 
-/** A rail's notice: the payment it concerns (its reference and what it pays), if any. */
+/**
+ * A rail's notice: the payment it concerns (its reference and what it pays), or the mandate (what it was
+ * opened for: PreparedMandate.key), if any.
+ */
 export type RailNotice =
-  { kind: 'payment'; id: string; reference: string; paymentKey: string } | { kind: 'ignored'; id: string };
+  | { kind: 'payment'; id: string; reference: string; paymentKey: string }
+  | { kind: 'mandate'; id: string; mandateKey: string }
+  | { kind: 'ignored'; id: string };
 
 /** A payment the rail confirmed, in method-neutral terms. */
 export interface Received {

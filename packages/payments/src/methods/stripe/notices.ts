@@ -1,6 +1,7 @@
 import { KioskError } from '@kiosk/core';
 import Stripe from 'stripe';
 import type { RailNotice } from '../adapter.ts';
+import { MANDATE_KEY } from './mandates.ts';
 import { PAYMENT_KEY } from './payments.ts';
 
 /**
@@ -36,6 +37,11 @@ export function readStripeNotice(
     const intent = event.data.object as Stripe.PaymentIntent;
     const paymentKey = intent.metadata?.[PAYMENT_KEY];
     if (paymentKey) return { kind: 'payment', id: event.id, reference: intent.id, paymentKey };
+  }
+  // A card saved for a subscription: the customer may have closed the page before it said so.
+  if (event.type === 'setup_intent.succeeded') {
+    const mandateKey = (event.data.object as Stripe.SetupIntent).metadata?.[MANDATE_KEY];
+    if (mandateKey) return { kind: 'mandate', id: event.id, mandateKey };
   }
   return { kind: 'ignored', id: event.id };
 }
