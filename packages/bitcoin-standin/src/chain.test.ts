@@ -107,6 +107,24 @@ describe('blocks', () => {
     standin = undefined;
   });
 
+  it('serves raw blocks that parse, with a valid merkle root and witness commitment', async () => {
+    const world = await fundedBuyer(100_000n);
+    standin = world.standin;
+    const payment = world.buyer.pay({ utxos: [world.coin], to: world.shop, sats: 10_000n });
+    await accept(standin, payment);
+    const [hash] = standin.mine(1);
+    const raw = await fetch(`${standin.url}/block/${hash}/raw`);
+    expect(raw.headers.get('content-type')).toBe('application/octet-stream');
+    const block = Block.fromBuffer(new Uint8Array(await raw.arrayBuffer()));
+    expect(block.getId()).toBe(hash);
+    expect(block.hasWitnessCommit()).toBe(true);
+    expect(block.checkTxRoots()).toBe(true);
+    expect(block.transactions!.map((tx) => tx.getId())).toEqual([expect.any(String), payment.txid]);
+    expect((await get(standin, `/block/${hash}/header`)).text).toBe(block.toHex(true));
+    const txRaw = await fetch(`${standin.url}/tx/${payment.txid}/raw`);
+    expect(Buffer.from(await txRaw.arrayBuffer()).toString('hex')).toBe(payment.hex);
+  });
+
   it('answers a fixed fee-estimate table for every Esplora target', async () => {
     standin = await startBitcoinStandin();
     const estimates = (await get(standin, '/fee-estimates')).json;

@@ -14,8 +14,8 @@ import { feeEstimates } from './fee-estimates.ts';
 import { scriptOf } from './scripts.ts';
 import { judge } from './validate.ts';
 
-/** An answer as electrs writes it: JSON, or text (hashes, heights, errors). */
-type Answer = { status?: number; json: unknown } | { status?: number; text: string };
+/** An answer as electrs writes it: JSON, text (hashes, heights, errors), or raw bytes. */
+type Answer = { status?: number; json: unknown } | { status?: number; text: string } | { status?: number; bytes: Uint8Array };
 
 class HttpError extends Error {
   constructor(
@@ -41,9 +41,12 @@ const routes: [method: 'GET' | 'POST', pattern: RegExp, handler: Handler][] = [
   ['GET', /^\/block\/([^/]+)$/, (chain, [hash]) => ({ json: blockJson(block(chain, hash)) })],
   ['GET', /^\/block\/([^/]+)\/status$/, (chain, [hash]) => ({ json: blockStatus(chain, block(chain, hash)) })],
   ['GET', /^\/block\/([^/]+)\/txids$/, (chain, [hash]) => ({ json: block(chain, hash).txids })],
+  ['GET', /^\/block\/([^/]+)\/header$/, (chain, [hash]) => ({ text: block(chain, hash).block.toHex(true) })],
+  ['GET', /^\/block\/([^/]+)\/raw$/, (chain, [hash]) => ({ bytes: block(chain, hash).block.toBuffer() })],
   ['GET', /^\/tx\/([^/]+)$/, (chain, [txid]) => ({ json: txJson(chain, tx(chain, txid)) })],
   ['GET', /^\/tx\/([^/]+)\/status$/, (chain, [txid]) => ({ json: txStatus(chain, hash(txid)) })],
   ['GET', /^\/tx\/([^/]+)\/hex$/, (chain, [txid]) => ({ text: tx(chain, txid).tx.toHex() })],
+  ['GET', /^\/tx\/([^/]+)\/raw$/, (chain, [txid]) => ({ bytes: tx(chain, txid).tx.toBuffer() })],
   [
     'GET',
     /^\/tx\/([^/]+)\/outspend\/([^/]+)$/,
@@ -128,13 +131,15 @@ export function createEsploraServer(chain: Chain, controls: Controls): Server {
       .then((body) => answer(chain, all, req, body))
       .catch((error: unknown) => failure(error))
       .then((reply) => {
-        const isJson = 'json' in reply;
-        res.writeHead(reply.status ?? 200, {
-          'Content-Type': isJson ? 'application/json' : 'text/plain',
-          // As blockstream.info answers: a page may read it from any origin.
-          'Access-Control-Allow-Origin': '*',
-        });
-        res.end(isJson ? JSON.stringify(reply.json) : reply.text);
+        const [type, body] =
+          'json' in reply
+            ? ['application/json', JSON.stringify(reply.json)]
+            : 'bytes' in reply
+              ? ['application/octet-stream', reply.bytes]
+              : ['text/plain', reply.text];
+        // As blockstream.info answers: a page may read it from any origin.
+        res.writeHead(reply.status ?? 200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' });
+        res.end(body);
       });
   });
 }
