@@ -222,6 +222,31 @@ describe('refusals', () => {
     }
   });
 
+  it('refuses a payment locked to a later block until that block is next', async () => {
+    const { standin, buyer, coin, shop } = await setup();
+    const locked = buyer.pay({ utxos: [coin], to: shop, sats: 10_000n, locktime: 3 });
+    expect((await broadcast(standin, locked.hex)).text).toBe(rpcError(-26, 'non-final'));
+    standin.mine(1);
+    expect((await broadcast(standin, locked.hex)).text).toBe(rpcError(-26, 'non-final'));
+    standin.mine(1);
+    expect(await accept(standin, locked)).toBe(locked.txid);
+  });
+
+  it('refuses a valid signature with a high S as non-standard (BIP146 low S)', async () => {
+    const { standin, buyer, coin, shop } = await setup();
+    const payment = buyer.pay({ utxos: [coin], to: shop, sats: 10_000n });
+    const tx = Transaction.fromHex(payment.hex);
+    const [signature, pubkey] = tx.ins[0]!.witness as [Uint8Array, Uint8Array];
+    const { signature: rs, hashType } = script.signature.decode(signature);
+    const order = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
+    const highS = order - BigInt('0x' + Buffer.from(rs.subarray(32)).toString('hex'));
+    const malleated = Buffer.concat([rs.subarray(0, 32), Buffer.from(highS.toString(16).padStart(64, '0'), 'hex')]);
+    tx.setWitness(0, [script.signature.encode(malleated, hashType), pubkey]);
+    expect((await broadcast(standin, tx.toHex())).text).toBe(
+      rpcError(-26, 'non-mandatory-script-verify-flag (Non-canonical signature: S value is unnecessarily high)'),
+    );
+  });
+
   it('refuses what is not a transaction, and bad paths, in electrs words', async () => {
     const { standin } = await setup();
     expect((await broadcast(standin, 'not hex')).text).toBe(

@@ -107,6 +107,28 @@ describe('replace-by-fee (BIP125)', () => {
     expect((await get(standin, '/mempool/txids')).json).toEqual([high.txid]);
   });
 
+  it('refuses a replacement that adds an unconfirmed input', async () => {
+    const { standin, buyer, coin, shop } = await setup();
+    const payment = buyer.pay({ utxos: [coin], to: shop, sats: 40_000n });
+    await accept(standin, payment);
+    const second = standin.fund(buyer.address(1), 60_000n);
+    const waiting = buyer.pay({
+      utxos: [{ txid: second, vout: 0, value: 60_000n, address: buyer.address(1) }],
+      to: buyer.address(2),
+      sats: 50_000n,
+      changeIndex: 3,
+    });
+    await accept(standin, waiting);
+    // Spends the original's coin and the waiting payment's output: more than either covers.
+    const coins = [coin, { txid: waiting.txid, vout: 0, value: 50_000n, address: buyer.address(2) }];
+    const replacement = buyer.pay({ utxos: coins, to: buyer.address(7), sats: 120_000n, feeRate: 20 });
+    expect(replacement.inputs).toHaveLength(2);
+    const vin = replacement.inputs.findIndex((input) => input.txid === waiting.txid);
+    expect((await broadcast(standin, replacement.hex)).text).toBe(
+      rpcError(`replacement-adds-unconfirmed, replacement ${replacement.txid} adds unconfirmed input, idx ${vin}`),
+    );
+  });
+
   it('refuses to replace a payment already mined', async () => {
     const { standin, buyer, coin, shop } = await setup();
     const payment = buyer.pay({ utxos: [coin], to: shop, sats: 40_000n });

@@ -43,6 +43,8 @@ export interface PayOptions {
   fee?: bigint;
   /** Signal BIP125 replaceability (default true). */
   rbf?: boolean;
+  /** nLockTime: a block height below 500 000 000, else a Unix time (default 0). */
+  locktime?: number;
   /** Index of the change address (m/84'/1'/0'/1/i), default 0. */
   changeIndex?: number;
 }
@@ -126,7 +128,7 @@ export class TestWallet {
     const changeValue = total - sats - withChange;
     const change =
       changeValue >= P2WPKH_DUST ? { address: this.address(options.changeIndex ?? 0, true), value: changeValue } : undefined;
-    return this.sign(inputs, options.to, sats, change, options.rbf ?? true);
+    return this.sign(inputs, { to: options.to, sats, change }, { rbf: options.rbf ?? true, locktime: options.locktime ?? 0 });
   }
 
   /**
@@ -141,17 +143,17 @@ export class TestWallet {
       throw new Error('TestWallet: not enough change to raise the fee; pay with more coins');
     }
     const change = { address: original.change.address, value: changeValue };
-    return this.sign(original.inputs, options.to ?? original.to, original.sats, change, true);
+    const to = options.to ?? original.to;
+    return this.sign(original.inputs, { to, sats: original.sats, change }, { rbf: true, locktime: 0 });
   }
 
   private sign(
     inputs: WalletUtxo[],
-    to: string,
-    sats: bigint,
-    change: { address: string; value: bigint } | undefined,
-    rbf: boolean,
+    { to, sats, change }: Pick<SignedPayment, 'to' | 'sats' | 'change'>,
+    { rbf, locktime }: { rbf: boolean; locktime: number },
   ): SignedPayment {
     const psbt = new Psbt({ network: regtest });
+    psbt.setLocktime(locktime);
     for (const utxo of inputs) {
       const key = this.keyOf(utxo.address);
       psbt.addInput({
