@@ -71,9 +71,8 @@ function decode(rawHex: string): Transaction | undefined {
   }
 }
 
-/** Core's CheckTransaction: what no block may hold. */
+/** Core's CheckTransaction: what no block may hold (no inputs at all fails decoding, as in Core). */
 function checkShape(tx: Transaction): Verdict | undefined {
-  if (tx.ins.length === 0) return refuse('bad-txns-vin-empty');
   if (tx.outs.length === 0) return refuse('bad-txns-vout-empty');
   if (tx.byteLength(false) * 4 > 4_000_000) return refuse('bad-txns-oversize');
   let total = 0n;
@@ -162,7 +161,7 @@ function checkCoinbaseMaturity(chain: Chain, tx: Transaction): Verdict | undefin
 }
 
 /** BIP125: an input with a sequence below 0xfffffffe marks the transaction replaceable. */
-export function signalsReplacement(tx: Transaction | undefined): boolean {
+function signalsReplacement(tx: Transaction | undefined): boolean {
   return tx !== undefined && tx.ins.some((input) => input.sequence < 0xfffffffe);
 }
 
