@@ -120,17 +120,20 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     };
   }
 
+  /** The customer passes the bank's 3-D Secure check of an intent (what the challenge's button sends). */
+  async function challenge(intentId: string, secret: string) {
+    const answer = await fetch(`${emulator.url}/_emulator/3ds/${intentId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_secret: secret, result: 'complete' }).toString(),
+    });
+    expect(answer.ok).toBe(true);
+  }
+
   /** The customer's page confirms the SetupIntent with `card` (and passes 3-D Secure when asked). */
   async function saveCard(setupIntentId: string, secret: string, card: string) {
     const confirmed = await stripe.setupIntents.confirm(setupIntentId, { payment_method: card });
-    if (confirmed.status === 'requires_action') {
-      const answer = await fetch(`${emulator.url}/_emulator/3ds/${setupIntentId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ client_secret: secret, result: 'complete' }).toString(),
-      });
-      expect(answer.ok).toBe(true);
-    }
+    if (confirmed.status === 'requires_action') await challenge(setupIntentId, secret);
     expect((await stripe.setupIntents.retrieve(setupIntentId)).status).toBe('succeeded');
   }
 
@@ -259,7 +262,7 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     expect(offSessionCharges(cycleOf(failing)!.id)).toHaveLength(4);
   });
 
-  it('a renewal the bank wants the customer to authenticate is not retried: the subscription is past due and says why', async () => {
+  it('a renewal the bank wants the customer to authenticate is not retried: past due, it is paid by card on session and the subscription runs again', async () => {
     const customer = await submitted({ trial_period_days: 3 });
     // 3184 asks for 3-D Secure on every charge, off session included.
     await saveCard(customer.setupIntentId, customer.secret, 'pm_card_authenticationRequired');
@@ -273,5 +276,37 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     });
     expect(await until(customer.subscription, (s) => s.status === 'past_due')).toBeTruthy();
     expect(offSessionCharges(cycleOf(failed)!.id)).toHaveLength(1);
+
+    // The customer pays it by card on session, passing the bank's check, and the subscription runs again.
+    const pay = () =>
+      customer.client.request('/api/invoices/overdue/pay?livemode=false', {
+        method: 'POST',
+        body: { currency_id: usd, subscription_id: customer.subscriptionId },
+      });
+    const asked = await pay();
+    expect(asked.status).toBe(200);
+    expect(asked.body.paymentInstructions).toMatchObject({ type: 'card', amount: MONTHLY.toString() });
+    expect(asked.body.stripeContext).toMatchObject({ intent_type: 'payment_intent' });
+    const secret = asked.body.stripeContext.client_secret as string;
+    // Asked again (a second tab): the same PaymentIntent.
+    expect((await pay()).body.stripeContext.client_secret).toBe(secret);
+    const pi = secret.slice(0, secret.indexOf('_secret_'));
+    expect(
+      await stripe.paymentIntents.confirm(pi, { payment_method: 'pm_card_authenticationRequired' }),
+    ).toMatchObject({ status: 'requires_action' });
+    await challenge(pi, secret);
+    const named = await customer.client.request(
+      `/api/payment-intents/${asked.body.paymentIntent.id}/pay?livemode=false`,
+      {
+        method: 'POST',
+        body: { tx_hash: pi },
+      },
+    );
+    expect(named.status).toBe(202);
+    expect(await until(customer.subscription, (s) => s.status === 'active')).toBeTruthy();
+    expect(cycleOf(await customer.invoices())).toMatchObject({
+      status: 'paid',
+      amount_paid: MONTHLY.toString(),
+    });
   });
 });

@@ -2,7 +2,7 @@ import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core'
 import { z } from 'zod';
 import { amountString, idParam, listOf, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
-import { mandateInstructionsSchema, paymentInstructionsSchema } from './instructions.ts';
+import { mandateInstructionsSchema, paymentInstructionsSchema, stripeContextSchema } from './instructions.ts';
 import { publicMethodSchema } from './payment-methods.ts';
 import { checkoutOptions, lineItemInput, paymentLinkSchema } from './payment-links.ts';
 import { priceSchema } from './prices.ts';
@@ -203,13 +203,7 @@ export const submitAnswer = checkoutEnvelope.extend({
   delegation: z.object({ sufficient: z.boolean() }),
   fastPayInfo: z.null(),
   /** A card's (seed 000 §3, card provider context): what the page confirms with the processor's script. */
-  stripeContext: z
-    .object({
-      client_secret: z.string(),
-      intent_type: z.enum(['payment_intent', 'setup_intent']),
-      status: z.string(),
-    })
-    .nullable(),
+  stripeContext: stripeContextSchema.nullable(),
 });
 export type SubmitAnswer = z.infer<typeof submitAnswer>;
 

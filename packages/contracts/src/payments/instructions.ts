@@ -99,3 +99,10 @@ export const mandateInstructionsSchema = z.discriminatedUnion('type', [
 export type MandateInstructions = z.infer<typeof mandateInstructionsSchema>;
 export type EvmMandateInstructions = z.infer<typeof evmMandateInstructions>;
 export type CardMandateInstructions = z.infer<typeof cardMandateInstructions>;
+
+/** A card's (seed 000 §3, card provider context): what the page confirms with the processor's script. */
+export const stripeContextSchema = z.object({
+  client_secret: z.string(),
+  intent_type: z.enum(['payment_intent', 'setup_intent']),
+  status: z.string(),
+});

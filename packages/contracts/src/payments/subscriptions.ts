@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam, listOf, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { customerSchema, paymentIntentSchema } from './checkout-sessions.ts';
-import { paymentInstructionsSchema } from './instructions.ts';
+import { paymentInstructionsSchema, stripeContextSchema } from './instructions.ts';
 import { invoiceSchema } from './invoices.ts';
 import { priceSchema } from './prices.ts';
 import { subscriptionSchema } from './subscription-schema.ts';
@@ -103,6 +103,8 @@ export const overduePaymentAnswer = z.object({
   paymentInstructions: paymentInstructionsSchema,
   /** The invoices the payment settles. */
   invoices: z.array(invoiceSchema),
+  /** By card: the payment the page confirms with the processor's script (as a checkout's submit). */
+  stripeContext: stripeContextSchema.nullable(),
 });
 
 /** Merchants read and change every subscription of the mode; customers only their own. */

@@ -154,7 +154,7 @@ export function preparedMandateRail(
 }
 
 /** A rail's refusal is the buyer's to read; anything else is the rail out of reach (503, try again). */
-const unreachable = (error: unknown) =>
+export const unreachable = (error: unknown) =>
   isKioskError(error) ? error : new KioskError('PAYMENT_RAIL_UNREACHABLE', { status: 503, cause: error });
 
 /**

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { payIntentSteps, type IntentPayment } from '../flows/pay-intent-steps.ts';
-import { startOverduePayment } from '../flows/pay-overdue.ts';
+import { startOverdueTransfer } from '../flows/pay-overdue.ts';
 import { findSubscriptionRow } from './queries.ts';
 
 const params = z
@@ -50,7 +50,7 @@ export function collectBatchConnectAction(deps: Deps): ConnectAction {
     params,
     async open(fields) {
       const asked = fields as Params;
-      const started = await startOverduePayment(
+      const started = await startOverdueTransfer(
         deps,
         { did: asked.sessionUserDid },
         await modeOf(deps, asked),
