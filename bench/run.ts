@@ -46,7 +46,7 @@ print('embed_checkout_js_gzip', kilobytes(embedEntryBytes()), 'KB');
 // from Stripe, not counted): a crypto-only checkout never loads it.
 print(
   'checkout_card_form_js_gzip',
-  kilobytes(lazyBytes('checkout.html', '/checkout/card/CardDialog.tsx')),
+  kilobytes(lazyBytes('checkout.html', '/checkout/card/CheckoutCardDialog.tsx')),
   'KB',
 );
 

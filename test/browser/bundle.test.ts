@@ -112,7 +112,7 @@ describe("the pages' first loads (issue 10)", () => {
         expect(text, `${load}: ${code}`).not.toContain(code);
     // The card form is its own chunk, loaded on demand, with Stripe.js's loader in it.
     const card = Object.entries(manifest).find(([source]) =>
-      source.endsWith('/checkout/card/CardDialog.tsx'),
+      source.endsWith('/checkout/card/CheckoutCardDialog.tsx'),
     );
     expect(card?.[1]).toMatchObject({ isDynamicEntry: true });
     expect(readFileSync(join(WEB_DIR, card![1].file), 'utf8')).toContain(STRIPE_LOADER);

@@ -74,6 +74,7 @@ export {
   type PastDueScope,
 } from './checkout/past-due-payment.ts';
 export { sendAndNameTransfer } from './checkout/payment/wallet-transfer.ts';
+export { payableInPlace } from './checkout/past-due.ts';
 export { PayByConnectDialog, type PayByConnectDialogProps } from './checkout/payment/PayByConnectDialog.tsx';
 export {
   confirmMandate,

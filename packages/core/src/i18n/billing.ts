@@ -188,6 +188,9 @@ export const billingEn = {
   'portal.pastDue.payNow': 'Pay now',
   'portal.invoice.uncollectible':
     'This invoice could not be collected. Pay it to keep your subscription running and to make new purchases.',
+  'portal.invoice.payByCard': 'Pay {amount} by card',
+  'portal.invoice.payByCardHint': 'Pay it here with your card; your bank may ask you to confirm the payment.',
+  'portal.invoice.cardPaid': 'Payment received. The invoice is updated in a moment.',
   'portal.pastDue.title': 'Past-due invoices',
   'portal.pastDue.description':
     'Pay what is overdue in each currency. When everything is paid, you go back to the page you came from.',

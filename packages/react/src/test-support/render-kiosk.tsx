@@ -19,15 +19,18 @@ export function renderKiosk(
   const client = createKioskClient({
     params: () => ({ locale: i18n.language, authToken: options.authToken }),
   });
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <KioskProvider client={client} signIn={options.signIn}>
-          {ui}
-        </KioskProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  // A wrapper, so that a rerender keeps the providers.
+  const view = render(ui, {
+    wrapper: ({ children }) => (
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <KioskProvider client={client} signIn={options.signIn}>
+            {children}
+          </KioskProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    ),
+  });
   return { ...view, queryClient, i18n };
 }
 

@@ -3,10 +3,12 @@ import { kioskClient } from '../../lib/api.ts';
 import { modeKey } from '../../lib/query-client.ts';
 
 /** One invoice of the signed-in buyer (the server answers 404 for anyone else's). */
-export function useInvoice(id: string, livemode: boolean) {
+export function useInvoice(id: string, livemode: boolean, { poll = false } = {}) {
   return useQuery({
     queryKey: modeKey(livemode, 'invoice', id),
     queryFn: () => kioskClient.call('GET /api/invoices/:id', { params: { id }, query: { livemode } }),
+    // A payment named to the server: read again until the invoice says it is paid.
+    refetchInterval: (query) => (poll && query.state.data?.status !== 'paid' ? 1000 : false),
   });
 }
 

@@ -21,7 +21,6 @@ import { cardMessages } from '@kiosk/core/i18n/cards';
 import { checkoutCardMessages } from '@kiosk/core/i18n/checkout-card';
 import type { CheckoutSession, PaymentMethod } from '@kiosk/contracts';
 import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
-import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { checkoutErrorText } from '../error-text.ts';
 import type { CardContext, CardInstructions } from '../pay-flow.ts';
 import type { CustomerFormValues, FormShape } from '../payment/customer-form.ts';
@@ -40,7 +39,8 @@ import { usePaymentElement } from './use-payment-element.ts';
 export interface CardDialogProps {
   /** Seed 000 §4: shown 200 ms after the submit answers; Stripe.js loads from the start. */
   open: boolean;
-  session: CheckoutSession;
+  /** The checkout a subscription's card is saved for: its trial is said in the terms. */
+  session?: CheckoutSession;
   instructions: CardInstructions;
   /** The card method the order is paid with: its public settings say how to load Stripe.js. */
   method: Pick<PaymentMethod, 'settings'> | undefined;
@@ -56,9 +56,11 @@ export interface CardDialogProps {
   fullScreen: boolean;
   onClose: () => void;
   /**
-   * The processor confirmed the payment (or saved the card for a subscription) and the server has been
-   * told: the page waits for the server.
+   * Tells the server what the processor confirmed (the PaymentIntent's or SetupIntent's id), as a
+   * wallet names its transfer: the checkout's pay or mandate call, an overdue intent's pay.
    */
+  report: (confirmed: string) => Promise<unknown>;
+  /** The processor confirmed and the server has been told: the page waits for the server. */
   onConfirmed: () => void;
 }
 
@@ -117,7 +119,7 @@ export function CardDialog(props: CardDialogProps) {
           key={attempt}
           stripe={processor.stripe}
           elementsOptions={options}
-          sessionId={props.session.id}
+          report={props.report}
           saving={saving}
           terms={terms}
           action={action}
@@ -173,7 +175,7 @@ export function CardDialog(props: CardDialogProps) {
 interface CardFormProps {
   stripe: Stripe;
   elementsOptions: StripeElementsOptionsClientSecret;
-  sessionId: string;
+  report: (confirmed: string) => Promise<unknown>;
   /** Saving the card for a subscription (confirmSetup), not paying now (confirmPayment). */
   saving: boolean;
   terms: string | undefined;
@@ -200,7 +202,6 @@ const UNTIL_READY = { height: 0, overflow: 'hidden', visibility: 'hidden' } as c
  */
 function CardForm(props: CardFormProps) {
   const { t } = useTranslation();
-  const { client } = useKiosk();
   const { stripe } = props;
   const [ready, setReady] = useState(false);
   const [complete, setComplete] = useState(false);
@@ -228,14 +229,7 @@ function CardForm(props: CardFormProps) {
     const outcome = await confirmCard(stripe, elementsRef.current, props.saving, billingDetails);
     if ('paid' in outcome) {
       try {
-        // A saved card is read by the server from the processor (as a wallet's mandate is from the chain).
-        if (props.saving)
-          await client.call('POST /api/checkout-sessions/:id/mandate', { params: { id: props.sessionId } });
-        else
-          await client.call('POST /api/checkout-sessions/:id/pay', {
-            params: { id: props.sessionId },
-            body: { tx_hash: outcome.paid },
-          });
+        await props.report(outcome.paid);
         onConfirming(false);
         onConfirmed();
         return;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type Dispatch } from 'react';
+import { Suspense, useEffect, useState, type Dispatch } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { UseFormReturn } from 'react-hook-form';
@@ -6,11 +6,8 @@ import type { CheckoutSession } from '@kiosk/contracts';
 import { formatMoney } from '../format-money.ts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { CardContext, CardInstructions, PayEvent, PayState } from '../pay-flow.ts';
+import { CheckoutCardDialog } from './lazy-card-dialog.ts';
 import { formShapeOf, type CustomerFormValues } from '../payment/customer-form.ts';
-
-// The card form, Stripe.js's loader, its React bindings and the card texts load only when a buyer pays
-// by card: a crypto checkout never fetches them.
-const CardDialog = lazy(() => import('./CardDialog.tsx').then((module) => ({ default: module.CardDialog })));
 
 /** Seed 000 §4: the card form opens 200 ms after the submit answers (its code loads meanwhile). */
 export const CARD_FORM_DELAY_MS = 200;
@@ -42,8 +39,9 @@ export function CardStep({ session, pay, dispatch, choices, form }: CardStepProp
   const amount = instructions.type === 'card' ? instructions.amount : instructions.max_per_cycle;
   return (
     <Suspense fallback={null}>
-      <CardDialog
+      <CheckoutCardDialog
         open={due === card.context}
+        sessionId={session.id}
         session={session}
         instructions={instructions}
         method={choice?.method}

@@ -13,14 +13,14 @@ import { recurringText } from '../summary/price-label.ts';
 export function savingTerms(
   card: {
     instructions: CardInstructions;
-    session: CheckoutSession;
+    session?: CheckoutSession;
     currency: { decimal: number; maximum_precision: number; symbol: string };
     amount: string;
   },
   t: TFunction,
 ): string {
   const { instructions } = card;
-  if (instructions.type !== 'card_mandate') return '';
+  if (instructions.type !== 'card_mandate' || !card.session) return '';
   const offer = mandateOffer(instructions, card.session, card.currency, Math.floor(Date.now() / 1000), t);
   const consent = t('checkoutCard.saveConsent', {
     amount: card.amount,
