@@ -14,6 +14,7 @@ import { joinRequestRoutes } from './join-requests.ts';
 import { chargeRoutes } from './payments/charges.ts';
 import { buyerCheckoutRoutes, merchantCheckoutRoutes } from './payments/checkout-sessions.ts';
 import { customerRoutes } from './payments/customers.ts';
+import { eventRoutes } from './payments/events.ts';
 import { invoiceListRoutes } from './payments/invoice-list.ts';
 import { invoiceRoutes } from './payments/invoices.ts';
 import { paymentIntentRoutes } from './payments/payment-intents.ts';
@@ -56,6 +57,7 @@ export const ROUTE_TABLES = [
   subscriptionPauseRoutes,
   chargeRoutes,
   refundRoutes,
+  eventRoutes,
   appRoutes,
   appVersionRoutes,
   appReviewRoutes,

@@ -6,6 +6,7 @@ import { paymentsApi, type PaymentsApi } from './api.ts';
 import { defineBillingJobs } from './flows/billing-jobs.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
 import { registerRefundRoutes } from './refunds/routes.ts';
+import { registerEventRoutes } from './events-api/routes.ts';
 import { defineRefundJobs, REFUND_SWEEP_JOB } from './flows/refund-charge.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './flows/check-charge.ts';
 import { answerInvalidations, CheckoutAnswers } from './flows/checkout-answer-cache.ts';
@@ -61,6 +62,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerPaymentIntentRoutes(app, deps);
   registerChargeRoutes(app, deps);
   registerRefundRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerSubscriptionRoutes(app, deps);
   registerOverdueRoutes(app, deps);
