@@ -12,7 +12,11 @@ describe('blocks', () => {
   it('starts at the regtest genesis block, as every regtest node does', async () => {
     standin = await startBitcoinStandin();
     expect(standin.network).toBe('regtest');
-    expect(await get(standin, '/blocks/tip/height')).toMatchObject({ status: 200, text: '0', type: 'text/plain' });
+    expect(await get(standin, '/blocks/tip/height')).toMatchObject({
+      status: 200,
+      text: '0',
+      type: 'text/plain',
+    });
     expect((await get(standin, '/blocks/tip/hash')).text).toBe(REGTEST_GENESIS);
     expect((await get(standin, '/block-height/0')).text).toBe(REGTEST_GENESIS);
     expect((await get(standin, `/block/${REGTEST_GENESIS}`)).json).toEqual({
@@ -70,7 +74,10 @@ describe('blocks', () => {
     const [coinbase] = (await get(standin, `/block/${hash}/txids`)).json;
     const reward = (await get(standin, `/tx/${coinbase}`)).json;
     expect(reward.vin[0].is_coinbase).toBe(true);
-    expect(reward.vout[0]).toMatchObject({ scriptpubkey_address: miner, value: 5_000_000_000 + Number(payment.fee) });
+    expect(reward.vout[0]).toMatchObject({
+      scriptpubkey_address: miner,
+      value: 5_000_000_000 + Number(payment.fee),
+    });
     // The BIP141 witness commitment follows the payouts.
     expect(reward.vout[1]).toMatchObject({ scriptpubkey_type: 'op_return', value: 0 });
     expect(reward.vout[1].scriptpubkey).toMatch(/^6a24aa21a9ed[0-9a-f]{64}$/);
@@ -97,7 +104,9 @@ describe('blocks', () => {
     const payment = world.buyer.pay({ utxos: [world.coin], to: world.shop, sats: 10_000n });
     await accept(standin, payment);
     await expect
-      .poll(async () => (await get(standin!, `/tx/${payment.txid}/status`)).json.confirmed, { timeout: 5_000 })
+      .poll(async () => (await get(standin!, `/tx/${payment.txid}/status`)).json.confirmed, {
+        timeout: 5_000,
+      })
       .toBe(true);
     await expect.poll(() => standin!.tipHeight(), { timeout: 5_000 }).toBeGreaterThan(3);
     await standin.close();
@@ -170,7 +179,10 @@ describe('test controls over HTTP', () => {
     const post = (path: string) => fetch(`${standin!.url}${path}`, { method: 'POST' });
     const funded = await post(`/_standin/fund?address=${address}&sats=5000`);
     const txid = await funded.text();
-    expect((await get(standin, `/tx/${txid}`)).json.vout[0]).toMatchObject({ scriptpubkey_address: address, value: 5000 });
+    expect((await get(standin, `/tx/${txid}`)).json.vout[0]).toMatchObject({
+      scriptpubkey_address: address,
+      value: 5000,
+    });
     const mined = (await (await post('/_standin/mine?blocks=2')).json()) as string[];
     expect(mined).toHaveLength(2);
     expect((await get(standin, '/blocks/tip/hash')).text).toBe(mined[1]);

@@ -99,7 +99,9 @@ export class Chain {
 
   /** The prevouts of a known transaction's inputs, undefined for a coinbase's. */
   prevouts(tx: Transaction): (TxOutput | undefined)[] {
-    return tx.ins.map((input) => (tx.isCoinbase() ? undefined : this.output(txidOf(input.hash), input.index)));
+    return tx.ins.map((input) =>
+      tx.isCoinbase() ? undefined : this.output(txidOf(input.hash), input.index),
+    );
   }
 
   /** The mempool transactions that spend the given one's outputs, theirs, and so on. */

@@ -15,7 +15,12 @@ export interface TxStatusJson {
 export function txStatus(chain: Chain, txid: string): TxStatusJson {
   const block = chain.blockOf(txid);
   if (!block) return { confirmed: false };
-  return { confirmed: true, block_height: block.height, block_hash: block.hash, block_time: block.block.timestamp };
+  return {
+    confirmed: true,
+    block_height: block.height,
+    block_hash: block.hash,
+    block_time: block.block.timestamp,
+  };
 }
 
 function outputJson(out: TxOutput) {
@@ -83,7 +88,11 @@ export function blockJson(block: BlockRecord) {
 
 export function blockStatus(chain: Chain, block: BlockRecord) {
   if (!chain.isInBestChain(block)) return { in_best_chain: false, height: null, next_best: null };
-  return { in_best_chain: true, height: block.height, next_best: chain.blockAt(block.height + 1)?.hash ?? null };
+  return {
+    in_best_chain: true,
+    height: block.height,
+    next_best: chain.blockAt(block.height + 1)?.hash ?? null,
+  };
 }
 
 export function outspend(chain: Chain, txid: string, vout: number) {
@@ -127,7 +136,13 @@ interface Stats {
 export function addressStats(chain: Chain, script: Uint8Array): { chain_stats: Stats; mempool_stats: Stats } {
   const { mempool, confirmed } = history(chain, script);
   const tally = (records: TxRecord[]): Stats => {
-    const stats = { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 };
+    const stats = {
+      funded_txo_count: 0,
+      funded_txo_sum: 0,
+      spent_txo_count: 0,
+      spent_txo_sum: 0,
+      tx_count: 0,
+    };
     for (const record of records) {
       stats.tx_count++;
       for (const out of record.tx.outs) {

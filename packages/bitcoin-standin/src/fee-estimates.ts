@@ -7,7 +7,17 @@ export const feeEstimates: Readonly<Record<string, number>> = Object.freeze(
   Object.fromEntries(
     [...Array.from({ length: 25 }, (_, i) => i + 1), 144, 504, 1008].map((target) => [
       String(target),
-      target === 1 ? 12.5 : target <= 3 ? 10.2 : target <= 6 ? 8.1 : target <= 12 ? 5.4 : target <= 25 ? 3.3 : 1.0,
+      target === 1
+        ? 12.5
+        : target <= 3
+          ? 10.2
+          : target <= 6
+            ? 8.1
+            : target <= 12
+              ? 5.4
+              : target <= 25
+                ? 3.3
+                : 1.0,
     ]),
   ),
 );

@@ -23,7 +23,12 @@ describe('funding', () => {
     expect(standin.tipHeight()).toBe(1);
     const tx = (await get(standin, `/tx/${coin.txid}`)).json;
     expect(tx.vin).toHaveLength(1);
-    expect(tx.vin[0]).toMatchObject({ is_coinbase: true, prevout: null, vout: 0xffffffff, txid: '0'.repeat(64) });
+    expect(tx.vin[0]).toMatchObject({
+      is_coinbase: true,
+      prevout: null,
+      vout: 0xffffffff,
+      txid: '0'.repeat(64),
+    });
     expect(tx.vout[0]).toEqual({
       scriptpubkey: expect.stringMatching(/^0014[0-9a-f]{40}$/),
       scriptpubkey_asm: expect.stringMatching(/^OP_0 OP_PUSHBYTES_20 [0-9a-f]{40}$/),
@@ -71,7 +76,12 @@ describe('a payment', () => {
     standin.mine(2);
     const status = (await get(standin, `/tx/${payment.txid}/status`)).json;
     const block = (await get(standin, `/block/${blockHash}`)).json;
-    expect(status).toEqual({ confirmed: true, block_height: 2, block_hash: blockHash, block_time: block.timestamp });
+    expect(status).toEqual({
+      confirmed: true,
+      block_height: 2,
+      block_hash: blockHash,
+      block_time: block.timestamp,
+    });
     const tip = Number((await get(standin, '/blocks/tip/height')).text);
     expect(tip - status.block_height + 1).toBe(3);
     expect(block.tx_count).toBe(2);
@@ -86,12 +96,28 @@ describe('a payment', () => {
     let stats = (await get(standin, `/address/${shop}`)).json;
     expect(stats).toEqual({
       address: shop,
-      chain_stats: { funded_txo_count: 0, funded_txo_sum: 0, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 0 },
-      mempool_stats: { funded_txo_count: 1, funded_txo_sum: 30_000, spent_txo_count: 0, spent_txo_sum: 0, tx_count: 1 },
+      chain_stats: {
+        funded_txo_count: 0,
+        funded_txo_sum: 0,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+        tx_count: 0,
+      },
+      mempool_stats: {
+        funded_txo_count: 1,
+        funded_txo_sum: 30_000,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+        tx_count: 1,
+      },
     });
     const buyerStats = (await get(standin, `/address/${buyer.address(0)}`)).json;
     expect(buyerStats.chain_stats).toMatchObject({ funded_txo_sum: 100_000, tx_count: 1 });
-    expect(buyerStats.mempool_stats).toMatchObject({ spent_txo_count: 1, spent_txo_sum: 100_000, tx_count: 1 });
+    expect(buyerStats.mempool_stats).toMatchObject({
+      spent_txo_count: 1,
+      spent_txo_sum: 100_000,
+      tx_count: 1,
+    });
     // The buyer's coin is spent by a waiting transaction: no longer offered.
     expect((await get(standin, `/address/${buyer.address(0)}/utxo`)).json).toEqual([]);
 
@@ -106,8 +132,12 @@ describe('a payment', () => {
       [second.txid, false],
       [first.txid, true],
     ]);
-    expect((await get(standin, `/address/${shop}/txs/mempool`)).json.map((tx: any) => tx.txid)).toEqual([second.txid]);
-    expect((await get(standin, `/address/${shop}/txs/chain`)).json.map((tx: any) => tx.txid)).toEqual([first.txid]);
+    expect((await get(standin, `/address/${shop}/txs/mempool`)).json.map((tx: any) => tx.txid)).toEqual([
+      second.txid,
+    ]);
+    expect((await get(standin, `/address/${shop}/txs/chain`)).json.map((tx: any) => tx.txid)).toEqual([
+      first.txid,
+    ]);
     stats = (await get(standin, `/address/${shop}`)).json;
     expect(stats.chain_stats).toMatchObject({ funded_txo_count: 1, funded_txo_sum: 30_000, tx_count: 1 });
     expect(stats.mempool_stats).toMatchObject({ funded_txo_count: 1, funded_txo_sum: 20_000, tx_count: 1 });
@@ -135,7 +165,10 @@ describe('a payment', () => {
       txid: payment.txid,
       status: { confirmed: true, block_hash: hash },
     });
-    expect((await get(standin, `/tx/${payment.txid}/outspends`)).json).toEqual([{ spent: false }, { spent: false }]);
+    expect((await get(standin, `/tx/${payment.txid}/outspends`)).json).toEqual([
+      { spent: false },
+      { spent: false },
+    ]);
   });
 
   it('answers a repeated broadcast of a waiting transaction with its txid again', async () => {
@@ -159,7 +192,10 @@ describe('refusals', () => {
     const answer = await broadcast(standin, tampered.toHex());
     expect(answer.status).toBe(400);
     expect(answer.text).toBe(
-      rpcError(-26, 'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)'),
+      rpcError(
+        -26,
+        'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)',
+      ),
     );
     expect((await get(standin, `/tx/${tampered.getId()}`)).status).toBe(404);
   });
@@ -180,7 +216,10 @@ describe('refusals', () => {
     const digest = forged.hashForWitnessV0(0, scriptCode, coin.value, Transaction.SIGHASH_ALL);
     forged.setWitness(0, [script.signature.encode(thief.sign(digest), Transaction.SIGHASH_ALL), pubkey]);
     expect((await broadcast(standin, forged.toHex())).text).toBe(
-      rpcError(-26, 'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)'),
+      rpcError(
+        -26,
+        'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)',
+      ),
     );
   });
 
@@ -206,7 +245,11 @@ describe('refusals', () => {
 
     const other = await fundedBuyer(50_000n);
     try {
-      const overspend = other.buyer.pay({ utxos: [{ ...other.coin, value: 60_000n }], to: shop, sats: 55_000n });
+      const overspend = other.buyer.pay({
+        utxos: [{ ...other.coin, value: 60_000n }],
+        to: shop,
+        sats: 55_000n,
+      });
       const valueOut = overspend.sats + (overspend.change?.value ?? 0n);
       expect(valueOut).toBe(60_000n - overspend.fee);
       expect((await broadcast(other.standin, overspend.hex)).text).toBe(
@@ -240,10 +283,16 @@ describe('refusals', () => {
     const { signature: rs, hashType } = script.signature.decode(signature);
     const order = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
     const highS = order - BigInt('0x' + Buffer.from(rs.subarray(32)).toString('hex'));
-    const malleated = Buffer.concat([rs.subarray(0, 32), Buffer.from(highS.toString(16).padStart(64, '0'), 'hex')]);
+    const malleated = Buffer.concat([
+      rs.subarray(0, 32),
+      Buffer.from(highS.toString(16).padStart(64, '0'), 'hex'),
+    ]);
     tx.setWitness(0, [script.signature.encode(malleated, hashType), pubkey]);
     expect((await broadcast(standin, tx.toHex())).text).toBe(
-      rpcError(-26, 'non-mandatory-script-verify-flag (Non-canonical signature: S value is unnecessarily high)'),
+      rpcError(
+        -26,
+        'non-mandatory-script-verify-flag (Non-canonical signature: S value is unnecessarily high)',
+      ),
     );
   });
 
@@ -252,14 +301,23 @@ describe('refusals', () => {
     expect((await broadcast(standin, 'not hex')).text).toBe(
       rpcError(-22, 'TX decode failed. Make sure the tx has at least one input.'),
     );
-    expect(await get(standin, `/tx/${'cd'.repeat(32)}`)).toMatchObject({ status: 404, text: 'Transaction not found' });
+    expect(await get(standin, `/tx/${'cd'.repeat(32)}`)).toMatchObject({
+      status: 404,
+      text: 'Transaction not found',
+    });
     expect(await get(standin, '/tx/xyz')).toMatchObject({ status: 400, text: 'Invalid hex string' });
     expect(await get(standin, '/address/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toMatchObject({
       status: 400,
       text: 'Address on invalid network',
     });
-    expect(await get(standin, '/address/nonsense/utxo')).toMatchObject({ status: 400, text: 'Invalid Bitcoin address' });
+    expect(await get(standin, '/address/nonsense/utxo')).toMatchObject({
+      status: 400,
+      text: 'Invalid Bitcoin address',
+    });
     expect(await get(standin, '/block-height/99')).toMatchObject({ status: 404, text: 'Block not found' });
-    expect(await get(standin, '/nowhere')).toMatchObject({ status: 404, text: 'endpoint does not exist "/nowhere"' });
+    expect(await get(standin, '/nowhere')).toMatchObject({
+      status: 404,
+      text: 'endpoint does not exist "/nowhere"',
+    });
   });
 });

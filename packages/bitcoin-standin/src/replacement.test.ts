@@ -13,7 +13,8 @@ async function setup() {
   return world;
 }
 
-const rpcError = (message: string) => `sendrawtransaction RPC error: ${JSON.stringify({ code: -26, message })}`;
+const rpcError = (message: string) =>
+  `sendrawtransaction RPC error: ${JSON.stringify({ code: -26, message })}`;
 const vsizeOf = (hex: string) => Transaction.fromHex(hex).virtualSize();
 
 describe('replace-by-fee (BIP125)', () => {
@@ -26,7 +27,10 @@ describe('replace-by-fee (BIP125)', () => {
     const refund = buyer.replace(payment, { feeRate: 5, to: buyer.address(7) });
     expect(await accept(standin, refund)).toBe(refund.txid);
 
-    expect(await get(standin, `/tx/${payment.txid}`)).toMatchObject({ status: 404, text: 'Transaction not found' });
+    expect(await get(standin, `/tx/${payment.txid}`)).toMatchObject({
+      status: 404,
+      text: 'Transaction not found',
+    });
     expect((await get(standin, `/tx/${payment.txid}/hex`)).status).toBe(404);
     // As electrs answers for any txid it does not hold: status alone cannot tell a replaced payment.
     expect((await get(standin, `/tx/${payment.txid}/status`)).json).toEqual({ confirmed: false });
@@ -87,7 +91,12 @@ describe('replace-by-fee (BIP125)', () => {
     const { standin, buyer, coin, shop } = await setup();
     const payment = buyer.pay({ utxos: [coin], to: shop, sats: 40_000n, feeRate: 2 });
     await accept(standin, payment);
-    const change = { txid: payment.txid, vout: 1, value: payment.change!.value, address: payment.change!.address };
+    const change = {
+      txid: payment.txid,
+      vout: 1,
+      value: payment.change!.value,
+      address: payment.change!.address,
+    };
     const child = buyer.pay({ utxos: [change], to: shop, sats: 5_000n, feeRate: 30, changeIndex: 2 });
     await accept(standin, child);
     expect((await get(standin, `/address/${shop}/txs`)).json).toHaveLength(2);
@@ -125,7 +134,9 @@ describe('replace-by-fee (BIP125)', () => {
     expect(replacement.inputs).toHaveLength(2);
     const vin = replacement.inputs.findIndex((input) => input.txid === waiting.txid);
     expect((await broadcast(standin, replacement.hex)).text).toBe(
-      rpcError(`replacement-adds-unconfirmed, replacement ${replacement.txid} adds unconfirmed input, idx ${vin}`),
+      rpcError(
+        `replacement-adds-unconfirmed, replacement ${replacement.txid} adds unconfirmed input, idx ${vin}`,
+      ),
     );
   });
 
@@ -135,6 +146,8 @@ describe('replace-by-fee (BIP125)', () => {
     await accept(standin, payment);
     standin.mine(1);
     const late = buyer.replace(payment, { feeRate: 50, to: buyer.address(7) });
-    expect((await broadcast(standin, late.hex)).text).toContain('"code":-25,"message":"bad-txns-inputs-missingorspent"');
+    expect((await broadcast(standin, late.hex)).text).toContain(
+      '"code":-25,"message":"bad-txns-inputs-missingorspent"',
+    );
   });
 });

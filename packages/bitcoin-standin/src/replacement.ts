@@ -36,13 +36,17 @@ export function checkReplacement(
   const parents = tx.ins.map((input) => txidOf(input.hash));
   const spentConflict = parents.find((parent) => evicts.includes(parent));
   if (spentConflict) {
-    return refuse('bad-txns-spends-conflicting-tx', `${txid} spends conflicting transaction ${spentConflict}`);
+    return refuse(
+      'bad-txns-spends-conflicting-tx',
+      `${txid} spends conflicting transaction ${spentConflict}`,
+    );
   }
   const conflictParents = new Set(
     [...conflicts].flatMap((id) => chain.tx(id)?.tx.ins.map((input) => txidOf(input.hash)) ?? []),
   );
   const added = parents.findIndex((parent) => chain.inMempool(parent) && !conflictParents.has(parent));
-  if (added >= 0) return refuse('replacement-adds-unconfirmed', `replacement ${txid} adds unconfirmed input, idx ${added}`);
+  if (added >= 0)
+    return refuse('replacement-adds-unconfirmed', `replacement ${txid} adds unconfirmed input, idx ${added}`);
 
   const newRate = perKvB(fee, vsize);
   for (const id of conflicts) {

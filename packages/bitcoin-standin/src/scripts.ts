@@ -8,15 +8,7 @@ export const regtest = networks.regtest;
 
 /** Esplora's names for output script types (electrs, rust-bitcoin's classification). */
 export type ScriptType =
-  | 'empty'
-  | 'op_return'
-  | 'p2pk'
-  | 'p2pkh'
-  | 'p2sh'
-  | 'v0_p2wpkh'
-  | 'v0_p2wsh'
-  | 'v1_p2tr'
-  | 'unknown';
+  'empty' | 'op_return' | 'p2pk' | 'p2pkh' | 'p2sh' | 'v0_p2wpkh' | 'v0_p2wsh' | 'v1_p2tr' | 'unknown';
 
 export function scriptType(script: Uint8Array): ScriptType {
   const n = script.length;
@@ -136,7 +128,8 @@ export function scriptAsm(script: Uint8Array): string {
 
 function pushLength(script: Uint8Array, at: number, op: number) {
   if (op >= 1 && op <= 75) return { name: `OP_PUSHBYTES_${op}`, header: 0, length: op };
-  const width = op === opcodes.OP_PUSHDATA1 ? 1 : op === opcodes.OP_PUSHDATA2 ? 2 : op === opcodes.OP_PUSHDATA4 ? 4 : 0;
+  const width =
+    op === opcodes.OP_PUSHDATA1 ? 1 : op === opcodes.OP_PUSHDATA2 ? 2 : op === opcodes.OP_PUSHDATA4 ? 4 : 0;
   if (width === 0) return undefined;
   let length = 0;
   for (let i = width - 1; i >= 0; i--) length = length * 256 + (script[at + i] ?? 0);

@@ -15,7 +15,10 @@ import { scriptOf } from './scripts.ts';
 import { judge } from './validate.ts';
 
 /** An answer as electrs writes it: JSON, text (hashes, heights, errors), or raw bytes. */
-type Answer = { status?: number; json: unknown } | { status?: number; text: string } | { status?: number; bytes: Uint8Array };
+type Answer =
+  | { status?: number; json: unknown }
+  | { status?: number; text: string }
+  | { status?: number; bytes: Uint8Array };
 
 class HttpError extends Error {
   constructor(
@@ -39,7 +42,11 @@ const routes: [method: 'GET' | 'POST', pattern: RegExp, handler: Handler][] = [
   ['GET', /^\/blocks\/tip\/hash$/, (chain) => ({ text: chain.tip().hash })],
   ['GET', /^\/block-height\/([^/]+)$/, (chain, [height]) => ({ text: blockAtHeight(chain, height).hash })],
   ['GET', /^\/block\/([^/]+)$/, (chain, [hash]) => ({ json: blockJson(block(chain, hash)) })],
-  ['GET', /^\/block\/([^/]+)\/status$/, (chain, [hash]) => ({ json: blockStatus(chain, block(chain, hash)) })],
+  [
+    'GET',
+    /^\/block\/([^/]+)\/status$/,
+    (chain, [hash]) => ({ json: blockStatus(chain, block(chain, hash)) }),
+  ],
   ['GET', /^\/block\/([^/]+)\/txids$/, (chain, [hash]) => ({ json: block(chain, hash).txids })],
   ['GET', /^\/block\/([^/]+)\/header$/, (chain, [hash]) => ({ text: block(chain, hash).block.toHex(true) })],
   ['GET', /^\/block\/([^/]+)\/raw$/, (chain, [hash]) => ({ bytes: block(chain, hash).block.toBuffer() })],
@@ -66,8 +73,16 @@ const routes: [method: 'GET' | 'POST', pattern: RegExp, handler: Handler][] = [
     /^\/address\/([^/]+)$/,
     (chain, [address]) => ({ json: { address, ...addressStats(chain, script(address)) } }),
   ],
-  ['GET', /^\/address\/([^/]+)\/txs$/, (chain, [address]) => ({ json: addressTxs(chain, address ?? '', 'all') })],
-  ['GET', /^\/address\/([^/]+)\/txs\/mempool$/, (chain, [address]) => ({ json: addressTxs(chain, address ?? '', 'mempool') })],
+  [
+    'GET',
+    /^\/address\/([^/]+)\/txs$/,
+    (chain, [address]) => ({ json: addressTxs(chain, address ?? '', 'all') }),
+  ],
+  [
+    'GET',
+    /^\/address\/([^/]+)\/txs\/mempool$/,
+    (chain, [address]) => ({ json: addressTxs(chain, address ?? '', 'mempool') }),
+  ],
   [
     'GET',
     /^\/address\/([^/]+)\/txs\/chain(?:\/([^/]+))?$/,
@@ -103,7 +118,9 @@ function controlRoutes(controls: Controls): typeof routes {
       'POST',
       /^\/_standin\/mine$/,
       (_, __, ___, query) => ({
-        json: attempt(() => controls.mine(integer(query.get('blocks') ?? '1'), query.get('address') ?? undefined)),
+        json: attempt(() =>
+          controls.mine(integer(query.get('blocks') ?? '1'), query.get('address') ?? undefined),
+        ),
       }),
     ],
     [

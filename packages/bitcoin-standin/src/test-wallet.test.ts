@@ -9,7 +9,7 @@ const ABANDON_SEED = Buffer.from(
 );
 
 describe('TestWallet', () => {
-  it("derives BIP84 testnet/regtest addresses and account keys as other wallets do for the seed", () => {
+  it('derives BIP84 testnet/regtest addresses and account keys as other wallets do for the seed', () => {
     const wallet = TestWallet.fromSeed(ABANDON_SEED);
     const first = wallet.address(0);
     expect(first).toBe('bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk');
@@ -20,7 +20,9 @@ describe('TestWallet', () => {
     expect(wallet.accountVpub).toBe(
       'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc',
     );
-    expect(wallet.receiveDescriptor).toMatch(/^wpkh\(\[73c5da0a\/84h\/1h\/0h\]tpub[1-9A-HJ-NP-Za-km-z]+\/0\/\*\)$/);
+    expect(wallet.receiveDescriptor).toMatch(
+      /^wpkh\(\[73c5da0a\/84h\/1h\/0h\]tpub[1-9A-HJ-NP-Za-km-z]+\/0\/\*\)$/,
+    );
     expect(wallet.address(0, true)).not.toBe(first);
   });
 
@@ -48,7 +50,11 @@ describe('TestWallet', () => {
     const wallet = TestWallet.fromSeed('another test wallet');
     const stranger = TestWallet.fromSeed('a stranger').address(0);
     expect(() =>
-      wallet.pay({ utxos: [{ txid: '22'.repeat(32), vout: 0, value: 9_000n, address: stranger }], to: stranger, sats: 1_000n }),
+      wallet.pay({
+        utxos: [{ txid: '22'.repeat(32), vout: 0, value: 9_000n, address: stranger }],
+        to: stranger,
+        sats: 1_000n,
+      }),
     ).toThrow(/not one of this wallet's addresses/);
     const coin = { txid: '33'.repeat(32), vout: 0, value: 1_000n, address: wallet.address(0) };
     expect(() => wallet.pay({ utxos: [coin], to: stranger, sats: 1_000n })).toThrow(/cannot pay/);

@@ -102,7 +102,12 @@ export class TestWallet {
         const response = await fetch(`${esploraUrl}/address/${address}/utxo`);
         if (!response.ok) throw new Error(`utxo of ${address}: ${response.status} ${await response.text()}`);
         const utxos = (await response.json()) as { txid: string; vout: number; value: number }[];
-        return utxos.map((utxo) => ({ txid: utxo.txid, vout: utxo.vout, value: BigInt(utxo.value), address }));
+        return utxos.map((utxo) => ({
+          txid: utxo.txid,
+          vout: utxo.vout,
+          value: BigInt(utxo.value),
+          address,
+        }));
       }),
     );
     return lists.flat();
@@ -113,7 +118,9 @@ export class TestWallet {
     const sats = BigInt(options.sats);
     const feeRate = options.feeRate ?? 2;
     const feeFor = (inputs: number, outputs: number) => options.fee ?? estimateFee(feeRate, inputs, outputs);
-    const candidates = [...options.utxos].sort((a, b) => (a.value > b.value ? -1 : a.value < b.value ? 1 : 0));
+    const candidates = [...options.utxos].sort((a, b) =>
+      a.value > b.value ? -1 : a.value < b.value ? 1 : 0,
+    );
     const inputs: WalletUtxo[] = [];
     let total = 0n;
     for (const utxo of candidates) {
@@ -127,8 +134,14 @@ export class TestWallet {
     }
     const changeValue = total - sats - withChange;
     const change =
-      changeValue >= P2WPKH_DUST ? { address: this.address(options.changeIndex ?? 0, true), value: changeValue } : undefined;
-    return this.sign(inputs, { to: options.to, sats, change }, { rbf: options.rbf ?? true, locktime: options.locktime ?? 0 });
+      changeValue >= P2WPKH_DUST
+        ? { address: this.address(options.changeIndex ?? 0, true), value: changeValue }
+        : undefined;
+    return this.sign(
+      inputs,
+      { to: options.to, sats, change },
+      { rbf: options.rbf ?? true, locktime: options.locktime ?? 0 },
+    );
   }
 
   /**
@@ -160,7 +173,10 @@ export class TestWallet {
         hash: utxo.txid,
         index: utxo.vout,
         sequence: rbf ? RBF_SEQUENCE : 0xffffffff,
-        witnessUtxo: { script: payments.p2wpkh({ pubkey: key.publicKey }).output as Uint8Array, value: utxo.value },
+        witnessUtxo: {
+          script: payments.p2wpkh({ pubkey: key.publicKey }).output as Uint8Array,
+          value: utxo.value,
+        },
       });
     }
     psbt.addOutput({ address: to, value: sats });
@@ -174,7 +190,8 @@ export class TestWallet {
 
   private keyOf(address: string): BIP32Interface {
     const key = this.keys.get(address);
-    if (!key) throw new Error(`TestWallet: ${address} is not one of this wallet's addresses (derive it first)`);
+    if (!key)
+      throw new Error(`TestWallet: ${address} is not one of this wallet's addresses (derive it first)`);
     return key;
   }
 }

@@ -22,7 +22,11 @@ const COINBASE_MATURITY = 100;
 export function judge(chain: Chain, rawHex: string): Verdict {
   const tx = decode(rawHex);
   if (!tx) {
-    return refuse('TX decode failed. Make sure the tx has at least one input.', undefined, RPC.DESERIALIZATION_ERROR);
+    return refuse(
+      'TX decode failed. Make sure the tx has at least one input.',
+      undefined,
+      RPC.DESERIALIZATION_ERROR,
+    );
   }
   const txid = tx.getId();
   if (chain.inMempool(txid)) return { kind: 'known', txid };
@@ -40,7 +44,10 @@ export function judge(chain: Chain, rawHex: string): Verdict {
   const valueIn = prevouts.reduce((sum, out) => sum + out.value, 0n);
   const valueOut = tx.outs.reduce((sum, out) => sum + out.value, 0n);
   if (valueIn < valueOut) {
-    return refuse('bad-txns-in-belowout', `value in (${formatBtc(valueIn)}) < value out (${formatBtc(valueOut)})`);
+    return refuse(
+      'bad-txns-in-belowout',
+      `value in (${formatBtc(valueIn)}) < value out (${formatBtc(valueOut)})`,
+    );
   }
   const unverifiable = prevouts.findIndex((out) => scriptType(out.script) !== 'v0_p2wpkh');
   if (unverifiable >= 0) {
@@ -57,7 +64,9 @@ export function judge(chain: Chain, rawHex: string): Verdict {
   }
   const replacement = checkReplacement(chain, { tx, txid, fee, vsize }, conflicts);
   if ('kind' in replacement) return replacement;
-  return checkScripts(tx, prevouts) ?? { kind: 'accept', record: { txid, tx, fee }, replaces: replacement.evicts };
+  return (
+    checkScripts(tx, prevouts) ?? { kind: 'accept', record: { txid, tx, fee }, replaces: replacement.evicts }
+  );
 }
 
 function decode(rawHex: string): Transaction | undefined {
@@ -95,7 +104,8 @@ function checkStandard(tx: Transaction): Verdict | undefined {
   if (tx.byteLength(false) < MIN_STANDARD_NON_WITNESS_SIZE) return refuse('tx-size-small');
   for (const input of tx.ins) {
     if (input.script.length > MAX_SCRIPTSIG_SIZE) return refuse('scriptsig-size');
-    if (!bscript.isPushOnly(bscript.decompile(input.script) ?? [0xff])) return refuse('scriptsig-not-pushonly');
+    if (!bscript.isPushOnly(bscript.decompile(input.script) ?? [0xff]))
+      return refuse('scriptsig-not-pushonly');
   }
   let dataOutputs = 0;
   for (const out of tx.outs) {
@@ -116,7 +126,10 @@ function checkFinal(tx: Transaction, chain: Chain): Verdict | undefined {
 }
 
 /** Each input's prevout, and the mempool transactions that already spend one of them. */
-function resolveInputs(chain: Chain, tx: Transaction): Verdict | { prevouts: TxOutput[]; conflicts: Set<string> } {
+function resolveInputs(
+  chain: Chain,
+  tx: Transaction,
+): Verdict | { prevouts: TxOutput[]; conflicts: Set<string> } {
   const conflicts = new Set<string>();
   for (const input of tx.ins) {
     const spend = chain.spender(txidOf(input.hash), input.index);
@@ -169,7 +182,9 @@ function checkScripts(tx: Transaction, prevouts: TxOutput[]): Verdict | undefine
   for (let index = 0; index < tx.ins.length; index++) {
     const failure = verifyP2wpkhInput(tx, index, prevouts[index] as TxOutput);
     if (failure) {
-      const reason = failure.mandatory ? 'mandatory-script-verify-flag-failed' : 'non-mandatory-script-verify-flag';
+      const reason = failure.mandatory
+        ? 'mandatory-script-verify-flag-failed'
+        : 'non-mandatory-script-verify-flag';
       return { kind: 'refuse', code: RPC.TRANSACTION_REJECTED, message: `${reason} (${failure.error})` };
     }
   }

@@ -15,7 +15,11 @@ export type Verdict =
   | { kind: 'known'; txid: string }
   | { kind: 'refuse'; code: number; message: string };
 
-export const refuse = (reason: string, detail?: string, code: number = RPC.TRANSACTION_REJECTED): Verdict => ({
+export const refuse = (
+  reason: string,
+  detail?: string,
+  code: number = RPC.TRANSACTION_REJECTED,
+): Verdict => ({
   kind: 'refuse',
   code,
   message: detail ? `${reason}, ${detail}` : reason,

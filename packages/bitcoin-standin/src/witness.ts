@@ -18,7 +18,11 @@ const HALF_ORDER = BigInt('0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe
  * BIP143 digest of the spent amount. The prevout must be a P2WPKH output. Answers undefined when it
  * verifies.
  */
-export function verifyP2wpkhInput(tx: Transaction, index: number, prevout: TxOutput): ScriptFailure | undefined {
+export function verifyP2wpkhInput(
+  tx: Transaction,
+  index: number,
+  prevout: TxOutput,
+): ScriptFailure | undefined {
   const input = tx.ins[index];
   if (!input) throw new RangeError(`no input ${index}`);
   if (input.script.length > 0) return { mandatory: true, error: 'Witness requires empty scriptSig' };

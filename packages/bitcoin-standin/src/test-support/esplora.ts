@@ -29,7 +29,12 @@ export async function broadcast(standin: BitcoinStandin, hex: string): Promise<R
 async function reply<T>(response: Response): Promise<Reply<T>> {
   const text = await response.text();
   const type = response.headers.get('content-type');
-  return { status: response.status, type, text, json: type === 'application/json' ? JSON.parse(text) : (text as T) };
+  return {
+    status: response.status,
+    type,
+    text,
+    json: type === 'application/json' ? JSON.parse(text) : (text as T),
+  };
 }
 
 /** Broadcasts and expects acceptance: answers the txid. */

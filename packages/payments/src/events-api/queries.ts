@@ -26,9 +26,7 @@ export async function listEvents(deps: Deps, livemode: boolean, filter: EventFil
   let query = db
     .selectFrom('events')
     .where('livemode', '=', livemode)
-    .where((eb) =>
-      eb.or([eb('object_type', 'in', paymentObjectTypes(deps)), eb('object_type', 'is', null)]),
-    );
+    .where((eb) => eb.or([eb('object_type', 'in', paymentObjectTypes(deps)), eb('object_type', 'is', null)]));
   if (filter.object_id) query = query.where('object_id', 'in', filter.object_id);
   if (filter.type?.endsWith('.*')) {
     // A prefix compared as text: LIKE would read the `_` of `payment_intent` as a wildcard.
