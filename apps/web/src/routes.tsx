@@ -17,6 +17,11 @@ const ProfilePage = lazy(() =>
 const PaymentsPage = lazy(() =>
   import('./pages/dashboard/PaymentsPage.tsx').then((module) => ({ default: module.PaymentsPage })),
 );
+const PaymentDetailPage = lazy(() =>
+  import('./pages/dashboard/payment/PaymentDetailPage.tsx').then((module) => ({
+    default: module.PaymentDetailPage,
+  })),
+);
 // The customer portal's pages load when a buyer opens one (the invoice from a checkout's success screen).
 const InvoicePage = lazy(() =>
   import('./pages/customer/InvoicePage.tsx').then((module) => ({ default: module.InvoicePage })),
@@ -123,6 +128,9 @@ const consoleScreens: RouteObject[] = [
 const dashboardScreens: RouteObject[] = [
   { path: '/dashboard', element: <Navigate to="/dashboard/payments" replace /> },
   lazyScreen('/dashboard/payments', <PaymentsPage />),
+  lazyScreen('/dashboard/payments/:id', <PaymentDetailPage />),
+  // A payment's invoice link leads here until the dashboard's invoices screen is built.
+  comingSoon('/dashboard/invoices/:id', 'page.screen.invoice'),
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.

@@ -138,6 +138,15 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(api.calls('GET /api/payment-intents')).toHaveLength(0);
   });
 
+  it("opens a payment's page from its row", async () => {
+    window.localStorage.setItem('livemode', 'false');
+    mockMerchantApi();
+    const { router } = renderRoutesAt('/dashboard/payments', routes);
+    await pageHeading();
+    fireEvent.click((await screen.findByText('pi_test_1')).closest('tr')!);
+    expect(router.state.location.pathname).toBe('/dashboard/payments/pi_test_1');
+  });
+
   it('opens the payments from /dashboard', async () => {
     mockMerchantApi();
     const { router } = renderRoutesAt('/dashboard', routes);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
@@ -37,6 +37,7 @@ export function PaymentsPage() {
   );
   const title = t('page.screen.payments');
   useDocumentTitle(title);
+  const navigate = useNavigate();
 
   const columns: DataTableColumn<PaymentIntent>[] = [
     {
@@ -93,6 +94,7 @@ export function PaymentsPage() {
         params={list}
         columns={columns}
         getRowKey={(intent) => intent.id}
+        onRowClick={(intent) => void navigate(`/dashboard/payments/${intent.id}`)}
         emptyText={
           // Spans only: the table shows its empty text inside a paragraph.
           <Stack component="span" spacing={1} sx={{ alignItems: 'center' }}>

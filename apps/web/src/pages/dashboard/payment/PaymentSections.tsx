@@ -1,0 +1,239 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Charge, CheckoutSession, Customer, EventRecord, PaymentMethod, Refund } from '@kiosk/contracts';
+import {
+  DetailItems,
+  DetailSection,
+  DetailSummary,
+  DetailTimeline,
+  type DetailSectionError,
+  type DetailSummaryRow,
+} from '@kiosk/react/ui';
+import { formatUnixTime } from '../../../lib/format-unix-time.ts';
+import { MONOSPACE_FONT } from '../../../theme.ts';
+import { chargeLink, eventAmount, eventFailure, isKnownEvent } from './payment-view.ts';
+
+/** `12 USD` in the amount's own currency, or its smallest units and currency id when that is unknown. */
+export type Money = (amount: string | bigint, currencyId: string) => string;
+
+const CHARGE_COLOR = { pending: 'info', succeeded: 'success', failed: 'error' } as const;
+const REFUND_COLOR = { pending: 'info', succeeded: 'success', failed: 'error', canceled: 'default' } as const;
+
+export function Code({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="code"
+      sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** A section's failure with its retry, in the page's words. */
+function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
+  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
+}
+
+/** What the order recorded is the customer as they were then; without it, the customer as they are now. */
+export function CustomerSection({
+  customerId,
+  checkout,
+  customer,
+}: {
+  customerId: string;
+  checkout: UseQueryResult<CheckoutSession>;
+  customer: UseQueryResult<Customer>;
+}) {
+  const { t } = useTranslation();
+  const given = checkout.data?.customer_details as Partial<Record<'name' | 'email' | 'phone', string | null>>;
+  const asGiven = Boolean(given?.name || given?.email);
+  const source = asGiven ? given : customer.data;
+  const did = checkout.data?.customer_did ?? customer.data?.did;
+  const rows: DetailSummaryRow[] = [];
+  if (source?.name) rows.push({ label: t('dashboard.payment.name'), value: source.name });
+  if (source?.email) rows.push({ label: t('dashboard.payment.email'), value: source.email });
+  if (source?.phone) rows.push({ label: t('dashboard.payment.phone'), value: source.phone });
+  if (did) rows.push({ label: t('dashboard.payment.did'), value: <Code>{did}</Code> });
+  rows.push({ label: t('dashboard.payment.customerId'), value: <Code>{customerId}</Code> });
+  const failed = asGiven ? null : (customer.error ?? checkout.error);
+  return (
+    <DetailSection
+      title={t('dashboard.payment.customer')}
+      loading={checkout.isLoading || customer.isLoading}
+      error={
+        failed && {
+          message: t('dashboard.payment.customerFailed'),
+          onRetry: () => void (customer.error ? customer.refetch() : checkout.refetch()),
+          retryLabel: t('dashboard.payment.retry'),
+        }
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t(asGiven ? 'dashboard.payment.customerAsGiven' : 'dashboard.payment.customerCurrent')}
+      </Typography>
+      <DetailSummary rows={rows} />
+    </DetailSection>
+  );
+}
+
+/** Each payment named toward this one: what arrived, from whom, and where the rail shows it. */
+export function ChargesSection({
+  charges,
+  methods,
+  money,
+}: {
+  charges: UseQueryResult<{ list: Charge[] }>;
+  methods: ReadonlyMap<string, PaymentMethod> | undefined;
+  money: Money;
+}) {
+  const { t, i18n } = useTranslation();
+  const list = charges.data?.list ?? [];
+  return (
+    <DetailSection
+      title={t('dashboard.payment.charges')}
+      loading={charges.isPending}
+      error={sectionError(charges, t('dashboard.payment.chargesFailed'), t('dashboard.payment.retry'))}
+      empty={list.length === 0}
+      emptyText={t('dashboard.payment.chargesEmpty')}
+    >
+      <DetailItems
+        items={list.map((charge) => {
+          const method = methods?.get(charge.payment_method_id);
+          const link = chargeLink(charge, method);
+          const facts = [
+            method?.name,
+            charge.payer && t('dashboard.payment.charge.payer', { payer: charge.payer }),
+            formatUnixTime(charge.created_at, i18n.language),
+            charge.amount_refunded !== '0' &&
+              t('dashboard.payment.charge.refunded', {
+                amount: money(charge.amount_refunded, charge.currency_id),
+              }),
+            charge.failure_code && t(`error.${charge.failure_code}`, { defaultValue: charge.failure_code }),
+          ];
+          return {
+            key: charge.id,
+            name: (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={CHARGE_COLOR[charge.status]}
+                  label={t(`dashboard.payment.charge.${charge.status}`)}
+                />
+                {link ? (
+                  <Link href={link} target="_blank" rel="noopener noreferrer">
+                    <Code>{charge.reference}</Code>
+                  </Link>
+                ) : (
+                  <Code>{charge.reference}</Code>
+                )}
+              </Stack>
+            ),
+            detail: facts.filter(Boolean).join(' · '),
+            amount: money(charge.amount, charge.currency_id),
+          };
+        })}
+      />
+    </DetailSection>
+  );
+}
+
+export function RefundsSection({
+  refunds,
+  money,
+}: {
+  refunds: UseQueryResult<{ list: Refund[] }>;
+  money: Money;
+}) {
+  const { t, i18n } = useTranslation();
+  const list = refunds.data?.list ?? [];
+  return (
+    <DetailSection
+      title={t('dashboard.payment.refunds')}
+      loading={refunds.isPending}
+      error={sectionError(refunds, t('dashboard.payment.refundsFailed'), t('dashboard.payment.retry'))}
+      empty={list.length === 0}
+      emptyText={t('dashboard.payment.refundsEmpty')}
+    >
+      <DetailItems
+        items={list.map((refund) => {
+          const facts = [
+            refund.reason && t(`dashboard.refund.reason.${refund.reason}`),
+            formatUnixTime(refund.created_at, i18n.language),
+            refund.id,
+            refund.failure_code && t(`error.${refund.failure_code}`, { defaultValue: refund.failure_code }),
+            refund.status === 'pending' && refund.last_attempt_error,
+          ];
+          return {
+            key: refund.id,
+            name: (
+              <Chip
+                size="small"
+                variant="outlined"
+                color={REFUND_COLOR[refund.status]}
+                label={t(`dashboard.payment.refund.${refund.status}`)}
+              />
+            ),
+            detail: facts.filter(Boolean).join(' · '),
+            amount: money(refund.amount, refund.currency_id),
+          };
+        })}
+      />
+    </DetailSection>
+  );
+}
+
+/** The payment's history, oldest first as the kit's timeline reads: the latest page of it. */
+export function EventsSection({
+  paymentId,
+  events,
+  money,
+}: {
+  paymentId: string;
+  events: UseQueryResult<{ list: EventRecord[]; count: number }>;
+  money: Money;
+}) {
+  const { t, i18n } = useTranslation();
+  const label = t('dashboard.payment.eventsOf', { id: paymentId });
+  const list = events.data?.list ?? [];
+  const count = events.data?.count ?? 0;
+  return (
+    <DetailSection
+      title={t('dashboard.payment.events')}
+      loading={events.isPending}
+      loadingLabel={label}
+      error={sectionError(events, t('dashboard.payment.eventsFailed'), t('dashboard.payment.retry'))}
+      empty={list.length === 0}
+      emptyText={t('dashboard.payment.eventsEmpty')}
+    >
+      {count > list.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('dashboard.payment.eventsLatest', { shown: list.length, count })}
+        </Typography>
+      )}
+      <DetailTimeline
+        label={label}
+        entries={[...list].reverse().map((event) => {
+          const carried = eventAmount(event);
+          const failure = eventFailure(event);
+          return {
+            key: event.id,
+            title: isKnownEvent(event.type) ? t(`dashboard.payment.event.${event.type}`) : event.type,
+            time: formatUnixTime(event.created_at, i18n.language),
+            body: [carried && money(carried.amount, carried.currencyId), failure, event.object_id]
+              .filter(Boolean)
+              .join(' · '),
+            highlight: event.type.endsWith('failed') || event.type.startsWith('refund.'),
+          };
+        })}
+      />
+    </DetailSection>
+  );
+}
