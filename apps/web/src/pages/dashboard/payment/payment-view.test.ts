@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardMethod, cardPayment, chainMethod, charge, refund } from './payment-fixtures.ts';
-import { chargeLink, paymentAmounts, refundState, refundTarget } from './payment-view.ts';
+import { cardMethod, cardPayment, chainMethod, charge, event, refund } from './payment-fixtures.ts';
+import { chargeLink, eventAmount, paymentAmounts, refundState, refundTarget } from './payment-view.ts';
 
 describe('what is left to refund of a payment', () => {
   it('is what arrived, less what refunds returned and what pending ones hold, charge by charge', () => {
@@ -66,5 +66,16 @@ describe("a charge's link on its rail", () => {
     const plain = { ...chainMethod(), settings: { chain_id: 31337 } };
     expect(chargeLink(charge(), plain)).toBeUndefined();
     expect(chargeLink(charge(), undefined)).toBeUndefined();
+  });
+});
+
+describe('the amount an event is about', () => {
+  it("is its object's, but what a pending charge asks and what a refunded one gave back", () => {
+    const checking = charge({ status: 'pending', amount: '0', amount_due: '1200' });
+    expect(eventAmount(event('charge.pending', checking))).toEqual({ amount: '1200', currencyId: 'pc_usd' });
+    const partly = charge({ amount: '1200', amount_refunded: '500' });
+    expect(eventAmount(event('charge.refunded', partly))?.amount).toBe('500');
+    expect(eventAmount(event('charge.succeeded', partly))?.amount).toBe('1200');
+    expect(eventAmount(event('refund.created', refund({ amount: '300' })))?.amount).toBe('300');
   });
 });

@@ -88,9 +88,16 @@ export function chargeLink(charge: Charge, method: PaymentMethod | undefined): s
   return undefined;
 }
 
-/** The amount an event's object carried (a charge's, a refund's, a payment's), in its currency. */
+/** Which amount of its object an event is about: a pending charge's is still what was asked. */
+const EVENT_AMOUNT: Record<string, string> = {
+  'charge.pending': 'amount_due',
+  'charge.refunded': 'amount_refunded',
+};
+
+/** The amount an event is about (a charge's, a refund's, a payment's), in its object's currency. */
 export function eventAmount(event: EventRecord): { amount: string; currencyId: string } | undefined {
-  const { amount, currency_id: currencyId } = event.data;
+  const amount = event.data[EVENT_AMOUNT[event.type] ?? 'amount'];
+  const currencyId = event.data.currency_id;
   return typeof amount === 'string' && typeof currencyId === 'string' ? { amount, currencyId } : undefined;
 }
 
