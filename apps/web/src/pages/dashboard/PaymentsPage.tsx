@@ -16,8 +16,8 @@ import { useLivemode } from '../../hooks/use-livemode.ts';
 import { usePaymentCurrencies } from '../../hooks/use-payment-currencies.ts';
 import { usePaymentIntents } from '../../hooks/use-payment-intents.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
-import { MONOSPACE_FONT } from '../../theme.ts';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
+import { Code } from './payment/Code.tsx';
 
 /**
  * The merchant's payments (payment intents) of the current mode. Intents, not checkout sessions: a
@@ -107,16 +107,5 @@ export function PaymentsPage() {
         {...listStateOf(intents)}
       />
     </Container>
-  );
-}
-
-function Code({ children }: { children: string }) {
-  return (
-    <Box
-      component="code"
-      sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
-    >
-      {children}
-    </Box>
   );
 }

@@ -21,12 +21,12 @@ import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { PaymentStatusChip } from '../PaymentStatusChip.tsx';
 import {
   ChargesSection,
-  Code,
   CustomerSection,
   EventsSection,
   RefundsSection,
   type Money,
 } from './PaymentSections.tsx';
+import { Code } from './Code.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { currencyIn, paymentAmounts, refundState, refundTarget, type RefundTarget } from './payment-view.ts';
 import {

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -16,7 +14,7 @@ import {
   type DetailSummaryRow,
 } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
-import { MONOSPACE_FONT } from '../../../theme.ts';
+import { Code } from './Code.tsx';
 import { chargeLink, eventAmount, eventFailure, isKnownEvent } from './payment-view.ts';
 
 /** `12 USD` in the amount's own currency, or its smallest units and currency id when that is unknown. */
@@ -24,17 +22,6 @@ export type Money = (amount: string | bigint, currencyId: string) => string;
 
 const CHARGE_COLOR = { pending: 'info', succeeded: 'success', failed: 'error' } as const;
 const REFUND_COLOR = { pending: 'info', succeeded: 'success', failed: 'error', canceled: 'default' } as const;
-
-export function Code({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="code"
-      sx={{ fontFamily: MONOSPACE_FONT, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}
-    >
-      {children}
-    </Box>
-  );
-}
 
 /** A section's failure with its retry, in the page's words. */
 function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
