@@ -44,7 +44,10 @@ describe('CheckoutForm and overdue invoices', () => {
     const broadcast = vi.fn();
     checkoutEvents.addEventListener('error.CUSTOMER_LIMITED', broadcast);
     renderKiosk(<CheckoutForm id={ID} />);
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ada Lovelace'));
+    // The file's first form draws every part cold: a busy machine needs the time.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ada Lovelace'), {
+      timeout: 5000,
+    });
     fireEvent.click(await enabledButton('Pay 25 KDT'));
 
     const dialog = await screen.findByRole('dialog', { name: 'Pay your overdue invoices' });
@@ -64,7 +67,7 @@ describe('CheckoutForm and overdue invoices', () => {
     expect(calls.calls(SUBMIT)).toHaveLength(2);
     expect(calls.calls(SUBMIT)[1]!.body).toEqual(calls.calls(SUBMIT)[0]!.body);
     expect(calls.calls(OVERDUE_START)[0]!.body).toEqual({ currency_id: KDT, customer_id: 'cus_1' });
-  });
+  }, 15_000);
 
   it('closing the dialog sends nothing; the next submit opens it again', async () => {
     const base = envelope();
@@ -73,7 +76,10 @@ describe('CheckoutForm and overdue invoices', () => {
       [SUBMIT]: () => jsonResponse(LIMITED, 403),
     });
     renderKiosk(<CheckoutForm id={ID} />);
-    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ada Lovelace'));
+    // The file's first form draws every part cold: a busy machine needs the time.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Ada Lovelace'), {
+      timeout: 5000,
+    });
     fireEvent.click(await enabledButton('Pay 25 KDT'));
     fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -81,5 +87,5 @@ describe('CheckoutForm and overdue invoices', () => {
     fireEvent.click(await enabledButton('Pay 25 KDT'));
     await screen.findByRole('dialog', { name: 'Pay your overdue invoices' });
     expect(calls.calls(SUBMIT)).toHaveLength(2);
-  });
+  }, 15_000);
 });

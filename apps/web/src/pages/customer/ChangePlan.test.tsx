@@ -303,7 +303,8 @@ describe('Change plan', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('pending-plan-change')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 0.5 KDT' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The wallet's transfer, its receipt and the settled answer: a busy machine needs the time.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
     expect(await screen.findByText('Your plan changed')).toBeTruthy();
     const named = calls.calls('POST /api/payment-intents/pi_plan/pay');
     expect(named).toHaveLength(1);
