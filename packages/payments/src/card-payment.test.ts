@@ -9,6 +9,7 @@ import {
   startTestServer,
   testEngines,
   type TestServer,
+  until,
 } from '@kiosk/testkit';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,51 @@ describe.each(await testEngines())('card payments on %s', (engine) => {
     expect(await chargesOf(result.paymentIntent.id)).toHaveLength(1);
     const completed = await eventsOf(order.id, 'checkout.session.completed');
     expect(completed).toHaveLength(1);
+  });
+
+  it("records a refund made in Stripe's dashboard from its charge.refunded webhook, once, beside Kiosk's own", async () => {
+    await webhooks(true);
+    const order = await submittedOrder(2);
+    const pi = piOf((await order.submit()).body.stripeContext.client_secret);
+    await stripe.paymentIntents.confirm(pi, { payment_method: 'pm_card_visa' });
+    const { paymentIntent } = await outcome(order.id);
+    // As the merchant would in Stripe's dashboard: no Kiosk refund names it.
+    const outside = await stripe.refunds.create({ payment_intent: pi, amount: 1500 });
+    const [charge] = await until(
+      () => chargesOf(paymentIntent.id),
+      ([c]) => c.amount_refunded === '1500',
+    );
+    const refundsOf = async () =>
+      (await merchant.test(`/api/refunds?charge_id=${charge.id}`)).body.list as any[];
+    expect(await refundsOf()).toMatchObject([
+      { status: 'succeeded', amount: '1500', payment_details: { stripe: { refund_id: outside.id } } },
+    ]);
+
+    const own = await merchant.test('/api/refunds', {
+      method: 'POST',
+      body: { payment_intent_id: paymentIntent.id, amount: '1000', type: 'refund' },
+    });
+    expect(own.body.status).toBe('succeeded');
+    // Stripe's charge.refunded for each, delivered (again) now: nothing is recorded twice.
+    for (const event of emulator.events().filter((e) => e.type === 'charge.refunded')) {
+      const payload = JSON.stringify(event);
+      const replayed = await fetch(`${server.url}/api/payment-methods/${method.id}/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+        },
+        body: payload,
+      });
+      expect(replayed.status).toBe(200);
+    }
+    expect((await refundsOf()).map((r) => r.amount).sort()).toEqual(['1000', '1500']);
+    expect((await chargesOf(paymentIntent.id))[0]).toMatchObject({ amount_refunded: '2500' });
+    const tooMuch = await merchant.test('/api/refunds', {
+      method: 'POST',
+      body: { payment_intent_id: paymentIntent.id, amount: '2501', type: 'refund' },
+    });
+    expect(tooMuch.body.code).toBe('REFUND_EXCEEDS_PAYMENT');
   });
 
   it('a forged notice for an unpaid order pays nothing', async () => {

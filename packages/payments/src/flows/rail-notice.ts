@@ -5,11 +5,13 @@ import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { claimRailPayment } from './claim-payment.ts';
 import { confirmCheckoutMandate } from './confirm-checkout-mandate.ts';
+import { recordRailRefunds } from './rail-refunds.ts';
 
 /**
  * A notice from a method's rail (a Stripe webhook): refused with 400 unless the rail signed it; a
- * mandate it names is confirmed as the customer's page would; a payment it names is named for its order as the buyer's return would name it, and then read from the
- * rail by the same checks (check-charge.ts). So a notice replayed, late or out of order changes nothing
+ * mandate it names is confirmed as the customer's page would; a payment whose refunds changed has them
+ * read from the rail (rail-refunds.ts); a payment it names is named for its order as the buyer's return
+ * would name it, and then read from the rail by the same checks (check-charge.ts). So a notice replayed, late or out of order changes nothing
  * a check would not, and a lost one costs nothing when the buyer comes back.
  */
 export async function receiveRailNotice(
@@ -35,6 +37,7 @@ async function receive(
   const read = rail.adapter.readNotice(rail.method, notice);
   if (read.kind === 'ignored') return;
   if (read.kind === 'mandate') return confirmNoticedMandate(deps, rail.method.id, read.mandateKey);
+  if (read.kind === 'refunds') return recordRailRefunds(deps, rail, read.reference);
   const intentId = read.paymentKey.startsWith('cs_')
     ? (await findSessionRow(deps.db, read.paymentKey))?.payment_intent_id
     : read.paymentKey;

@@ -168,7 +168,7 @@ async function refundingAdapter(deps: Deps, db: Executor, charge: ChargeRow) {
 }
 
 /** (b) and (c) for a pending refund: answers it as it stands afterwards. */
-async function sendRefund(deps: Deps, refund: RefundRow): Promise<RefundRow> {
+export async function sendRefund(deps: Deps, refund: RefundRow): Promise<RefundRow> {
   const charge = (await deps.db
     .selectFrom('charges')
     .selectAll()
@@ -209,7 +209,7 @@ function railReason(reason: RefundRequestReason): Pick<RefundRequest, 'reason'> 
 }
 
 /** The charge's payment as its adapter confirmed it. */
-const receivedOf = (charge: ChargeRow): Received => ({
+export const receivedOf = (charge: ChargeRow): Received => ({
   reference: charge.reference,
   amount: BigInt(moneyText(charge.amount)),
   payer: charge.payer ?? '',

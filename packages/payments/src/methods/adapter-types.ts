@@ -90,12 +90,13 @@ export interface PaymentContext {
 }
 
 /**
- * A rail's notice: the payment it concerns (its reference and what it pays), or the mandate (what it was
- * opened for: PreparedMandate.key), if any.
+ * A rail's notice: the payment it concerns (its reference and what it pays), the mandate (what it was
+ * opened for: PreparedMandate.key), or the payment whose refunds changed (its reference), if any.
  */
 export type RailNotice =
   | { kind: 'payment'; id: string; reference: string; paymentKey: string }
   | { kind: 'mandate'; id: string; mandateKey: string }
+  | { kind: 'refunds'; id: string; reference: string }
   | { kind: 'ignored'; id: string };
 
 /** A payment the rail confirmed, in method-neutral terms. */
@@ -124,6 +125,20 @@ export type RefundVerdict =
   /** Accepted, and still under way on the rail: asked again later (with `previous`). */
   | { outcome: 'pending'; details: Record<string, string> }
   | { outcome: 'failed'; reason: RefundFailure; details?: Record<string, string> };
+
+/**
+ * A refund of a payment as the rail records it: one Kiosk asked for (`key`, RefundRequest.key) or one
+ * made on the rail without Kiosk (in the processor's dashboard), which Kiosk then records.
+ */
+export interface RailRefund {
+  key?: string;
+  /** The rail's name for it, unique on the rail. */
+  reference: string;
+  amount: bigint;
+  outcome: RefundVerdict['outcome'];
+  /** The rail's record, as RefundVerdict.details. */
+  details: Record<string, string>;
+}
 
 /** Why a refund failed; each is also an error text (`error.{code}`, en and zh). */
 export const REFUND_FAILURES = [

@@ -22,6 +22,7 @@ import type {
   PreparedMandate,
   PreparedPayment,
   RailNotice,
+  RailRefund,
   Received,
   RefundRequest,
   RefundVerdict,
@@ -163,6 +164,11 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     amount: bigint,
     refund: RefundRequest,
   ): Promise<RefundVerdict>;
+  /**
+   * Every refund the rail records of the payment `received`, Kiosk's and any made on the rail without
+   * Kiosk; asked when a notice says they changed. Throws when the rail cannot be asked right now.
+   */
+  refundsOf?(method: Method<Settings>, received: Received): Promise<RailRefund[]>;
 }
 
 /** The adapter's calls that reach the rail: never made inside a database transaction. */
@@ -175,6 +181,7 @@ const RAIL_CALLS = [
   'verifyMandate',
   'collect',
   'refund',
+  'refundsOf',
 ] as const satisfies readonly (keyof PaymentMethodAdapter)[];
 
 /**

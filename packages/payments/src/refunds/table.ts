@@ -27,6 +27,7 @@ export type RefundRow = Row & {
   /**
    * The caller's Idempotency-Key (with whose it is) of the request that made it: a repeat that
    * arrives while the first is still waiting on the rail finds this refund instead of making another.
+   * A refund made on the rail without Kiosk is keyed `rail:{method}:{its reference}`, recorded once.
    */
   request_key: string | null;
 };

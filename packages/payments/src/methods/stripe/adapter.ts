@@ -4,7 +4,7 @@ import { stripeClients, type StripeEndpoints } from './client.ts';
 import { readStripeNotice } from './notices.ts';
 import { cardMandateInstructions, collectByCard, prepareCardMandate, verifyCardMandate } from './mandates.ts';
 import { prepareCardPayment, releaseCardPayment, verifyCardPayment } from './payments.ts';
-import { refundCardPayment } from './refunds.ts';
+import { listCardRefunds, refundCardPayment } from './refunds.ts';
 import { stripeSettings, type StripeSettings } from './settings.ts';
 
 /** Currencies whose smallest unit is the whole unit at Stripe (its zero-decimal list). */
@@ -68,6 +68,7 @@ export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMet
       ),
     refund: (method, _currency, received, amount, refund) =>
       refundCardPayment(client(method.settings.secret_key), received, amount, refund),
+    refundsOf: (method, received) => listCardRefunds(client(method.settings.secret_key), received),
     readNotice: (method, notice) =>
       readStripeNotice(client(method.settings.secret_key), method.settings.webhook_signing_secret, notice),
   };

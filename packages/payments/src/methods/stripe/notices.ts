@@ -14,6 +14,8 @@ const OUTCOMES = new Set([
   'payment_intent.payment_failed',
 ]);
 
+const REFUND_CHANGES = new Set(['charge.refunded', 'charge.refund.updated', 'refund.updated']);
+
 /**
  * A Stripe webhook, checked with the SDK against the endpoint's signing secret (and its timestamp
  * tolerance, which refuses an old event replayed by someone who caught it). It only says which payment
@@ -42,6 +44,12 @@ export function readStripeNotice(
   if (event.type === 'setup_intent.succeeded') {
     const mandateKey = (event.data.object as Stripe.SetupIntent).metadata?.[MANDATE_KEY];
     if (mandateKey) return { kind: 'mandate', id: event.id, mandateKey };
+  }
+  // A refund made, or one under way settled, Kiosk's or one made in Stripe's dashboard.
+  if (REFUND_CHANGES.has(event.type)) {
+    const { payment_intent } = event.data.object as Stripe.Charge | Stripe.Refund;
+    const reference = typeof payment_intent === 'string' ? payment_intent : payment_intent?.id;
+    if (reference) return { kind: 'refunds', id: event.id, reference };
   }
   return { kind: 'ignored', id: event.id };
 }

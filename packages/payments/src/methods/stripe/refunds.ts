@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Received, RefundRequest, RefundVerdict } from '../adapter.ts';
+import type { RailRefund, Received, RefundRequest, RefundVerdict } from '../adapter.ts';
 
 /** The metadata by which a Stripe refund names the Kiosk refund it is. */
 export const REFUND_KEY = 'kiosk_refund';
@@ -33,16 +33,39 @@ export async function refundCardPayment(
     return refusalOf(error);
   }
   const details = { refund_id: made.id };
-  switch (made.status) {
-    case 'succeeded':
-      return { outcome: 'succeeded', details };
-    case 'failed':
-    case 'canceled':
-      return { outcome: 'failed', reason: 'REFUND_FAILED', details };
-    default:
-      // pending, requires_action: Stripe completes it later; read again on the next attempt.
-      return { outcome: 'pending', details };
+  const outcome = outcomeOf(made.status);
+  // Pending: read again on the next attempt (or when Stripe's charge.refunded says it changed).
+  return outcome === 'failed' ? { outcome, reason: 'REFUND_FAILED', details } : { outcome, details };
+}
+
+/**
+ * Every refund Stripe records of the card payment `received`, newest first: Kiosk's carry its refund in
+ * their metadata, the others were made in Stripe's dashboard (or its API by another system).
+ */
+export async function listCardRefunds(stripe: Stripe, received: Received): Promise<RailRefund[]> {
+  const refunds: RailRefund[] = [];
+  const list = stripe.refunds.list({
+    payment_intent: received.details.payment_intent_id ?? received.reference,
+    limit: 100,
+  });
+  for await (const refund of list) {
+    const key = refund.metadata?.[REFUND_KEY];
+    refunds.push({
+      ...(key && { key }),
+      amount: BigInt(refund.amount),
+      reference: refund.id,
+      outcome: outcomeOf(refund.status),
+      details: { refund_id: refund.id },
+    });
   }
+  return refunds;
+}
+
+function outcomeOf(status: string | null): RailRefund['outcome'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  // pending, requires_action: Stripe completes it later.
+  return 'pending';
 }
 
 /**
