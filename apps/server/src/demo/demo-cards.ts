@@ -4,7 +4,8 @@ import { listAll, type ApiCall } from './in-process.ts';
 /**
  * Cards in the demo: a test-mode Stripe method whose SDK and Stripe.js reach the local Stripe emulator
  * (`kiosk serve --demo` starts it and sets KIOSK_STRIPE_API_BASE / KIOSK_STRIPE_JS_URL), and a link
- * sold in US dollars or KDT, so a newcomer can pay by card or by wallet on one page. The emulator
+ * sold in US dollars or KDT, so a newcomer can pay by card or by wallet on one page (the monthly plan
+ * too: demo-plan.ts). The emulator
  * keeps no state across starts: every start registers the server's webhook endpoint with it again and
  * gives the method the new signing secret.
  */
@@ -28,20 +29,31 @@ interface Method {
   payment_currencies: { id: string; symbol: string; contract: string | null }[];
 }
 
-export async function ensureDemoCards(
+/** The demo's card method: its id and its US dollar currency (which the plan and the mug are sold in). */
+export interface DemoCardMethod {
+  id: string;
+  usd: string;
+}
+
+const made = async (call: ApiCall, method: 'POST' | 'PUT', url: string, payload: object) => {
+  const { status, body } = await call(method, url, payload);
+  if (status >= 300) throw new Error(`demo cards: ${url} answered ${status} ${JSON.stringify(body)}`);
+  return body;
+};
+
+/**
+ * The card method, made where missing, with the webhook signing secret of this start's registration at
+ * the emulator; none without an emulator.
+ */
+export async function ensureDemoCardMethod(
   call: ApiCall,
   endpoints: { stripeApiBase: string | undefined; baseUrl: string },
-): Promise<DemoCards> {
-  if (!endpoints.stripeApiBase) return { outcome: 'no_emulator' };
-  const made = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-    const { status, body } = await call(method, url, payload);
-    if (status >= 300) throw new Error(`demo cards: ${url} answered ${status} ${JSON.stringify(body)}`);
-    return body;
-  };
+): Promise<DemoCardMethod | undefined> {
+  if (!endpoints.stripeApiBase) return undefined;
   const methods = await listAll<Method>(call, '/api/payment-methods');
   const card =
     methods.find((m) => m.type === 'stripe') ??
-    ((await made('POST', '/api/payment-methods', {
+    ((await made(call, 'POST', '/api/payment-methods', {
       type: 'stripe',
       name: 'Card',
       description: 'Cards through a local Stripe emulator (test cards only)',
@@ -52,27 +64,33 @@ export async function ensureDemoCards(
     endpoints.stripeApiBase,
     `${endpoints.baseUrl}/api/payment-methods/${card.id}/webhook`,
   );
-  await made('PUT', `/api/payment-methods/${card.id}`, {
+  await made(call, 'PUT', `/api/payment-methods/${card.id}`, {
     settings: { ...DEMO_KEYS, webhook_signing_secret: secret },
   });
+  return { id: card.id, usd: card.payment_currencies.find((c) => c.symbol === 'USD')!.id };
+}
+
+/** The mug's link, sold by card or by wallet, made where missing. */
+export async function ensureDemoCards(call: ApiCall, card: DemoCardMethod | undefined): Promise<DemoCards> {
+  if (!card) return { outcome: 'no_emulator' };
   const [existing] = await findDemoLinks(call, [DEMO_CARD_LINK]);
   if (existing) return { outcome: 'ready', link: existing };
-  const usd = card.payment_currencies.find((c) => c.symbol === 'USD')!.id;
+  const methods = await listAll<Method>(call, '/api/payment-methods');
   const kdt = methods
     .flatMap((m) => (m.type === 'stripe' ? [] : m.payment_currencies))
     .find((c) => c.symbol === 'KDT');
-  const mug = await made('POST', '/api/products', {
+  const mug = await made(call, 'POST', '/api/products', {
     name: DEMO_CARD_LINK,
     description: 'Ceramic, 350 ml: pay by card or from a wallet',
     prices: [
       {
-        currency_id: usd,
+        currency_id: card.usd,
         unit_amount: '1200',
         ...(kdt && { currency_options: [{ currency_id: kdt.id, unit_amount: '12000000' }] }),
       },
     ],
   });
-  const link = await made('POST', '/api/payment-links', {
+  const link = await made(call, 'POST', '/api/payment-links', {
     name: DEMO_CARD_LINK,
     line_items: [{ price_id: mug.prices[0].id, quantity: 1 }],
     after_completion: {

@@ -4,10 +4,12 @@ import { DEMO_LINK_MARK, demoTokenAddress, findDemoLinks, type DemoLink } from '
 import { listAll, type ApiCall } from './in-process.ts';
 
 /**
- * The demo's subscription: a monthly plan in KDT with a 7-day trial, sold through a payment link. The
- * buyer's wallet signs a KioskCollector mandate once, and the server's collector account pulls each
- * month. Every start makes sure it is there, so a store an earlier demo seeded (before subscriptions)
- * gets the plan and its method the collector contract on its next start, and no start adds a second.
+ * The demo's subscription: a monthly plan in KDT with a 7-day trial, sold through a payment link, and
+ * in US dollars too where the demo has cards. The buyer's wallet signs a KioskCollector mandate once,
+ * and the server's collector account pulls each month; a card is saved and charged each month. Every
+ * start makes sure it is there, so a store an earlier demo seeded (before subscriptions, or before
+ * cards) gets the plan and its method the collector contract on its next start, and no start adds a
+ * second.
  */
 
 export const DEMO_PLAN = {
@@ -15,6 +17,8 @@ export const DEMO_PLAN = {
   description: 'Everything in Kiosk, billed monthly',
   /** 10 KDT a month, in KDT's smallest unit (6 decimals). */
   monthly: 10_000_000n,
+  /** Or 10 US dollars, in cents. */
+  monthlyUsd: 1000n,
   trialDays: 7,
 } as const;
 
@@ -42,11 +46,25 @@ interface Product {
   name: string;
   active: boolean;
   metadata: Record<string, unknown>;
-  prices: { id: string; active: boolean; type: string; currency_id: string; unit_amount: string }[];
+  prices: {
+    id: string;
+    active: boolean;
+    type: string;
+    currency_id: string;
+    unit_amount: string;
+    currency_options: { currency_id: string }[];
+  }[];
 }
 
-/** Makes the plan and its link where missing, through the merchant API (`call`, a test key). */
-export async function ensureDemoPlan(call: ApiCall, chain: { chainId: number }): Promise<DemoPlan> {
+/**
+ * Makes the plan and its link where missing, through the merchant API (`call`, a test key); `usd` is the
+ * demo card method's currency, when there is one.
+ */
+export async function ensureDemoPlan(
+  call: ApiCall,
+  chain: { chainId: number },
+  usd?: string,
+): Promise<DemoPlan> {
   const made = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const { status, body } = await call(method, url, payload);
     if (status >= 300) throw new Error(`demo seed: ${url} answered ${status} ${JSON.stringify(body)}`);
@@ -71,16 +89,30 @@ export async function ensureDemoPlan(call: ApiCall, chain: { chainId: number }):
     });
   }
 
+  const monthly = DEMO_PLAN.monthly.toString();
+  const inUsd = usd && [{ currency_id: usd, unit_amount: DEMO_PLAN.monthlyUsd.toString() }];
+  const planPrice = (p: Product['prices'][number]) =>
+    p.active &&
+    p.type === 'recurring' &&
+    p.currency_id === kdt.id &&
+    p.unit_amount === monthly &&
+    (!usd || p.currency_options.some((option) => option.currency_id === usd));
+
   const [found] = await findDemoLinks(call, [DEMO_PLAN.name]);
-  if (found) return { outcome: 'ready', link: found, added: false, collector };
+  if (found) {
+    const { body: link } = await call('GET', `/api/payment-links/${found.id}`);
+    const { body: price } = await call('GET', `/api/prices/${link.line_items[0].price_id}`);
+    if (planPrice(price)) return { outcome: 'ready', link: found, added: false, collector };
+    // A plan an earlier demo sold before it had cards: replaced by one sold by card too.
+    await made('PUT', `/api/payment-links/${found.id}`, { active: false });
+  }
 
   // A start that stopped between the product and its link left the product: offer that one.
-  const monthly = DEMO_PLAN.monthly.toString();
   const products = await listAll<Product>(call, '/api/products');
   const earlier = products
     .filter((p) => p.active && p.name === DEMO_PLAN.name && p.metadata[DEMO_LINK_MARK] === true)
     .flatMap((p) => p.prices)
-    .find((p) => p.active && p.type === 'recurring' && p.currency_id === kdt.id && p.unit_amount === monthly);
+    .find(planPrice);
   const priceId: string =
     earlier?.id ??
     (
@@ -95,6 +127,7 @@ export async function ensureDemoPlan(call: ApiCall, chain: { chainId: number }):
             currency_id: kdt.id,
             unit_amount: monthly,
             recurring: { interval: 'month' },
+            ...(inUsd && { currency_options: inUsd }),
           },
         ],
       })

@@ -17,8 +17,8 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COLLECTOR, DEMO_COLLECTOR_INDEX, DEMO_DEPLOYER, DEMO_OWNER_INDEX } from './demo-accounts.ts';
 import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
-import { DEMO_PLAN } from './demo-plan.ts';
-import { createDemoStore, type DemoLink } from './demo-store.ts';
+import { DEMO_PLAN, ensureDemoPlan } from './demo-plan.ts';
+import { createDemoStore, DEMO_LINK_MARK, type DemoLink } from './demo-store.ts';
 import { DEMO_APPS, demoAppDid, ensureDemoApps } from './demo-apps.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './seed.ts';
@@ -117,8 +117,11 @@ async function submitPlan(server: TestServer, link: DemoLink, wallet: TestWallet
   const buyer = await signedIn(server, wallet);
   const started = (await buyer.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })).body;
   const session = started.checkoutSession;
-  const method = started.paymentMethods[0];
-  const kdt = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'KDT');
+  type Method = { id: string; payment_currencies: { id: string; symbol: string }[] };
+  const method = (started.paymentMethods as Method[]).find((m) =>
+    m.payment_currencies.some((c) => c.symbol === 'KDT'),
+  )!;
+  const kdt = method.payment_currencies.find((c) => c.symbol === 'KDT')!;
   const submitted = await buyer.request(`/api/checkout-sessions/${session.id}/submit`, {
     method: 'PUT',
     body: {
@@ -210,6 +213,29 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the card payment was not recorded');
+  });
+
+  it('sells the plan by card too: a trial subscription saves a test card for 10 USD a month', async () => {
+    const plan = summary.links.find((link) => link.name === DEMO_PLAN.name)!;
+    const buyer = await signedIn(server, new TestWallet({ index: 4 }));
+    const started = (await buyer.request(`/api/checkout-sessions/start/${plan.id}`, { method: 'POST' })).body;
+    const card = started.paymentMethods.find((m: { type: string }) => m.type === 'stripe');
+    const submitted = await buyer.request(`/api/checkout-sessions/${started.checkoutSession.id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Card Subscriber',
+        customer_email: 'card-sub@example.com',
+        payment_method: card.id,
+        payment_currency: card.payment_currencies[0].id,
+      },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.stripeContext).toMatchObject({ intent_type: 'setup_intent' });
+    expect(submitted.body.mandateInstructions).toMatchObject({
+      type: 'card_mandate',
+      max_per_cycle: '1000',
+      symbol: 'USD',
+    });
   });
 
   it('publishes the demo apps on the store front, reviewed and signed by their own keys, once', async () => {
@@ -363,6 +389,41 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     expect(user.address).toBe(new TestWallet({ index: 19 }).address.toLowerCase());
     expect(roles(user)).toContain('owner');
     expect((await owner.request('/api/api-keys')).status).toBe(200);
+  });
+
+  it('replaces a plan an earlier demo sold before it had cards with one sold by card too, once', async () => {
+    const merchant = apiCaller(server.app, { authorization: `Bearer ${summary.apiKey}` });
+    const plan = summary.links.find((link) => link.name === DEMO_PLAN.name)!;
+    await merchant('PUT', `/api/payment-links/${plan.id}`, { active: false });
+    const methods = (await merchantGet(server, summary.apiKey, '/api/payment-methods')).list;
+    const kdt = methods.flatMap((m: any) => m.payment_currencies).find((c: any) => c.symbol === 'KDT');
+    const usd = methods.flatMap((m: any) => m.payment_currencies).find((c: any) => c.symbol === 'USD');
+    const kdtOnly = await merchant('POST', '/api/products', {
+      name: DEMO_PLAN.name,
+      metadata: { [DEMO_LINK_MARK]: true },
+      prices: [
+        { type: 'recurring', currency_id: kdt.id, unit_amount: '10000000', recurring: { interval: 'month' } },
+      ],
+    });
+    const old = await merchant('POST', '/api/payment-links', {
+      name: DEMO_PLAN.name,
+      line_items: [{ price_id: kdtOnly.body.prices[0].id, quantity: 1 }],
+      metadata: { [DEMO_LINK_MARK]: true },
+    });
+
+    const replaced = await ensureDemoPlan(merchant, chain, usd.id);
+    expect(replaced).toMatchObject({ outcome: 'ready', added: true });
+    const link = replaced.outcome === 'ready' ? replaced.link : undefined;
+    expect(link!.id).not.toBe(old.body.id);
+    expect((await merchant('GET', `/api/payment-links/${old.body.id}`)).body.active).toBe(false);
+    const price = (await merchant('GET', `/api/payment-links/${link!.id}`)).body.line_items[0].price_id;
+    expect((await merchant('GET', `/api/prices/${price}`)).body.currency_options).toMatchObject([
+      { currency_id: usd.id, unit_amount: '1000' },
+    ]);
+    expect(await ensureDemoPlan(merchant, chain, usd.id)).toMatchObject({
+      added: false,
+      link: { id: link!.id },
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import { ensureDemoCollector } from './demo-collector.ts';
 import { renewDemoKey } from './demo-key.ts';
 import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { ensureDemoApps } from './demo-apps.ts';
-import { DEMO_TEST_CARDS, ensureDemoCards, type DemoCards } from './demo-cards.ts';
+import { DEMO_TEST_CARDS, ensureDemoCardMethod, ensureDemoCards, type DemoCards } from './demo-cards.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
@@ -87,10 +87,12 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     if (publicClient) await ensureDemoCollector({ rpcUrl: chain.rpcUrl, publicClient });
     const created = !(await demoStoreExists(app));
     const shop = created ? await createDemoStore(merchant, chain) : await findDemoLinks(merchant);
-    const plan = await ensureDemoPlan(merchant, chain);
-    const apps = await ensureDemoApps(app, owner);
     const { baseUrl, evmCollectorKey, stripeApiBase } = app.kiosk.config;
-    const cards = await ensureDemoCards(merchant, { stripeApiBase, baseUrl });
+    // Before the plan, which is sold by card too where there is a card method.
+    const card = await ensureDemoCardMethod(merchant, { stripeApiBase, baseUrl });
+    const plan = await ensureDemoPlan(merchant, chain, card?.usd);
+    const apps = await ensureDemoApps(app, owner);
+    const cards = await ensureDemoCards(merchant, card);
     return {
       created,
       links: [
