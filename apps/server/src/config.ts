@@ -67,6 +67,9 @@ const envSchema = z.object({
     )
     .default([]),
   KIOSK_TEST_WALLET: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  KIOSK_WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['1', '0', 'true', 'false'], { message: 'must be 1, 0, true or false' })
+    .default('0'),
   KIOSK_SIGNIN_RATE_LIMIT: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of requests per minute')
@@ -124,6 +127,8 @@ export interface Config {
   corsOrigins: string[];
   /** The demo's built-in test wallet; never on in production. */
   testWallet: boolean;
+  /** Webhook receivers on private, loopback and link-local addresses are allowed (one host, tests). */
+  webhooksAllowPrivate: boolean;
   signInRateLimit: number;
   /** The share of page loads whose browser errors are reported (0 to 1); browsers do the sampling. */
   errorSampleRate: number;
@@ -197,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ownerDid: e.KIOSK_OWNER_DID,
     corsOrigins: e.KIOSK_CORS_ORIGINS,
     testWallet: e.KIOSK_TEST_WALLET === 'true',
+    webhooksAllowPrivate: e.KIOSK_WEBHOOKS_ALLOW_PRIVATE === '1' || e.KIOSK_WEBHOOKS_ALLOW_PRIVATE === 'true',
     signInRateLimit: e.KIOSK_SIGNIN_RATE_LIMIT,
     errorSampleRate: e.KIOSK_ERROR_SAMPLE_RATE,
     clientErrorRateLimit: e.KIOSK_CLIENT_ERROR_RATE_LIMIT,
@@ -225,6 +231,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   KIOSK_OWNER_DID: 'DID of the owner; unset, the first user to sign in becomes owner',
   KIOSK_CORS_ORIGINS: 'comma-separated origins that may call the API from a browser',
   KIOSK_TEST_WALLET: 'true enables the built-in test wallet (demo and tests only; default false)',
+  KIOSK_WEBHOOKS_ALLOW_PRIVATE:
+    '1 lets webhook endpoints point at private, loopback or link-local addresses (default 0: refused)',
   KIOSK_SIGNIN_RATE_LIMIT: 'sign-in requests per minute per IP (default 30)',
   KIOSK_ERROR_SAMPLE_RATE: 'share of page loads (0 to 1) that report browser errors (default 1)',
   KIOSK_CLIENT_ERROR_RATE_LIMIT: 'browser error reports per minute per IP (default 60)',

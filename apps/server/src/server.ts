@@ -28,6 +28,7 @@ import {
   createPlatform,
   platformMigrations,
   registerUnitsOfWork,
+  registerWebhooks,
   type Clock,
   type Platform,
 } from '@kiosk/platform';
@@ -227,6 +228,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   await registerOpenApiRoutes(app);
   registerHealth(app, database, VERSION);
+  registerWebhooks(app, {
+    platform,
+    allowPrivate: config.webhooksAllowPrivate,
+    access: ['admin', 'apiKey'],
+  });
   for (const module of modules) await app.register(module.plugin);
   if (config.testWallet) await app.register(demoPlugin);
   await registerWebApp(app, config.webDir, config.corsOrigins, cardOrigins(config.stripeJsUrl));

@@ -23,4 +23,5 @@ export * from './demo.ts';
 export * from './payments/settings.ts';
 export * from './store.ts';
 export * from './store-console.ts';
+export * from './webhook-endpoints.ts';
 export * from './routes.ts';

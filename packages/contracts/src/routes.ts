@@ -29,6 +29,7 @@ import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 import { appBlockRoutes, categoryRoutes } from './store-console.ts';
+import { webhookEndpointRoutes } from './webhook-endpoints.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
 export const ROUTE_TABLES = [
@@ -58,6 +59,7 @@ export const ROUTE_TABLES = [
   chargeRoutes,
   refundRoutes,
   eventRoutes,
+  webhookEndpointRoutes,
   appRoutes,
   appVersionRoutes,
   appReviewRoutes,

@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   charge: 'ch',
   event: 'evt',
   webhookEndpoint: 'we',
+  webhookDelivery: 'whd',
   accessToken: 'tok',
   job: 'job',
   user: 'usr',

@@ -9,3 +9,4 @@ export * from './read-versions.ts';
 export * from './resource.ts';
 export * from './tables.ts';
 export * from './raw-body.ts';
+export * from './webhooks/index.ts';

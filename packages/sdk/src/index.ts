@@ -7,3 +7,4 @@ export {
   type PreparedCall,
 } from './client.ts';
 export type { CallAnswer, CallArgs, CallInput, PrepareArgs, PrepareInput, RouteName } from './types.ts';
+export { verifyWebhook, WebhookVerificationError, type WebhookVerificationReason } from './verify-webhook.ts';

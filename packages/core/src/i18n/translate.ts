@@ -2,6 +2,7 @@ import { cardMessages } from './cards.ts';
 import { catalogs } from './catalogs.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
 import { refundMessages } from './refunds.ts';
+import { webhookMessages } from './webhooks.ts';
 
 /**
  * The server's messages: the first-load catalogs, and the texts of screens that load later but whose
@@ -9,8 +10,8 @@ import { refundMessages } from './refunds.ts';
  * module of its own: a host that imports `catalogs` (the embed) never carries these.
  */
 const serverCatalogs: Record<Locale, Record<string, string>> = {
-  en: { ...catalogs.en, ...cardMessages.en, ...refundMessages.en },
-  zh: { ...catalogs.zh, ...cardMessages.zh, ...refundMessages.zh },
+  en: { ...catalogs.en, ...cardMessages.en, ...refundMessages.en, ...webhookMessages.en },
+  zh: { ...catalogs.zh, ...cardMessages.zh, ...refundMessages.zh, ...webhookMessages.zh },
 };
 
 /** The message for `key` in `locale`, falling back to en, then to the key itself. */

@@ -1,6 +1,7 @@
 import type { MigrationSet } from '@kiosk/db';
 import { createOutbox } from './20261123_01_platform_outbox.ts';
 import { createReadVersions } from './20261123_02_platform_read_versions.ts';
+import { createWebhooks } from './20261128_01_platform_webhooks.ts';
 
 /**
  * The platform's migrations, one file each, named as they are recorded in the database. Migrations
@@ -9,4 +10,5 @@ import { createReadVersions } from './20261123_02_platform_read_versions.ts';
 export const platformMigrations: MigrationSet = {
   '20261123_01_platform_outbox': createOutbox,
   '20261123_02_platform_read_versions': createReadVersions,
+  '20261128_01_platform_webhooks': createWebhooks,
 };
