@@ -2,6 +2,7 @@ import type { Engine, JobRunner } from '@kiosk/db';
 import type { Clock, Platform } from '@kiosk/platform';
 import type { PaymentsDb } from './db.ts';
 import { MethodRegistry } from './methods/adapter.ts';
+import { createBitcoinAdapter } from './methods/bitcoin/adapter.ts';
 import { createEvmAdapter } from './methods/evm/adapter.ts';
 import { createStripeAdapter } from './methods/stripe/adapter.ts';
 import type { StripeEndpoints } from './methods/stripe/client.ts';
@@ -32,6 +33,8 @@ export function createDeps(platform: Platform, baseUrl: string, secrets: MethodS
   const methods = new MethodRegistry();
   methods.register(createEvmAdapter({ collectorKey: secrets.evmCollectorKey }));
   methods.register(createStripeAdapter(secrets.stripe));
+  const { db, engine } = platform.database;
+  methods.register(createBitcoinAdapter({ db, engine, clock: platform.clock }));
   return {
     db: platform.database.db as PaymentsDb,
     engine: platform.database.engine,

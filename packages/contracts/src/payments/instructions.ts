@@ -29,12 +29,37 @@ export const cardInstructions = z.object({
   symbol: z.string(),
 });
 
+/**
+ * Bitcoin: the buyer sends at least `amount` satoshis to an address of the merchant's own wallet
+ * given to this payment alone, from any wallet (the BIP21 `uri`, also as a QR code), before
+ * `expires_at`; it pays once it has `confirmations` blocks. Nothing is named back: the server watches
+ * the address.
+ */
+export const bitcoinInstructions = z.object({
+  type: z.literal('bitcoin'),
+  network: z.enum(['bitcoin', 'testnet', 'regtest']),
+  address: z.string(),
+  /** Satoshis, like every amount; `amount_btc` is the same exactly in BTC, as wallets and URIs write it. */
+  amount: z.string(),
+  amount_btc: z.string(),
+  /** BIP21: `bitcoin:{address}?amount={amount_btc}`. */
+  uri: z.string(),
+  /** Unix seconds: after it, a payment is recorded to be refunded, not taken for the order. */
+  expires_at: z.number(),
+  confirmations: z.number(),
+  currency_id: z.string(),
+  decimal: z.number(),
+  symbol: z.string(),
+});
+
 export const paymentInstructionsSchema = z.discriminatedUnion('type', [
   evmTransferInstructions,
   cardInstructions,
+  bitcoinInstructions,
 ]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 export type EvmTransferInstructions = z.infer<typeof evmTransferInstructions>;
+export type BitcoinInstructions = z.infer<typeof bitcoinInstructions>;
 
 /**
  * What a customer's wallet signs once for a subscription: calls to send in order (an ERC-20 allowance

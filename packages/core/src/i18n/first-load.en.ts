@@ -1,4 +1,5 @@
 import { billingEn } from './billing.ts';
+import { bitcoinEn } from './bitcoin.ts';
 import { checkoutEn } from './checkout.ts';
 import { errorEn } from './errors.ts';
 import { identityEn } from './identity.ts';
@@ -21,4 +22,5 @@ export const firstLoadEn = {
   ...checkoutEn,
   ...billingEn,
   ...storeEn,
+  ...bitcoinEn,
 };

@@ -1,4 +1,5 @@
 import { billingZh } from './billing.zh.ts';
+import { bitcoinZh } from './bitcoin.zh.ts';
 import type { Translation } from './define.ts';
 import type { firstLoadEn } from './first-load.en.ts';
 import { checkoutZh } from './checkout.zh.ts';
@@ -19,4 +20,5 @@ export const firstLoadZh: Translation<typeof firstLoadEn> = {
   ...checkoutZh,
   ...billingZh,
   ...storeZh,
+  ...bitcoinZh,
 };

@@ -15,6 +15,9 @@ export type WalletRequest = PaymentInstructions | MandateInstructions;
 /** A card payment now, or a card saved for a subscription's cycles (a setup). */
 export type CardInstructions = Extract<WalletRequest, { type: 'card' | 'card_mandate' }>;
 
+/** What a wallet of the buyer's is asked to do in this flow (Bitcoin has no step of its own yet: issue 26). */
+export type WalletStepRequest = Exclude<WalletRequest, CardInstructions | { type: 'bitcoin' }>;
+
 /** The payment the card processor holds for the order (submit's `stripeContext`): the card form confirms it. */
 export type CardContext = NonNullable<SubmitAnswer['stripeContext']>;
 
@@ -41,7 +44,7 @@ export type PayState =
 
 export type PayEvent =
   | { type: 'submit' }
-  | { type: 'submitted'; instructions: Exclude<WalletRequest, CardInstructions> }
+  | { type: 'submitted'; instructions: WalletStepRequest }
   | { type: 'cardSubmitted'; instructions: CardInstructions; context: CardContext; now: number }
   | { type: 'submitFailed' }
   /** The buyer closed the wallet's or the card's dialog before paying. */
@@ -55,7 +58,7 @@ export type PayEvent =
 export const initialPayState: PayState = { step: 'idle' };
 
 /** The step a submitted order opens: the wallet pays a transfer, or authorises a mandate. */
-function walletStepOf(instructions: Exclude<WalletRequest, CardInstructions>): PayState {
+function walletStepOf(instructions: WalletStepRequest): PayState {
   switch (instructions.type) {
     case 'evm_transfer':
       return { step: 'wallet', instructions };

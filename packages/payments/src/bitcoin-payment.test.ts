@@ -1,0 +1,361 @@
+import * as ecc from '@bitcoinerlab/secp256k1';
+import {
+  startBitcoinStandin,
+  TestWallet as BitcoinWallet,
+  type BitcoinStandin,
+} from '@kiosk/bitcoin-standin';
+import { translate } from '@kiosk/core/i18n/translate';
+import { BIP32Factory } from 'bip32';
+import { networks } from 'bitcoinjs-lib';
+import { transaction } from '@kiosk/db';
+import { TestWallet } from '@kiosk/test-wallet';
+import { merchantOf, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentCurrency } from '@kiosk/contracts';
+import type { Method } from './methods/adapter.ts';
+import { createBitcoinAdapter, type BitcoinAdapter } from './methods/bitcoin/adapter.ts';
+import { GAP_LIMIT } from './methods/bitcoin/address-book.ts';
+import type { BitcoinSettings } from './methods/bitcoin/settings.ts';
+
+/**
+ * The Bitcoin method against the local regtest stand-in through its Esplora API, on the real server's
+ * database: addresses given per payment (assign, as the submit's transaction will), and what the
+ * chain says of each (verify, as the charge's check does), trusting nothing else.
+ */
+
+const HOUR = 3_600;
+
+describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s', (engine) => {
+  let chain: BitcoinStandin;
+  let server: TestServer;
+  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let adapter: BitcoinAdapter;
+  let oneConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  let threeConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  let clockOffset = 0;
+  let keys = 0;
+  let buyers = 0;
+  const now = () => Math.floor(Date.now() / 1000) + clockOffset;
+
+  /** A Bitcoin method of a merchant wallet of its own, as the merchant API stores and answers it. */
+  async function bitcoinMethod(seed: string, confirmation: number) {
+    const answer = await merchant.test('/api/payment-methods', {
+      method: 'POST',
+      body: {
+        type: 'bitcoin',
+        name: `Bitcoin (${seed})`,
+        settings: bitcoinSettingsOf(BitcoinWallet.fromSeed(seed).accountVpub, confirmation),
+        currencies: [{ name: 'Bitcoin', symbol: 'BTC', decimal: 8, maximum_precision: 8 }],
+      },
+    });
+    expect(answer.status).toBe(201);
+    const method = { ...answer.body, settings: adapter.settings.parse(answer.body.settings) };
+    return { method, currency: answer.body.payment_currencies[0] as PaymentCurrency };
+  }
+  const bitcoinSettingsOf = (xpub: string, confirmation = 1) => ({
+    network: 'regtest',
+    xpub,
+    esplora_url: chain.url,
+    confirmation,
+  });
+
+  beforeAll(async () => {
+    chain = await startBitcoinStandin();
+    server = await startTestServer(engine);
+    merchant = await merchantOf(server);
+    adapter = createBitcoinAdapter({ db: server.app.kiosk.database.db, engine, clock: { nowUnix: now } });
+    oneConf = await bitcoinMethod('merchant one', 1);
+    threeConf = await bitcoinMethod('merchant three', 3);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await chain?.close();
+  });
+
+  /** A new payment of `sats` on the method, given its address as the submit's transaction gives it. */
+  async function payment(on = oneConf, sats = 50_000n, expiresAt = now() + HOUR) {
+    const key = `cs_test_${engine}_${++keys}`;
+    const assigned = await assign(on.method, key, sats, expiresAt);
+    const verify = () =>
+      adapter.verify(on.method, on.currency, {
+        reference: assigned.address!,
+        payerDid: 'did:x',
+        paymentKey: key,
+      });
+    return { key, address: assigned.address!, assigned, verify };
+  }
+  const assign = (method: Method<BitcoinSettings>, key: string, amount: bigint, expiresAt = now() + HOUR) =>
+    transaction(server.app.kiosk.database.db, (trx) =>
+      adapter.assign(trx, method, { key, amount, livemode: false, expiresAt }),
+    );
+
+  /** A buyer's wallet holding one confirmed coin. */
+  function funded(sats = 1_000_000n) {
+    const wallet = BitcoinWallet.fromSeed(`buyer ${engine} ${++buyers}`);
+    chain.fund(wallet.address(0), sats);
+    return wallet;
+  }
+  async function pay(wallet: BitcoinWallet, to: string, sats: bigint) {
+    const signed = wallet.pay({ utxos: await wallet.utxos(chain.url), to, sats });
+    await broadcast(signed.hex);
+    return signed;
+  }
+  async function broadcast(hex: string) {
+    const answer = await fetch(`${chain.url}/tx`, { method: 'POST', body: hex });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+  }
+
+  it('gives each payment its own address, the same one when asked again, with a BIP21 URI', async () => {
+    const first = await payment(oneConf, 123_456_789n);
+    const second = await payment(oneConf, 1n);
+    expect(first.address).not.toBe(second.address);
+    expect(Number(second.assigned.derivation_index)).toBe(Number(first.assigned.derivation_index) + 1);
+    // The address of index i of the merchant's own wallet: where it will see the money.
+    const wallet = BitcoinWallet.fromSeed('merchant one');
+    expect(first.address).toBe(wallet.address(Number(first.assigned.derivation_index)));
+    expect((await assign(oneConf.method, first.key, 123_456_789n)).address).toBe(first.address);
+    const instructions = adapter.instructions(oneConf.method, oneConf.currency, 123_456_789n, first.assigned);
+    expect(instructions).toMatchObject({
+      type: 'bitcoin',
+      network: 'regtest',
+      address: first.address,
+      amount: '123456789',
+      amount_btc: '1.23456789',
+      uri: `bitcoin:${first.address}?amount=1.23456789`,
+      confirmations: 1,
+    });
+    expect(() => adapter.instructions(oneConf.method, oneConf.currency, 1n)).toThrow(
+      'BITCOIN_PAYMENT_NOT_ASSIGNED',
+    );
+  });
+
+  it('gives submits racing for different payments different addresses, and for one payment one', async () => {
+    const { method } = await bitcoinMethod(`racing ${engine}`, 1);
+    const racing = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => assign(method, `race_${engine}_${i % 6}`, 1_000n)),
+    );
+    const byKey = new Map<string, Set<string>>();
+    racing.forEach((row, i) => byKey.set(`${i % 6}`, (byKey.get(`${i % 6}`) ?? new Set()).add(row.address!)));
+    expect([...byKey.values()].map((set) => set.size)).toEqual([1, 1, 1, 1, 1, 1]);
+    const addresses = new Set(racing.map((row) => row.address));
+    expect(addresses.size).toBe(6);
+    expect(new Set(racing.map((row) => row.derivation_index))).toEqual(
+      new Set(['0', '1', '2', '3', '4', '5']),
+    );
+  });
+
+  it(`keeps at most ${GAP_LIMIT} unpaid addresses open past the last paid one`, async () => {
+    const { method, currency } = await bitcoinMethod(`gap ${engine}`, 1);
+    const open = [];
+    for (let i = 0; i < GAP_LIMIT; i++) open.push(await assign(method, `gap_${engine}_${i}`, 10_000n));
+    const refused = assign(method, `gap_${engine}_over`, 10_000n);
+    await expect(refused).rejects.toMatchObject({ code: 'BITCOIN_ADDRESS_GAP_LIMIT', status: 409 });
+    // The last one paid: the gap counts from there, and the next payment gets the next index.
+    await pay(funded(), open.at(-1)!.address!, 10_000n);
+    chain.mine(1);
+    const paid = await adapter.verify(method, currency, {
+      reference: open.at(-1)!.address!,
+      payerDid: 'did:x',
+      paymentKey: `gap_${engine}_${GAP_LIMIT - 1}`,
+    });
+    expect(paid.outcome).toBe('received');
+    expect((await assign(method, `gap_${engine}_over`, 10_000n)).derivation_index).toBe(String(GAP_LIMIT));
+  });
+
+  it('pays exactly with one confirmation: waiting in the mempool, paid once mined', async () => {
+    const order = await payment(oneConf, 50_000n);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'NOT_FOUND' });
+    const wallet = funded();
+    const sent = await pay(wallet, order.address, 50_000n);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    chain.mine(1);
+    expect(await order.verify()).toMatchObject({
+      outcome: 'received',
+      reference: order.address,
+      amount: 50_000n,
+      payer: wallet.address(0),
+      details: { tx_hashes: sent.txid, confirmations: '1', received_sats: '50000' },
+    });
+  });
+
+  it("waits for the method's N confirmations before it pays", async () => {
+    const order = await payment(threeConf, 70_000n);
+    await pay(funded(), order.address, 70_000n);
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    chain.mine(1);
+    expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 70_000n });
+  });
+
+  it('unpays a payment replaced by fee to another address', async () => {
+    const order = await payment(oneConf, 40_000n);
+    const wallet = funded();
+    const sent = await pay(wallet, order.address, 40_000n);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    const replaced = wallet.replace(sent, { feeRate: 20, to: wallet.address(5) });
+    await broadcast(replaced.hex);
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'NOT_FOUND' });
+  });
+
+  it('goes back to waiting when a reorg orphans the paying block, and pays again once mined again', async () => {
+    const order = await payment(threeConf, 30_000n);
+    const sent = await pay(funded(), order.address, 30_000n);
+    chain.mine(3);
+    expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 30_000n });
+    chain.reorg(3);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    const row = await addressRow(order.address);
+    expect(row.paid_at).toBeNull();
+    expect(JSON.parse(row.observed)).toEqual([expect.objectContaining({ txid: sent.txid, block: null })]);
+    chain.mine(3);
+    expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 30_000n });
+  });
+
+  it('sums an underpayment and its top-up to the satoshi', async () => {
+    const order = await payment(oneConf, 100_000n);
+    const wallet = funded();
+    await pay(wallet, order.address, 60_000n);
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    const topUp = await pay(wallet, order.address, 39_999n);
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    await pay(wallet, order.address, 1n + 293n); // the last satoshi, above the dust limit
+    chain.mine(1);
+    const paid = await order.verify();
+    expect(paid).toMatchObject({ outcome: 'received', amount: 100_293n });
+    expect((paid as { details: Record<string, string> }).details.tx_hashes!.split(',')).toContain(topUp.txid);
+  });
+
+  it('answers all of an overpayment, so the checkout records the excess as refundable', async () => {
+    const order = await payment(oneConf, 20_000n);
+    await pay(funded(), order.address, 35_000n);
+    chain.mine(1);
+    expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 35_000n });
+  });
+
+  it('answers a confirmed underpayment once the payment has ended, to be refunded', async () => {
+    const order = await payment(oneConf, 90_000n, now() + 60);
+    await pay(funded(), order.address, 45_000n);
+    chain.mine(1);
+    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    clockOffset += 120;
+    expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 45_000n });
+  });
+
+  it("refuses another payment's address, and an address the method never gave", async () => {
+    const order = await payment(oneConf, 10_000n);
+    const claim = { reference: order.address, payerDid: 'did:x' };
+    expect(
+      await adapter.verify(oneConf.method, oneConf.currency, { ...claim, paymentKey: 'cs_other' }),
+    ).toEqual({ outcome: 'rejected', reason: 'WRONG_PAYMENT' });
+    expect(
+      await adapter.verify(threeConf.method, threeConf.currency, { ...claim, paymentKey: order.key }),
+    ).toEqual({ outcome: 'rejected', reason: 'WRONG_RECIPIENT' });
+  });
+
+  it('throws rather than decides when Esplora cannot be reached', async () => {
+    const order = await payment(oneConf, 10_000n);
+    const down = {
+      ...oneConf.method,
+      settings: { ...oneConf.method.settings, esplora_url: 'http://127.0.0.1:1' },
+    };
+    await expect(
+      adapter.verify(down, oneConf.currency, {
+        reference: order.address,
+        payerDid: 'd',
+        paymentKey: order.key,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('refuses a key that is no BIP84 account public key when the method is created, in en and zh', async () => {
+    const root = BIP32Factory(ecc).fromSeed(Buffer.alloc(32, 7), networks.regtest);
+    const account = BitcoinWallet.fromSeed('merchant one').accountVpub;
+    // BIP84's test vector: the "abandon … about" wallet's first account on mainnet.
+    const mainnet =
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
+    const cases: [string, string][] = [
+      ['not a key', 'validation.bitcoinXpub'],
+      [account.slice(0, -1) + (account.endsWith('x') ? 'y' : 'x'), 'validation.bitcoinXpub'],
+      [root.toBase58(), 'validation.bitcoinXpubPrivate'],
+      [root.neutered().toBase58(), 'validation.bitcoinXpubDepth'],
+      [mainnet, 'validation.bitcoinXpubNetwork'],
+    ];
+    for (const [xpub, key] of cases) {
+      const answer = await merchant.test('/api/payment-methods', {
+        method: 'POST',
+        body: { type: 'bitcoin', name: 'Bad', settings: bitcoinSettingsOf(xpub) },
+      });
+      expect(answer.status, key).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'body.settings.xpub', message: translate('en', key) }],
+      });
+    }
+    const zh = await merchant.test('/api/payment-methods?locale=zh', {
+      method: 'POST',
+      body: { type: 'bitcoin', name: 'Bad', settings: bitcoinSettingsOf(root.toBase58()) },
+    });
+    expect(zh.body.details[0].message).toBe(translate('zh', 'validation.bitcoinXpubPrivate'));
+    expect(zh.body.details[0].message).toContain('私钥');
+    const ether = await merchant.test('/api/payment-methods', {
+      method: 'POST',
+      body: {
+        type: 'bitcoin',
+        name: 'Bad',
+        settings: bitcoinSettingsOf(BitcoinWallet.fromSeed('merchant one').accountVpub),
+        currencies: [{ name: 'Ether', symbol: 'ETH', decimal: 18 }],
+      },
+    });
+    expect(ether.status).toBe(400);
+  });
+
+  it('refuses subscriptions (no pull payments on Bitcoin) and shows no key to buyers', async () => {
+    const price = await merchant.test('/api/products', {
+      method: 'POST',
+      body: {
+        name: 'Bitcoin plan',
+        prices: [
+          {
+            type: 'recurring',
+            currency_id: oneConf.currency.id,
+            unit_amount: '10000',
+            recurring: { interval: 'month' },
+          },
+        ],
+      },
+    });
+    const link = await merchant.test('/api/payment-links', {
+      method: 'POST',
+      body: { line_items: [{ price_id: price.body.prices[0].id, quantity: 1 }] },
+    });
+    const buyer = await signedIn(server, TestWallet.random());
+    const started = await buyer.request(`/api/checkout-sessions/start/${link.body.id}`, { method: 'POST' });
+    const session = started.body.checkoutSession;
+    const offered = started.body.paymentMethods.find((m: { id: string }) => m.id === oneConf.method.id);
+    expect(offered.settings).toEqual({ network: 'regtest', confirmation: 1 });
+    expect(offered.capabilities).toEqual({ recurring: false });
+    const answer = await buyer.request(`/api/checkout-sessions/${session.id}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: oneConf.method.id,
+        payment_currency: oneConf.currency.id,
+      },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('RECURRING_NOT_CONFIGURED');
+  });
+
+  const addressRow = (address: string) =>
+    (server.app.kiosk.database.db as any)
+      .selectFrom('bitcoin_addresses')
+      .selectAll()
+      .where('address', '=', address)
+      .executeTakeFirstOrThrow();
+});
