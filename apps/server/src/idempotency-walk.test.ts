@@ -279,6 +279,31 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       return release.did;
     };
 
+    /** An app uploaded and published through the review workflow; answers its DID. */
+    const published = async (name: string) => {
+      const did = await uploaded(name);
+      const path = (side: string) => `/api/${side}/apps/${did}/versions/1.0.0/review`;
+      for (const [call, side, action] of [
+        [developer.request, 'developer', 'requestReview'],
+        [merchant.owner.request, 'console', 'startReview'],
+        [merchant.owner.request, 'console', 'approve'],
+        [developer.request, 'developer', 'publish'],
+      ] as const) {
+        const answer = await call(path(side), { method: 'POST', body: { action } });
+        expect(answer.status, `${action}: ${JSON.stringify(answer.body)}`).toBe(200);
+      }
+      return did;
+    };
+    /** A new user's comment on a published app: its id, its path and its author's call. */
+    const commented = async (name: string) => {
+      const call = (await signedIn(server, TestWallet.random())).request;
+      const did = await published(name);
+      const answer = await call(`/api/apps/${did}/comments`, { method: 'POST', body: { body: 'Walked' } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const id = (answer.body as { id: string }).id;
+      return { id, call, path: `/api/apps/${did}/comments/${id}` };
+    };
+
     /** A new user's request to join as a developer; answers its id. */
     const askToJoin = async (call?: Client): Promise<string> => {
       const request = call ?? (await signedIn(server, TestWallet.random())).request;
@@ -649,6 +674,48 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: { name: 'Deleted by walk' },
         });
         return { call: merchant.owner.request, path: `/api/console/categories/${created.body.id}` };
+      },
+      // Ratings and comments (issue 24 item 5), each on an app of its own on the store front.
+      'PUT /api/apps/:did/rating': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: `/api/apps/${await published('starry-judge')}/rating`,
+        body: { score: 4 },
+      }),
+      'POST /api/apps/:did/comments': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: `/api/apps/${await published('chatty-corner')}/comments`,
+        body: { body: 'Walked **here**' },
+      }),
+      'PUT /api/apps/:did/comments/:id': async () => {
+        const { call, path } = await commented('rewritten-note');
+        return { call, path, body: { body: 'Walked again' } };
+      },
+      'DELETE /api/apps/:did/comments/:id': async () => commented('vanishing-ink'),
+      'PUT /api/apps/:did/comments/:id/helpful': async () => {
+        const { path } = await commented('thumbs-upward');
+        return { call: (await signedIn(server, TestWallet.random())).request, path: `${path}/helpful` };
+      },
+      'DELETE /api/apps/:did/comments/:id/helpful': async () => {
+        const { path } = await commented('mind-changer');
+        const voter = (await signedIn(server, TestWallet.random())).request;
+        expect((await voter(`${path}/helpful`, { method: 'PUT' })).status).toBe(200);
+        return { call: voter, path: `${path}/helpful` };
+      },
+      'POST /api/apps/:did/comments/:id/reports': async () => {
+        const { path } = await commented('flagged-spammer');
+        return {
+          call: (await signedIn(server, TestWallet.random())).request,
+          path: `${path}/reports`,
+          body: { reason: 'spam' },
+        };
+      },
+      'PUT /api/console/comments/:id': async () => {
+        const { id } = await commented('muted-heckler');
+        return {
+          call: merchant.owner.request,
+          path: `/api/console/comments/${id}`,
+          body: { hidden: true, reason: 'Walked' },
+        };
       },
       'DELETE /api/passports/:id': async () => {
         const wallet = TestWallet.random();

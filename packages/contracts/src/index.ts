@@ -23,5 +23,6 @@ export * from './demo.ts';
 export * from './payments/settings.ts';
 export * from './store.ts';
 export * from './store-console.ts';
+export * from './store-feedback.ts';
 export * from './webhook-endpoints.ts';
 export * from './routes.ts';

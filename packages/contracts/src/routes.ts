@@ -29,6 +29,7 @@ import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 import { appBlockRoutes, categoryRoutes } from './store-console.ts';
+import { commentModerationRoutes, commentRoutes, ratingRoutes } from './store-feedback.ts';
 import { webhookEndpointRoutes } from './webhook-endpoints.ts';
 
 /** One table per resource; a route belongs to exactly one (routes.test.ts checks no key is shared). */
@@ -66,6 +67,9 @@ export const ROUTE_TABLES = [
   storeSettingsRoutes,
   categoryRoutes,
   appBlockRoutes,
+  ratingRoutes,
+  commentRoutes,
+  commentModerationRoutes,
   clientErrorRoutes,
   demoRoutes,
 ] as const;

@@ -121,6 +121,8 @@ export const appScoreSchema = z.object({
   popularity: z.number(),
   freshness: z.number(),
   exact_name: z.number(),
+  /** The app's ratings as a Bayesian average, -1 to 1 around the prior (0 unrated). */
+  rating: z.number(),
   total: z.number(),
 });
 export type AppScore = z.infer<typeof appScoreSchema>;

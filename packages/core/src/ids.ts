@@ -34,6 +34,7 @@ export const ID_PREFIXES = {
   review: 'rev',
   rating: 'rat',
   comment: 'cmt',
+  commentReport: 'crpt',
   purchase: 'pur',
 } as const;
 

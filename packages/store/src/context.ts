@@ -9,7 +9,11 @@ import type { AppRow, CategoryRow, StoreDb, VersionRow } from './tables.ts';
 import { categorySnapshot } from './console/categories.ts';
 import { appSnapshot } from './apps/view.ts';
 import { versionView } from './versions/view.ts';
-import type { AppEvent, AppVersionEvent, CategoryEvent } from './events.ts';
+import type { AppEvent, AppVersionEvent, CategoryEvent, CommentEvent, RatingEvent } from './events.ts';
+import type { CommentRow } from './comments/table.ts';
+import { commentSnapshot } from './comments/view.ts';
+import type { RatingRow } from './ratings/table.ts';
+import { ratingView } from './ratings/view.ts';
 
 /** What the store module needs from the server. */
 export interface StoreContext {
@@ -78,6 +82,18 @@ function storeResources(platform: Platform) {
       objectType: 'app_version',
       machine: appVersionReviewMachine,
       snapshot: versionView,
+      livemode: live,
+    }),
+    ratings: platform.resource<RatingRow, RatingEvent>({
+      table: 'store_ratings',
+      objectType: 'rating',
+      snapshot: ratingView,
+      livemode: live,
+    }),
+    comments: platform.resource<CommentRow, CommentEvent>({
+      table: 'store_comments',
+      objectType: 'comment',
+      snapshot: commentSnapshot,
       livemode: live,
     }),
   };

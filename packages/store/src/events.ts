@@ -1,6 +1,8 @@
 import type { AppVersion, StoreSettings } from '@kiosk/contracts';
 import type { appSnapshot } from './apps/view.ts';
 import type { categorySnapshot } from './console/categories.ts';
+import type { commentSnapshot } from './comments/view.ts';
+import type { Rating } from '@kiosk/contracts';
 
 /**
  * Kiosk Store's events: the names each resource records (context.ts and reviews/settings.ts build
@@ -22,12 +24,26 @@ export type AppVersionEvent =
   | 'app_version.cancelled'
   | 'app_version.published';
 export type StoreSettingsEvent = 'store_settings.updated';
+/** A user's rating of an app, set and changed (ratings/service.ts). */
+export type RatingEvent = 'rating.created' | 'rating.updated';
+/** A comment's life, its votes, reports and moderation (comments/service.ts, comments/moderation.ts). */
+export type CommentEvent =
+  | 'comment.created'
+  | 'comment.updated'
+  | 'comment.deleted'
+  | 'comment.helpful_added'
+  | 'comment.helpful_removed'
+  | 'comment.reported'
+  | 'comment.hidden'
+  | 'comment.unhidden';
 
 /** Kiosk Store's events and the snapshot each carries. */
 export type StoreEvents = Record<AppEvent, ReturnType<typeof appSnapshot>> &
   Record<CategoryEvent, ReturnType<typeof categorySnapshot>> &
   Record<AppVersionEvent, AppVersion> &
-  Record<StoreSettingsEvent, StoreSettings>;
+  Record<StoreSettingsEvent, StoreSettings> &
+  Record<RatingEvent, Rating> &
+  Record<CommentEvent, ReturnType<typeof commentSnapshot>>;
 export type StoreEventType = keyof StoreEvents;
 
 declare module '@kiosk/platform' {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAppRoutes } from './apps/routes.ts';
+import { registerCommentRoutes } from './comments/routes.ts';
 import { registerConsoleRoutes } from './console/routes.ts';
 import { createStoreDeps, type StoreContext } from './context.ts';
+import { registerRatingRoutes } from './ratings/routes.ts';
 import { registerReviewRoutes } from './reviews/routes.ts';
 import { storeSettingsResource } from './reviews/settings.ts';
 import { FileBundleStorage } from './storage/file-storage.ts';
@@ -25,4 +27,6 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
   registerVersionRoutes(app, deps);
   registerReviewRoutes(app, deps, storeSettingsResource(context.platform));
   registerConsoleRoutes(app, deps);
+  registerRatingRoutes(app, deps);
+  registerCommentRoutes(app, deps);
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AppRow, CommentRow, PurchaseRow, RatingRow } from './apps/table.ts';
+import type { AppRow, PurchaseRow, RatingRow } from './apps/table.ts';
 import type { CategoryRow } from './categories/table.ts';
+import type { CommentReportRow, CommentRow, CommentVoteRow } from './comments/table.ts';
+import type { RatingSummaryRow } from './ratings/table.ts';
 import type { ReviewRow, StoreSettingsRow } from './reviews/table.ts';
 import type { DownloadRow, VersionRow } from './versions/table.ts';
 
@@ -20,7 +22,10 @@ export interface StoreTables {
   store_downloads: DownloadRow;
   store_reviews: ReviewRow;
   store_ratings: RatingRow;
+  store_rating_summaries: RatingSummaryRow;
   store_comments: CommentRow;
+  store_comment_votes: CommentVoteRow;
+  store_comment_reports: CommentReportRow;
   store_settings: StoreSettingsRow;
   store_purchases: PurchaseRow;
 }

@@ -1,3 +1,4 @@
+import { appFeedbackMessages } from './app-feedback.ts';
 import { cardMessages } from './cards.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
@@ -17,6 +18,7 @@ import { uiListsMessages } from './ui-lists.ts';
  * and that none rides in a page's first load. Not for the app: a screen imports its own group.
  */
 export const screenMessageGroups = {
+  appFeedbackMessages,
   cardMessages,
   checkoutCardMessages,
   consoleMessages,

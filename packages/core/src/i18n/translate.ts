@@ -1,3 +1,4 @@
+import { appFeedbackMessages } from './app-feedback.ts';
 import { cardMessages } from './cards.ts';
 import { catalogs } from './catalogs.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';

@@ -6,17 +6,33 @@ import { shownOnStoreFront, type AppRow } from '../tables.ts';
  * The store front's ranking (docs/store.md "Search"): one score per app, the sum of weighted parts
  * each between 0 and 1, so that `?explain=1` can show why an app stands where it does.
  *
- *   score = 0.60 · text + 0.25 · popularity + 0.15 · freshness + 1 · exact name
+ *   score = 0.60 · text + 0.25 · popularity + 0.15 · freshness + 0.20 · rating + 1 · exact name
  *
  * - text: the engine's own text relevance (SQLite FTS5's bm25, PostgreSQL's ts_rank), with name
  *   weighing more than title and title more than description, divided by the best among the
  *   results, so the best text match scores 1 on either engine;
  * - popularity: downloads / (downloads + 100): 0.5 at 100 downloads, approaching 1, never dominating;
  * - freshness: 1 / (1 + days since published / 30): 0.5 a month after publishing;
+ * - rating: the app's ratings as a Bayesian average (`ratingPart`), from -1 (all 1★) to 1 (all 5★),
+ *   0 for an app nobody rated: a few ratings move it little, many move it to their mean;
  * - exact name: 1 when the query is the app's name, which then comes first.
- * Ratings (the paid apps issue) will join as a fifth part; the weights then change here only.
  */
-export const SCORE_WEIGHTS = { text: 0.6, popularity: 0.25, freshness: 0.15, exactName: 1 } as const;
+export const SCORE_WEIGHTS = {
+  text: 0.6,
+  popularity: 0.25,
+  freshness: 0.15,
+  rating: 0.2,
+  exactName: 1,
+} as const;
+/**
+ * The Bayesian average's prior: every app starts as if it had RATING_PRIOR_WEIGHT ratings of
+ * RATING_PRIOR_MEAN, so one 5★ rating (3.18) does not outrank a hundred 4.6s (4.45). The mean is the
+ * scale's middle, so an unrated app is neither lifted nor lowered and the rating part is 0 for it.
+ */
+export const RATING_PRIOR_MEAN = 3;
+export const RATING_PRIOR_WEIGHT = 10;
+/** The scale's top: (mean − prior) / (top − prior) is 1 for an app rated 5★ by a great many. */
+const RATING_TOP = 5;
 export const POPULARITY_HALF_DOWNLOADS = 100;
 export const FRESHNESS_HALF_SECONDS = 30 * 86_400;
 /** How many of the best text matches `relevance` ranks by the whole score (see `textMatches`). */
@@ -132,10 +148,22 @@ export function scoreParts(engine: Engine, now: number, q: string | undefined) {
     freshness: sql<number>`${real} / (1 + ${age} * ${real} / ${sql.lit(FRESHNESS_HALF_SECONDS)})`,
     exactName:
       q === undefined ? sql<number>`0` : sql<number>`case when lower(a.name) = lower(${q}) then 1 else 0 end`,
+    rating: ratingPart(real),
   };
+}
+
+/**
+ * The rating part of an app: its Bayesian average (C·m + Σ scores) / (C + n), as the distance from
+ * the prior m toward the top of the scale, one primary-key read of its counts (ratings/table.ts).
+ */
+function ratingPart(real: RawBuilder<unknown>) {
+  const [mean, weight] = [sql.lit(RATING_PRIOR_MEAN), sql.lit(RATING_PRIOR_WEIGHT)];
+  return sql<number>`coalesce((select (${real} * (${weight} * ${mean} + r.total) / (${weight} + r.count) - ${mean})
+      / ${sql.lit(RATING_TOP - RATING_PRIOR_MEAN)}
+    from store_rating_summaries as r where r.app_did = a.id), 0)`;
 }
 
 /** The score of a row carrying the parts of `scoreParts` under their own names. */
 export const totalScore = sql<number>`(${sql.lit(SCORE_WEIGHTS.text)} * text_score
   + ${sql.lit(SCORE_WEIGHTS.popularity)} * popularity + ${sql.lit(SCORE_WEIGHTS.freshness)} * freshness
-  + ${sql.lit(SCORE_WEIGHTS.exactName)} * exact_name)`;
+  + ${sql.lit(SCORE_WEIGHTS.rating)} * rating + ${sql.lit(SCORE_WEIGHTS.exactName)} * exact_name)`;

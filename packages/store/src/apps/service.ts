@@ -82,6 +82,7 @@ export async function listStoreFront(
     parts.popularity.as('popularity'),
     parts.freshness.as('freshness'),
     parts.exactName.as('exact_name'),
+    parts.rating.as('rating'),
     (text === undefined ? sql<number | null>`null` : sql<number | null>`a.match_count`).as('match_count'),
   ]);
   let ordered = deps.db
@@ -92,6 +93,7 @@ export async function listStoreFront(
       's.popularity',
       's.freshness',
       's.exact_name',
+      's.rating',
       's.match_count',
       totalScore.as('score'),
     ]);
@@ -136,11 +138,11 @@ export async function listStoreFront(
     : [];
   const rowOf = new Map(rows.map((row) => [row.id, row]));
   return {
-    list: page.map(({ id, text_score, popularity, freshness, exact_name, score }) => {
+    list: page.map(({ id, text_score, popularity, freshness, exact_name, rating, score }) => {
       const { category_name, ...row } = rowOf.get(id)!;
       const app = appView(row, category_name);
       if (!filter.explain) return app;
-      const parts = { text: text_score, popularity, freshness, exact_name, total: score };
+      const parts = { text: text_score, popularity, freshness, exact_name, rating, total: score };
       return { ...app, score: mapValues(parts, (value) => Math.round(Number(value) * 1e6) / 1e6) };
     }),
     count: Number(count),

@@ -4,6 +4,7 @@ import { createStoreSettings } from './20261125_50_store_settings.ts';
 import { createAppSearch } from './20261126_40_store_app_search.ts';
 import { indexAppSearchDirectly } from './20261127_40_store_app_search_direct.ts';
 import { searchUnspacedScripts } from './20261127_41_store_app_search_unspaced.ts';
+import { createAppFeedback } from './20261128_40_store_app_feedback.ts';
 
 /**
  * Kiosk Store's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -15,4 +16,5 @@ export const storeMigrations: MigrationSet = {
   '20261126_40_store_app_search': createAppSearch,
   '20261127_40_store_app_search_direct': indexAppSearchDirectly,
   '20261127_41_store_app_search_unspaced': searchUnspacedScripts,
+  '20261128_40_store_app_feedback': createAppFeedback,
 };
