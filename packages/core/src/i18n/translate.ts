@@ -11,8 +11,20 @@ import { webhookMessages } from './webhooks.ts';
  * module of its own: a host that imports `catalogs` (the embed) never carries these.
  */
 const serverCatalogs: Record<Locale, Record<string, string>> = {
-  en: { ...catalogs.en, ...cardMessages.en, ...refundMessages.en, ...webhookMessages.en },
-  zh: { ...catalogs.zh, ...cardMessages.zh, ...refundMessages.zh, ...webhookMessages.zh },
+  en: {
+    ...catalogs.en,
+    ...cardMessages.en,
+    ...refundMessages.en,
+    ...appFeedbackMessages.en,
+    ...webhookMessages.en,
+  },
+  zh: {
+    ...catalogs.zh,
+    ...cardMessages.zh,
+    ...refundMessages.zh,
+    ...appFeedbackMessages.zh,
+    ...webhookMessages.zh,
+  },
 };
 
 /** The message for `key` in `locale`, falling back to en, then to the key itself. */
