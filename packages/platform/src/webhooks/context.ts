@@ -20,7 +20,6 @@ export const RETRY_WINDOW_SECONDS = 3 * 24 * 60 * 60;
 /** An endpoint whose deliveries all failed this long is disabled. */
 export const DISABLE_AFTER_SECONDS = 3 * 24 * 60 * 60;
 
-export const FAN_OUT_JOB = 'platform.webhooks.fan-out';
 export const DELIVER_JOB = 'platform.webhooks.deliver';
 
 /** `*`, an exact type, or a group (`charge.*` hears `charge.succeeded`, not `charge_x.y`). */

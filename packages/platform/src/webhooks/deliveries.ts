@@ -56,53 +56,66 @@ async function enqueueAttempt(
 export async function fanOut(ctx: WebhookContext): Promise<number> {
   let total = 0;
   for (;;) {
-    const { events } = await transaction(ctx.db, async (trx) => {
-      let due = trx
-        .selectFrom('events')
-        .select(['id', 'type', 'livemode', 'created_at'])
-        .where('webhooked_at', 'is', null)
-        .orderBy('id')
-        .limit(BATCH);
-      // Several processes fan out at once on PostgreSQL: each takes events no other holds.
-      if (ctx.database.engine === 'postgres') due = due.forUpdate().skipLocked();
-      const batch = await due.execute();
-      if (!batch.length) return { events: 0, deliveries: 0 };
-      const endpoints = (
-        await trx.selectFrom('webhook_endpoints').selectAll().where('disabled', '=', false).execute()
-      ).map((row) => ({ row, patterns: enabledEventsColumn.read(row.enabled_events) }));
-      const now = ctx.clock.nowUnix();
-      const rows: WebhookDeliveryRow[] = [];
-      for (const event of batch)
-        for (const { row, patterns } of endpoints)
-          // An endpoint hears what happens from its creation on, in its own mode.
-          if (
-            Boolean(row.livemode) === Boolean(event.livemode) &&
-            Number(row.created_at) <= Number(event.created_at) &&
-            hears(patterns, event.type)
-          )
-            rows.push(newDelivery(row, event, now));
-      for (let i = 0; i < rows.length; i += 1_000)
-        await trx
-          .insertInto('webhook_deliveries')
-          .values(rows.slice(i, i + 1_000))
-          .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
-          .execute();
-      for (const row of rows) await enqueueAttempt(ctx, trx, row.id, 1);
-      await trx
-        .updateTable('events')
-        .set({ webhooked_at: now })
-        .where(
-          'id',
-          'in',
-          batch.map((e) => e.id),
-        )
-        .execute();
-      if (rows.length) ctx.jobs.wake();
-      return { events: batch.length, deliveries: rows.length };
-    });
+    // Most sweeps find nothing: they look without a transaction (on SQLite, one takes the writer).
+    const any = await ctx.db
+      .selectFrom('events')
+      .select('id')
+      .where('webhooked_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) return total;
+    const events = await transaction(ctx.db, (trx) => fanOutBatch(ctx, trx));
     total += events;
     if (events < BATCH) return total;
   }
+}
+
+async function fanOutBatch(ctx: WebhookContext, trx: Kysely<WebhookTables>): Promise<number> {
+  let due = trx
+    .selectFrom('events')
+    .select(['id', 'type', 'livemode', 'created_at'])
+    .where('webhooked_at', 'is', null)
+    .orderBy('id')
+    .limit(BATCH);
+  // Several processes fan out at once on PostgreSQL: each takes events no other holds.
+  if (ctx.database.engine === 'postgres') due = due.forUpdate().skipLocked();
+  const batch = await due.execute();
+  if (!batch.length) return 0;
+  const endpoints = (
+    await trx.selectFrom('webhook_endpoints').selectAll().where('disabled', '=', false).execute()
+  ).map((row) => ({ row, patterns: enabledEventsColumn.read(row.enabled_events) }));
+  const now = ctx.clock.nowUnix();
+  const rows: WebhookDeliveryRow[] = [];
+  for (const event of batch)
+    for (const { row, patterns } of endpoints)
+      // An endpoint hears what happens from its creation on, in its own mode.
+      if (
+        Boolean(row.livemode) === Boolean(event.livemode) &&
+        Number(row.created_at) <= Number(event.created_at) &&
+        hears(patterns, event.type)
+      )
+        rows.push(newDelivery(row, event, now));
+  // SQLite takes at most 32 766 parameters a statement: a delivery row has fourteen.
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const made = await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + 1_000))
+      .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
+      .returning('id')
+      .execute();
+    for (const { id } of made) await enqueueAttempt(ctx, trx, id, 1);
+  }
+  await trx
+    .updateTable('events')
+    .set({ webhooked_at: now })
+    .where(
+      'id',
+      'in',
+      batch.map((e) => e.id),
+    )
+    .execute();
+  if (rows.length) ctx.jobs.wake();
+  return batch.length;
 }
 
 function newDelivery(

@@ -1,9 +1,10 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Platform } from '../platform.ts';
-import { DELIVER_JOB, FAN_OUT_JOB, type WebhookContext } from './context.ts';
+import { DELIVER_JOB, type WebhookContext } from './context.ts';
 import { deliver, fanOut, type DeliverPayload } from './deliveries.ts';
 import { registerWebhookRoutes } from './routes.ts';
+import { Sweep } from './sweep.ts';
 import type { WebhookTables } from './table.ts';
 
 export { hears, RETRY_WINDOW_SECONDS, DISABLE_AFTER_SECONDS } from './context.ts';
@@ -12,8 +13,9 @@ export { signatureHeader } from './send.ts';
 export { isPrivateAddress } from './url-guard.ts';
 
 /**
- * How often committed events are looked for. The outbox routes by exact type and webhooks hear every
- * type (`*`), so they sweep the events table on their own: a delivery starts within a second or so.
+ * How often committed events are looked for (wall time). The outbox routes by exact type and webhooks
+ * hear groups and `*`, so they sweep the events table on their own: a delivery starts within a second
+ * or so of its event's commit.
  */
 export const FAN_OUT_SWEEP_MS = 1_000;
 
@@ -28,8 +30,8 @@ export interface WebhooksOptions {
 /**
  * Webhooks (issue 23 item 3): endpoints per mode, and every outbox event delivered at least once to
  * each enabled endpoint of its mode that hears its type, signed, by jobs that never block the request
- * that made the event. Registers the routes and the jobs; the sweep is scheduled when the server is
- * ready.
+ * that made the event. Registers the routes and the jobs; the sweep runs from when the server is
+ * ready until it closes.
  */
 export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions): WebhookContext {
   const { platform } = options;
@@ -41,11 +43,17 @@ export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions)
     events: platform.events,
     allowPrivate: options.allowPrivate,
   };
-  platform.jobs.define(FAN_OUT_JOB, async () => void (await fanOut(ctx)));
   // A failed POST is settled by the job itself (retry on the platform clock); the runner's own
   // retries are for the database failing it.
   platform.jobs.define<DeliverPayload>(DELIVER_JOB, (payload) => deliver(ctx, payload), { maxAttempts: 5 });
   registerWebhookRoutes(app, ctx, options.access);
-  app.addHook('onReady', () => platform.jobs.schedule(FAN_OUT_JOB, FAN_OUT_JOB, FAN_OUT_SWEEP_MS));
+  const sweep = new Sweep(
+    () => fanOut(ctx),
+    FAN_OUT_SWEEP_MS,
+    (error) => app.log.warn({ err: error }, 'webhook fan-out failed'),
+  );
+  app.addHook('onReady', async () => sweep.start());
+  // Before the job runner stops and the database closes.
+  app.addHook('preClose', () => sweep.stop());
   return ctx;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../clock.ts';
 import { eventsOf } from '../events/outbox.ts';
+import { postWebhook } from './send.ts';
 import { isPrivateAddress } from './url-guard.ts';
 
 /** A receiver on this machine: answers `status`, or drops the connection while `down`. */
@@ -48,6 +49,29 @@ describe('a webhook address', () => {
   });
 });
 
+describe('a delivery to a private address', () => {
+  it('is refused at connect time, by literal address or by name, unless allowed', async () => {
+    const receiver = await startReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      for (const url of [receiver.url, `http://localhost:${port}/hooks`]) {
+        const refused = await postWebhook(url, '{}', 't=1,v1=00', false);
+        expect({ url, ok: refused.ok, error: refused.error }).toEqual({
+          url,
+          ok: false,
+          error: expect.stringMatching(/^WEBHOOK_URL_PRIVATE (127\.0\.0\.1|::1)$/),
+        });
+      }
+      expect(receiver.received).toEqual([]);
+      const allowed = await postWebhook(`http://localhost:${port}/hooks`, '{}', 't=1,v1=00', true);
+      expect(allowed).toMatchObject({ ok: true, httpStatus: 200, error: null });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe.each(await testEngines())('webhooks on %s', (engine) => {
   let server: TestServer;
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
@@ -64,16 +88,22 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     await server?.close();
   });
 
-  /** No job is running or due, no schedule is due: what the present moment of the test clock asks is done. */
+  /**
+   * Every event is fanned out, no job is running or due, no schedule is due: what the present moment
+   * of the test clock asks is done.
+   */
   async function settled() {
     const db = server.app.kiosk.database.db as Kysely<{
       jobs: { status: string; run_at: number };
       job_schedules: { next_run_at: number };
+      events: { id: string; webhooked_at: number | null };
     }>;
     const now = clock.nowMs();
+    const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
     const due = async () =>
-      (
-        await db
+      (await count(db.selectFrom('events').select('id').where('webhooked_at', 'is', null))) +
+      (await count(
+        db
           .selectFrom('jobs')
           .select('status')
           .where((eb) =>
@@ -81,11 +111,9 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
               eb('status', '=', 'running'),
               eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
             ]),
-          )
-          .execute()
-      ).length +
-      (await db.selectFrom('job_schedules').select('next_run_at').where('next_run_at', '<=', now).execute())
-        .length;
+          ),
+      )) +
+      (await count(db.selectFrom('job_schedules').select('next_run_at').where('next_run_at', '<=', now)));
     await until(due, (count) => count === 0);
   }
   /** Moves the test clock in steps, letting the server do what each step makes due. */
