@@ -1,3 +1,4 @@
+import type { WebhookEndpoint } from '@kiosk/contracts';
 import type { Database, JobRunner } from '@kiosk/db';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
@@ -13,6 +14,8 @@ export interface WebhookContext {
   events: EventOutbox;
   /** The operator allows receivers on private addresses (KIOSK_WEBHOOKS_ALLOW_PRIVATE). */
   allowPrivate: boolean;
+  /** Told once an endpoint was disabled for failing three days (the server logs it for the operator). */
+  onDisabled(endpoint: WebhookEndpoint): void;
 }
 
 /** Retries go on this long after the event, on the platform clock; then the delivery has failed. */

@@ -1,6 +1,6 @@
 import type { PageQuery, WebhookDelivery } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
+import { afterCommit, transaction } from '@kiosk/db';
 import type { Kysely } from 'kysely';
 import { toKioskEvent } from '../events/outbox.ts';
 import { pageOf } from '../paging.ts';
@@ -262,6 +262,7 @@ async function noteEndpointHealth(
     objectId: row.id,
     data: endpointView(row),
   });
+  afterCommit(() => ctx.onDisabled(endpointView(row)));
 }
 
 async function findDelivery(db: Kysely<WebhookTables>, livemode: boolean, id: string) {

@@ -42,6 +42,11 @@ export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions)
     jobs: platform.jobs,
     events: platform.events,
     allowPrivate: options.allowPrivate,
+    onDisabled: (endpoint) =>
+      app.log.warn(
+        { webhookEndpoint: endpoint.id, url: endpoint.url, livemode: endpoint.livemode },
+        'webhook endpoint disabled: its deliveries failed for three days',
+      ),
   };
   // A failed POST is settled by the job itself (retry on the platform clock); the runner's own
   // retries are for the database failing it.

@@ -77,9 +77,14 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
   let merchant: Awaited<ReturnType<typeof merchantOf>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const clock = new TestClock();
+  const logs: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(engine, { clock, env: { KIOSK_WEBHOOKS_ALLOW_PRIVATE: '1' } });
+    server = await startTestServer(engine, {
+      clock,
+      env: { KIOSK_WEBHOOKS_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' },
+      logStream: { write: (line: string) => logs.push(line) },
+    });
     merchant = await merchantOf(server);
     receiver = await startReceiver();
   });
@@ -257,6 +262,11 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     expect(got).toMatchObject({ disabled: true });
     const events = await eventsOf(server.app.kiosk.database, hook.id);
     expect(events.at(-1)).toMatchObject({ type: 'webhook_endpoint.disabled', data: { disabled: true } });
+    // The operator reads it in the log; the secret is not there.
+    const told = logs.filter((line) => line.includes('webhook endpoint disabled'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain(hook.id);
+    expect(logs.join('')).not.toContain(hook.secret);
     const refused = await merchant.test(`/api/webhook-deliveries/${delivery!.id}/resend`, { method: 'POST' });
     expect(refused).toMatchObject({ status: 409, body: { code: 'WEBHOOK_ENDPOINT_DISABLED' } });
     await merchant.test(`/api/webhook-endpoints/${hook.id}`, { method: 'DELETE' });
