@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 /**
  * Webhook endpoints and their deliveries (issue 23 item 3). `events.webhooked_at` marks an event once
  * its deliveries are made (as `dispatched_at` marks the outbox's dispatch); the events before this
- * migration had no endpoint to go to.
+ * migration had no endpoint to go to, and an event recorded while no endpoint was enabled is never
+ * looked at (an endpoint hears what happens while it is enabled, from `enabled_at` on).
  */
 export const createWebhooks: KioskMigration = {
   async up(db) {
@@ -18,6 +19,7 @@ export const createWebhooks: KioskMigration = {
       .addColumn('disabled', 'boolean', (c) => c.notNull())
       .addColumn('secret', 'text', (c) => c.notNull())
       .addColumn('failing_since', 'bigint')
+      .addColumn('enabled_at', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
@@ -56,10 +58,11 @@ export const createWebhooks: KioskMigration = {
       .updateTable('events')
       .set({ webhooked_at: sql.ref('created_at') })
       .execute();
+    // The sweep reads the events since the earliest enabled endpoint was enabled, not yet fanned out.
     await db.schema
       .createIndex('events_unwebhooked')
       .on('events')
-      .column('id')
+      .columns(['created_at', 'id'])
       .where(sql.ref('webhooked_at'), 'is', null)
       .execute();
   },

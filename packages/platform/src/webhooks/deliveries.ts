@@ -52,29 +52,42 @@ async function enqueueAttempt(
   });
 }
 
-/** Makes the deliveries of every event not yet fanned out, oldest first; answers how many events. */
+/**
+ * Makes the deliveries of every event not yet fanned out since the earliest enabled endpoint was
+ * enabled, oldest first; answers how many events. With no endpoint enabled it only reads: an idle
+ * server, or one without webhooks, writes nothing.
+ */
 export async function fanOut(ctx: WebhookContext): Promise<number> {
   let total = 0;
   for (;;) {
     // Most sweeps find nothing: they look without a transaction (on SQLite, one takes the writer).
+    const since = await ctx.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.min('enabled_at').as('since'))
+      .where('disabled', '=', false)
+      .executeTakeFirst();
+    if (since?.since === null || since?.since === undefined) return total;
     const any = await ctx.db
       .selectFrom('events')
       .select('id')
       .where('webhooked_at', 'is', null)
+      .where('created_at', '>=', Number(since.since))
       .limit(1)
       .executeTakeFirst();
     if (!any) return total;
-    const events = await transaction(ctx.db, (trx) => fanOutBatch(ctx, trx));
+    const events = await transaction(ctx.db, (trx) => fanOutBatch(ctx, trx, Number(since.since)));
     total += events;
     if (events < BATCH) return total;
   }
 }
 
-async function fanOutBatch(ctx: WebhookContext, trx: Kysely<WebhookTables>): Promise<number> {
+async function fanOutBatch(ctx: WebhookContext, trx: Kysely<WebhookTables>, since: number): Promise<number> {
   let due = trx
     .selectFrom('events')
     .select(['id', 'type', 'livemode', 'created_at'])
     .where('webhooked_at', 'is', null)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
     .orderBy('id')
     .limit(BATCH);
   // Several processes fan out at once on PostgreSQL: each takes events no other holds.
@@ -88,10 +101,10 @@ async function fanOutBatch(ctx: WebhookContext, trx: Kysely<WebhookTables>): Pro
   const rows: WebhookDeliveryRow[] = [];
   for (const event of batch)
     for (const { row, patterns } of endpoints)
-      // An endpoint hears what happens from its creation on, in its own mode.
+      // An endpoint hears what happens while it is enabled, in its own mode.
       if (
         Boolean(row.livemode) === Boolean(event.livemode) &&
-        Number(row.created_at) <= Number(event.created_at) &&
+        Number(row.enabled_at) <= Number(event.created_at) &&
         hears(patterns, event.type)
       )
         rows.push(newDelivery(row, event, now));

@@ -56,6 +56,7 @@ export async function createEndpoint(
     disabled: input.disabled,
     secret: newSecret(),
     failing_since: null,
+    enabled_at: now,
     created_at: now,
     updated_at: now,
   };
@@ -113,8 +114,12 @@ export async function updateEndpoint(
     if (input.description !== undefined) change.description = input.description;
     if (input.disabled !== undefined) {
       change.disabled = input.disabled;
-      // Enabled again, it starts with a clean record: three more days before it is disabled again.
-      if (!input.disabled) change.failing_since = null;
+      // Enabled again, it starts with a clean record (three more days before it is disabled again),
+      // and hears what happens from now on, not what happened while it was disabled.
+      if (!input.disabled && before.disabled) {
+        change.failing_since = null;
+        change.enabled_at = change.updated_at;
+      }
     }
     await trx.updateTable('webhook_endpoints').set(change).where('id', '=', id).execute();
     const row = { ...before, ...change };

@@ -11,6 +11,8 @@ export interface WebhookEndpointRow {
   disabled: number | boolean;
   secret: string;
   failing_since: number | null;
+  /** When it was created or last enabled again: it hears the events from then on. */
+  enabled_at: number;
   created_at: number;
   updated_at: number;
 }

@@ -101,12 +101,24 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     const db = server.app.kiosk.database.db as Kysely<{
       jobs: { status: string; run_at: number };
       job_schedules: { next_run_at: number };
-      events: { id: string; webhooked_at: number | null };
+      events: { id: string; created_at: number; webhooked_at: number | null };
+      webhook_endpoints: { enabled_at: number; disabled: boolean };
     }>;
     const now = clock.nowMs();
     const count = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length;
     const due = async () =>
-      (await count(db.selectFrom('events').select('id').where('webhooked_at', 'is', null))) +
+      (await count(
+        db
+          .selectFrom('events')
+          .select('id')
+          .where('webhooked_at', 'is', null)
+          .where('created_at', '>=', (eb) =>
+            eb
+              .selectFrom('webhook_endpoints')
+              .select((e) => e.fn.min('enabled_at').as('since'))
+              .where('disabled', '=', false),
+          ),
+      )) +
       (await count(
         db
           .selectFrom('jobs')
@@ -244,6 +256,31 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     expect(
       (await merchant.live(`/api/webhook-deliveries/${delivery!.id}/resend`, { method: 'POST' })).status,
     ).toBe(404);
+    await merchant.test(`/api/webhook-endpoints/${hook.id}`, { method: 'DELETE' });
+  });
+
+  it('hears what happens while enabled: not before, nor while disabled', async () => {
+    const created = await merchant.test('/api/webhook-endpoints', {
+      method: 'POST',
+      body: { url: receiver.url, enabled_events: ['product.created'], disabled: true },
+    });
+    const hook = created.body as { id: string };
+    await product('Unheard');
+    await advance(5, 1);
+    expect(await deliveries(hook.id)).toEqual([]);
+    const enabled = await merchant.test(`/api/webhook-endpoints/${hook.id}`, {
+      method: 'PUT',
+      body: { disabled: false },
+    });
+    expect(enabled.body).toMatchObject({ disabled: false });
+    const heard = await product('Heard');
+    await advance(5, 1, async () => (await deliveries(hook.id))[0]?.status === 'succeeded');
+    const [only, ...more] = await deliveries(hook.id);
+    expect(more).toEqual([]);
+    const event = (await eventsOf(server.app.kiosk.database, heard)).find(
+      (e) => e.type === 'product.created',
+    );
+    expect(only).toMatchObject({ event_id: event!.id, status: 'succeeded' });
     await merchant.test(`/api/webhook-endpoints/${hook.id}`, { method: 'DELETE' });
   });
 
