@@ -239,6 +239,121 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     expect(await customer.subscription()).toMatchObject({ status: 'active' });
   });
 
+  it('moves a card subscription to a dearer plan: the difference is charged to the saved card at once, then the plan changes', async () => {
+    const customer = await submitted();
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
+    await customer.mandate();
+    const active = await until(customer.subscription, (s) => s.status === 'active');
+    const productId = (await merchant.test(`/api/prices/${priceId}`)).body.product_id;
+    const dearer = await merchant.test('/api/prices', {
+      method: 'POST',
+      body: {
+        product_id: productId,
+        type: 'recurring',
+        currency_id: usd,
+        unit_amount: (MONTHLY * 2n).toString(),
+        recurring: { interval: 'month', proration_mode: 'difference' },
+      },
+    });
+    const change = (price: string) =>
+      customer.client.request(`/api/subscriptions/${customer.subscriptionId}?livemode=false`, {
+        method: 'PUT',
+        body: { items: [{ price_id: price }] },
+      });
+    // The customer's own change is their consent: no new authorisation is asked of a saved card.
+    const changed = await change(dearer.body.id);
+    expect(changed.status).toBe(200);
+    expect(changed.body.invoice).toMatchObject({ billing_reason: 'subscription_update', amount_due: '1000' });
+    const invoiceId = changed.body.invoice.id as string;
+    const paid = await until(customer.invoices, (list) =>
+      list.some((i) => i.id === invoiceId && i.status === 'paid'),
+    );
+    expect(paid.filter((i) => i.billing_reason === 'subscription_update')).toHaveLength(1);
+    expect(offSessionCharges(invoiceId)).toHaveLength(1);
+    const moved = await until(customer.subscription, (s) => s.items[0].price.id === dearer.body.id);
+    expect(moved).toMatchObject({ status: 'active', current_period_end: active.current_period_end });
+    // The next cycle charges the new plan's price.
+    await renew(moved);
+    const renewed = await until(customer.invoices, (list) =>
+      list.some((i) => i.billing_reason === 'subscription_cycle' && i.status === 'paid'),
+    );
+    expect(renewed.find((i) => i.billing_reason === 'subscription_cycle')).toMatchObject({
+      amount_paid: '2000',
+    });
+  });
+
+  it('a declined charge for a dearer plan leaves the plan as it was and the subscription active', async () => {
+    const customer = await submitted();
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
+    await customer.mandate();
+    await until(customer.subscription, (s) => s.status === 'active');
+    // The customer saves another card for it (the portal's setup page): 0341 saves, and every charge
+    // of it is declined.
+    const setup = (
+      await customer.client.request(
+        `/api/subscriptions/${customer.subscriptionId}/setup-session?livemode=false`,
+        {
+          method: 'POST',
+        },
+      )
+    ).body.id as string;
+    const answer = await customer.client.request(`/api/checkout-sessions/${setup}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: methodId,
+        payment_currency: usd,
+      },
+    });
+    const secret = answer.body.stripeContext.client_secret as string;
+    await saveCard(secret.slice(0, secret.indexOf('_secret_')), secret, 'pm_card_chargeCustomerFail');
+    await customer.client.request(`/api/checkout-sessions/${setup}/mandate`, { method: 'POST' });
+    const setupView = () =>
+      cookieClient(server.url)
+        .request(`/api/checkout-sessions/retrieve/${setup}`)
+        .then((r) => r.body.checkoutSession);
+    await until(setupView, (s) => s.status === 'complete');
+
+    const productId = (await merchant.test(`/api/prices/${priceId}`)).body.product_id;
+    const dearer = await merchant.test('/api/prices', {
+      method: 'POST',
+      body: {
+        product_id: productId,
+        type: 'recurring',
+        currency_id: usd,
+        unit_amount: '3000',
+        recurring: { interval: 'month' },
+      },
+    });
+    const changed = await customer.client.request(
+      `/api/subscriptions/${customer.subscriptionId}?livemode=false`,
+      {
+        method: 'PUT',
+        body: { items: [{ price_id: dearer.body.id }] },
+      },
+    );
+    const invoiceId = changed.body.invoice.id as string;
+    // Retried as any charge, and never making the subscription past due: the change lapses at the period's end.
+    for (const delay of [0, 1, 3, 5]) {
+      clock.advance({ seconds: delay * DAY });
+      await until(customer.invoices, (list) =>
+        list.some((i) => i.id === invoiceId && i.attempt_count > [0, 1, 3, 5].indexOf(delay)),
+      );
+    }
+    expect(offSessionCharges(invoiceId)).toHaveLength(4);
+    // Owed by nobody: voided, not uncollectible, so the customer is not overdue for a plan they lack.
+    expect((await customer.invoices()).find((i) => i.id === invoiceId)).toMatchObject({
+      status: 'void',
+      attempt_count: 4,
+    });
+    expect(await customer.subscription()).toMatchObject({
+      status: 'active',
+      pending_update: null,
+      items: [{ price: { id: priceId } }],
+    });
+  });
+
   it('retries a declined card after 1, 3 and 5 days, then makes the invoice uncollectible and the subscription past due', async () => {
     const customer = await submitted({ trial_period_days: 3 });
     // 0341 saves, and every charge of it is declined.

@@ -1,38 +1,32 @@
-import type { Price } from '@kiosk/contracts';
-import {
-  formatAmount,
-  KioskError,
-  lineTotal,
-  newId,
-  planChangeAmounts,
-  priceIn,
-  type ChangeLine,
-  type ChangeLineKind,
-  type ErrorDetail,
-  type ProrationMode,
-} from '@kiosk/core';
+import { KioskError, newId, planChangeAmounts, type ChangeLine, type ChangeLineKind } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { loadPrices } from '../prices/queries.ts';
 import { aimInvoicesAt, createSubscriptionInvoice, voidInvoice } from '../invoices/service.ts';
 import { createPaymentIntent } from '../payment-intents/service.ts';
 import { paymentIntentView } from '../payment-intents/view.ts';
 import {
   cycleCharge,
   lockSubscription,
-  mandateSettingsOf,
-  recurringOf,
-  storedMandateOf,
   subscriptionMethod,
-  type CycleLine,
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
+import { invoiceJson, type InvoiceRow } from '../invoices/table.ts';
 import { pendingUpdateOf, type PendingUpdate, type PlanItem } from '../subscriptions/view.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
 import { getInvoice } from '../invoices/queries.ts';
 import { findSubscriptionRow, getSubscription, itemRowsOf } from '../subscriptions/queries.ts';
+import { enqueueCollection } from './collection.ts';
+import {
+  awaitsRenewal,
+  CHANGEABLE,
+  changeMode,
+  checkMandateCovers,
+  collectsAnyAmount,
+  currentMode,
+  priceItems,
+} from './plan-pricing.ts';
 
 /**
  * Changing plan (seed 000 §1: "the difference is paid, credit is applied or issued"; issue 11 item 5).
@@ -44,12 +38,15 @@ import { findSubscriptionRow, getSubscription, itemRowsOf } from '../subscriptio
  * - Nothing due (a cheaper plan, or the same price): the items change at once; a credit goes on the
  *   next invoice (`pending_invoice_items`), and what the next invoice cannot use is carried on.
  * - Something due: a `subscription_update` invoice asks for it now, paid by a transfer the customer
- *   names. The change waits on the subscription (`pending_update`) and is made when that invoice is
- *   paid, so nobody gets a plan they have not paid for. A later change replaces a waiting one; one
- *   still unpaid when the period ends lapses (its invoice is voided) and the old plan renews.
+ *   names, or charged at once off session where the method takes any amount (a saved card: retried as
+ *   a renewal is, and voided if it fails for good). The change waits on the subscription
+ *   (`pending_update`) and is made when that invoice is paid, so nobody gets a plan they have not paid
+ *   for. A later change replaces a waiting one; one still unpaid when the period ends lapses (its
+ *   invoice is voided) and the old plan renews.
  *
  * The mandate on the chain caps every pull: a plan whose cycle costs more than the customer authorised
- * is refused (`MANDATE_TOO_LOW`) until they authorise again, rather than fail at the next renewal.
+ * is refused (`MANDATE_TOO_LOW`) until they authorise again, rather than fail at the next renewal. A
+ * saved card has no such cap: the customer's own change is their consent to the new price.
  */
 
 export interface PlanChangeOutcome {
@@ -57,93 +54,6 @@ export interface PlanChangeOutcome {
   invoiceId: string | null;
   paymentIntentId: string | null;
   credit: bigint;
-}
-
-export const CHANGEABLE = new Set(['active', 'trialing']);
-
-/** What one cycle of `items` costs in the subscription's currency; refuses prices it cannot bill. */
-export async function priceItems(
-  trx: Executor,
-  subscription: SubscriptionRow,
-  items: PlanItem[],
-): Promise<{ total: bigint; mode: ProrationMode }> {
-  const prices = await loadPrices(
-    trx,
-    flag(subscription.livemode),
-    items.map((item) => item.price_id),
-  );
-  const recurring = recurringOf(subscription);
-  const problems: ErrorDetail[] = [];
-  let total = 0n;
-  let mode: ProrationMode = 'prorate';
-  items.forEach((item, index) => {
-    const path = `items.${index}.price_id`;
-    const price: Price | undefined = prices.get(item.price_id);
-    const terms = price && priceIn(price, subscription.currency_id);
-    if (!price || !price.active || price.type !== 'recurring' || !price.recurring || !terms)
-      return problems.push({ path, message: 'error.PLAN_PRICE_NOT_BILLABLE' });
-    if (
-      price.recurring.interval !== recurring.interval ||
-      price.recurring.interval_count !== recurring.interval_count
-    )
-      return problems.push({ path, message: 'error.PLAN_INTERVAL_MISMATCH' });
-    total += lineTotal(terms, item.quantity, undefined);
-    mode = changeMode(mode, prorationModeOf([price]));
-  });
-  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
-  return { total, mode };
-}
-
-/**
- * Between a period's end and the billing sweep that renews it (up to a minute), a paid plan has no
- * period to price a change in: the one it would credit is over, and the next is neither opened nor
- * billed. Priced in the next period before the sweep bills it, the change would be charged once by
- * itself and again by the renewal; so it waits (`SUBSCRIPTION_RENEWING`, 409) until the renewal is
- * made, and is then priced in the new period. A trial changes for nothing at any moment: its first
- * invoice bills whatever plan it is on.
- */
-export const awaitsRenewal = (subscription: SubscriptionRow, now: number): boolean =>
-  subscription.status !== 'trialing' && now >= Number(subscription.current_period_end);
-
-/** One `difference` price makes a plan's changes a plain difference: the merchant said so for it. */
-export const prorationModeOf = (prices: Iterable<Price>): ProrationMode =>
-  [...prices].some((price) => price.recurring?.proration_mode === 'difference') ? 'difference' : 'prorate';
-
-/**
- * A change is priced by its pair of plans, the same both ways (issue 21 item 17): `difference` when
- * either side says so. Priced by the new plan alone, a trip down to a `difference` plan and back up to
- * a `prorate` one netted a credit every time.
- */
-export const changeMode = (from: ProrationMode, to: ProrationMode): ProrationMode =>
-  from === 'difference' || to === 'difference' ? 'difference' : 'prorate';
-
-/** The mode of the plan the subscription is on now (its items' prices). */
-export async function currentMode(
-  db: Executor,
-  subscription: SubscriptionRow,
-  current: { lines: CycleLine[] },
-) {
-  const prices = await loadPrices(
-    db,
-    flag(subscription.livemode),
-    current.lines.map((line) => line.price_id),
-  );
-  return prorationModeOf(prices.values());
-}
-
-/**
- * Refuses a plan whose cycle costs more than one pull may take: what the customer signed on the
- * chain, else what they were asked to sign.
- */
-export async function checkMandateCovers(trx: Executor, subscription: SubscriptionRow, cycle: bigint) {
-  const collecting = await subscriptionMethod(trx, subscription);
-  const signed = collecting && storedMandateOf(subscription, collecting.method.type)?.details.max_per_cycle;
-  const ceiling = signed ?? mandateSettingsOf(subscription)?.max_per_cycle;
-  if (ceiling === undefined || cycle <= BigInt(ceiling)) return;
-  const max = collecting
-    ? `${formatAmount(ceiling, collecting.currency.decimal)} ${collecting.currency.symbol}`
-    : ceiling;
-  throw new KioskError('MANDATE_TOO_LOW', { status: 409, params: { max } });
 }
 
 /** Replaces the subscription's items, with an event for each item and for the subscription. */
@@ -200,6 +110,29 @@ async function dropPendingUpdate(deps: Deps, trx: Executor, subscription: Subscr
   return true;
 }
 
+/**
+ * A plan change whose off-session charge failed for good is not made, and owes nothing: the attempt is
+ * recorded and its invoice voided (never uncollectible: that would make the customer overdue for a
+ * plan they do not have); the subscription stays on its plan and its status.
+ */
+export async function failPlanChange(deps: Deps, trx: Executor, invoice: InvoiceRow, code: string) {
+  await deps.resources.invoices.update(
+    trx,
+    invoice.id,
+    {
+      attempt_count: Number(invoice.attempt_count) + 1,
+      next_payment_attempt: null,
+      last_payment_error: invoiceJson.last_payment_error.write({ code }),
+    },
+    'invoice.payment_failed',
+    ['open'],
+  );
+  const subscription = await lockSubscription(deps, trx, invoice.subscription_id!);
+  if (pendingUpdateOf(subscription)?.invoice_id === invoice.id)
+    await dropPendingUpdate(deps, trx, subscription);
+  else await voidInvoice(deps, trx, invoice.id);
+}
+
 /** PUT /api/subscriptions/{id}: the caller has been checked (the customer's own, or the merchant). */
 export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Promise<PlanChangeOutcome> {
   return transaction(deps.db, async (trx) => {
@@ -217,7 +150,7 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
           current.lines[i]?.price_id === item.price_id && current.lines[i]?.quantity === item.quantity,
       );
     if (same) throw new KioskError('PLAN_UNCHANGED', { status: 400 });
-    await checkMandateCovers(trx, subscription, next.total);
+    await checkMandateCovers(deps, trx, subscription, next.total);
     if (!(await dropPendingUpdate(deps, trx, subscription)))
       throw new KioskError('PAYMENT_IN_PROGRESS', { status: 409 });
 
@@ -255,6 +188,9 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
 
     const collecting = await subscriptionMethod(trx, subscription);
     if (!collecting) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
+    // A saved card is charged the difference at once, as a renewal is; a chain mandate takes one pull a
+    // cycle, and this cycle's is taken: the customer pays the difference by a transfer they name.
+    const offSession = collectsAnyAmount(deps, collecting);
     const invoice = await createSubscriptionInvoice(deps, trx, {
       livemode: flag(subscription.livemode),
       subscriptionId: id,
@@ -266,9 +202,22 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
       period: { start: deps.clock.nowUnix(), end: Number(subscription.current_period_end) },
       description: subscription.description,
       checkoutSessionId: null,
-      // Paid by the customer's transfer: the mandate takes one pull a cycle, and this cycle's is taken.
-      collect: false,
+      collect: offSession,
     });
+    const pendingUpdate = subscriptionJson.pending_update.write({
+      items,
+      invoice_id: invoice.id,
+    } satisfies PendingUpdate);
+    if (offSession) {
+      await enqueueCollection(deps, trx, [invoice.id], deps.clock.nowMs());
+      await deps.resources.subscriptions.update(
+        trx,
+        id,
+        { pending_update: pendingUpdate },
+        'customer.subscription.updated',
+      );
+      return { invoiceId: invoice.id, paymentIntentId: null, credit: 0n };
+    }
     const intent = await createPaymentIntent(deps, trx, {
       livemode: flag(subscription.livemode),
       amount: amounts.amountDue,
@@ -283,12 +232,7 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
     await deps.resources.subscriptions.update(
       trx,
       id,
-      {
-        pending_update: subscriptionJson.pending_update.write({
-          items,
-          invoice_id: invoice.id,
-        } satisfies PendingUpdate),
-      },
+      { pending_update: pendingUpdate },
       'customer.subscription.updated',
     );
     return { invoiceId: invoice.id, paymentIntentId: intent.id, credit: 0n };
@@ -349,7 +293,10 @@ export async function settleCarriedLines(
   };
 }
 
-/** The answer to a plan change: the subscription as it is now and, when something is due, how to pay. */
+/**
+ * The answer to a plan change: the subscription as it is now and, when something is due, its invoice
+ * and how to pay it (unless it is charged off session).
+ */
 export async function planChangeView(deps: Deps, subscriptionId: string, outcome: PlanChangeOutcome) {
   const subscription = (await getSubscription(deps.db, subscriptionId))!;
   const answer = {
@@ -359,14 +306,17 @@ export async function planChangeView(deps: Deps, subscriptionId: string, outcome
     paymentInstructions: null,
     credit: outcome.credit.toString(),
   };
-  if (!outcome.invoiceId || !outcome.paymentIntentId) return answer;
+  if (!outcome.invoiceId) return answer;
+  const invoice = (await getInvoice(deps.db, outcome.invoiceId)) ?? null;
+  // Charged off session (a saved card): nothing for the customer to pay.
+  if (!outcome.paymentIntentId) return { ...answer, invoice };
   const row = (await findSubscriptionRow(deps.db, subscriptionId))!;
   const collecting = (await subscriptionMethod(deps.db, row))!;
   const intent = (await findIntentRow(deps.db, outcome.paymentIntentId))!;
   const { adapter, method } = deps.methods.read(collecting.method);
   return {
     ...answer,
-    invoice: (await getInvoice(deps.db, outcome.invoiceId)) ?? null,
+    invoice,
     paymentIntent: paymentIntentView(intent),
     paymentInstructions: adapter.instructions(method, collecting.currency, BigInt(intent.amount)),
   };

@@ -1,6 +1,7 @@
 import { transaction } from '@kiosk/db';
 import { flag, moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
+import { failPlanChange } from './change-plan.ts';
 import { markPastDue, recordCollections, type CollectedBy, type Pull } from './record-pulls.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
@@ -203,6 +204,10 @@ async function recordAttempts(deps: Deps, trx: Executor, attempts: Attempt[]): P
     const attempt = Number(invoice.attempt_count) + 1;
     const delay = verdict.final ? undefined : RETRY_DELAYS_SECONDS[attempt - 1];
     const retryAt = delay === undefined ? null : now + delay;
+    if (retryAt === null && invoice.billing_reason === 'subscription_update') {
+      await failPlanChange(deps, trx, invoice, verdict.reason);
+      continue;
+    }
     await failInvoiceAttempt(deps, trx, invoiceId, { code: verdict.reason, retryAt });
     if (retryAt !== null) await enqueueCollection(deps, trx, [invoiceId], retryAt * 1000);
     else await markPastDue(deps, trx, invoice.subscription_id!);

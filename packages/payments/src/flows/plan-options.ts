@@ -11,7 +11,7 @@ import {
   checkMandateCovers,
   priceItems,
   prorationModeOf,
-} from './change-plan.ts';
+} from './plan-pricing.ts';
 import { cycleCharge, type SubscriptionRow } from '../subscriptions/service.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 
@@ -91,7 +91,7 @@ export async function planOptions(
           });
     const refusal = isCurrent
       ? undefined
-      : (renewing ?? (await mandateRefusal(db, subscription, priced.total, locale)));
+      : (renewing ?? (await mandateRefusal(deps, db, subscription, priced.total, locale)));
     options.push({
       price,
       product_name: productName.get(price.product_id) ?? '',
@@ -111,8 +111,14 @@ export async function planOptions(
 }
 
 /** Why the customer's mandate refuses a plan of this cycle amount, in their language; else undefined. */
-function mandateRefusal(db: Executor, subscription: SubscriptionRow, cycle: bigint, locale: Locale) {
-  return checkMandateCovers(db, subscription, cycle).then(
+function mandateRefusal(
+  deps: Deps,
+  db: Executor,
+  subscription: SubscriptionRow,
+  cycle: bigint,
+  locale: Locale,
+) {
+  return checkMandateCovers(deps, db, subscription, cycle).then(
     () => undefined,
     (error: unknown) => {
       if (!isKioskError(error)) throw error;

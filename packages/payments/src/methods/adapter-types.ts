@@ -11,6 +11,12 @@ export interface MethodCapabilities {
   collect: boolean;
   /** Kiosk can send money back itself (`refund`); otherwise the merchant returns it by hand. */
   refund: boolean;
+  /**
+   * A stored mandate lets Kiosk take any amount at any time (a card saved for off-session charges),
+   * not one pull a cycle capped where the customer signed it (an EVM mandate). Then the customer's own
+   * change of plan is their consent to its price, and its difference is charged at once.
+   */
+  collectsAnyAmount?: boolean;
 }
 
 export type Method<Settings> = Omit<PaymentMethod, 'settings'> & { settings: Settings };

@@ -22,7 +22,7 @@ export function createStripeAdapter(endpoints: StripeEndpoints = {}): PaymentMet
   return {
     types: ['stripe'],
     // Subscriptions save the card (a SetupIntent) and Kiosk charges it each cycle, off session.
-    capabilities: { recurring: true, collect: true, refund: true },
+    capabilities: { recurring: true, collect: true, refund: true, collectsAnyAmount: true },
     settings: stripeSettings,
     publicSettings: ({ publishable_key }) => ({
       publishable_key,
