@@ -44,6 +44,14 @@ export const planChangeMessages = defineMessages({
       'Your new plan starts once its invoice is paid. Until then your current plan continues.',
     'planChange.waiting.pay': 'Pay now',
     'planChange.waiting.preparing': 'Preparing the payment…',
+    'planChange.card.description':
+      '{amount} for {plan} is being charged to your saved card. The new plan starts once it is paid; until then your current plan continues.',
+    'planChange.card.charging': 'Charging your card…',
+    'planChange.card.failed': 'The charge did not go through',
+    'planChange.card.retryOn': 'Your current plan continues. Your card will be tried again on {date}.',
+    'planChange.card.notChanged': 'Your plan did not change.',
+    'planChange.card.close': 'Close',
+    'planChange.waiting.card': 'Your new plan starts once {amount} is charged to your saved card.',
   },
   zh: {
     'planChange.button': '更改套餐',
@@ -80,5 +88,13 @@ export const planChangeMessages = defineMessages({
     'planChange.waiting.textPlain': '其账单支付后新套餐生效。在此之前您的当前套餐继续有效。',
     'planChange.waiting.pay': '立即支付',
     'planChange.waiting.preparing': '正在准备付款…',
+    'planChange.card.description':
+      '正在从您保存的银行卡扣取 {plan} 的 {amount}。付款成功后新套餐生效；在此之前您的当前套餐继续有效。',
+    'planChange.card.charging': '正在扣款…',
+    'planChange.card.failed': '扣款未成功',
+    'planChange.card.retryOn': '您的当前套餐继续有效。我们将于 {date} 再次尝试扣款。',
+    'planChange.card.notChanged': '您的套餐没有更改。',
+    'planChange.card.close': '关闭',
+    'planChange.waiting.card': '从您保存的银行卡扣取 {amount} 后新套餐生效。',
   },
 });

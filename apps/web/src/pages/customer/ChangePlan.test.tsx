@@ -73,6 +73,8 @@ const changeInvoice = invoice({
   amount_due: '500000',
   amount_paid: '0',
   amount_remaining: '500000',
+  // Aimed at the intent the customer pays (a saved card's has none: the server charges it).
+  payment_intent_id: 'pi_plan',
 });
 
 /**
@@ -314,6 +316,70 @@ describe('Change plan', { timeout: 20_000 }, () => {
     expect(
       within(screen.getByRole('region', { name: 'Items' })).getByText('Pro plan · Premium'),
     ).toBeTruthy();
+  });
+
+  it('follows a dearer plan charged to a saved card: charging, then changed; a decline says why and when it is tried again', async () => {
+    let reads = 0;
+    let declined = false;
+    const charged = { ...changeInvoice, payment_intent_id: null };
+    const calls = api(subscription(), {
+      'PUT /api/subscriptions/sub_1': ({ body }) => {
+        const items = (body as { items: { price_id: string; quantity: number }[] }).items;
+        current = { ...current, pending_update: { items, invoice_id: 'in_plan' } };
+        return {
+          subscription: current,
+          invoice: charged,
+          paymentIntent: null,
+          paymentInstructions: null,
+          credit: '0',
+        };
+      },
+      'GET /api/subscriptions/sub_1': () => current,
+      // Read while the server charges the card: open, then paid (the change made) or declined.
+      'GET /api/invoices/in_plan': () => {
+        reads += 1;
+        if (reads < 3) return charged;
+        if (declined)
+          return {
+            ...charged,
+            attempt_count: 1,
+            last_payment_error: { code: 'CARD_DECLINED' },
+            next_payment_attempt: NOW + 86_400,
+          };
+        current = { ...current, pending_update: null, items: [itemOf(premium)] };
+        return { ...charged, status: 'paid', amount_paid: '500000', amount_remaining: '0' };
+      },
+    });
+    let current = subscription();
+    renderRoutesAt(PAGE, routes);
+    let dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Pro plan · Premium' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    expect(
+      await within(dialog).findByText(/^0\.5 KDT for Pro plan · Premium is being charged to your saved card/),
+    ).toBeTruthy();
+    expect(within(dialog).getByTestId('plan-payment-status').textContent).toBe('Charging your card…');
+    // No wallet, no Pay: the server charges the card.
+    expect(within(dialog).queryByRole('button', { name: /Pay/ })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+    expect(await screen.findByText('Your plan changed')).toBeTruthy();
+    expect(calls.calls('POST /api/payment-intents/pi_plan/pay')).toHaveLength(0);
+
+    cleanup();
+    reads = 0;
+    declined = true;
+    current = subscription();
+    renderRoutesAt(PAGE, routes);
+    dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Pro plan · Premium' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    const failure = await within(dialog).findByText(/^Your card was declined\./, {}, { timeout: 10_000 });
+    expect(failure.textContent).toMatch(/Your current plan continues\. Your card will be tried again on /);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The page says the change waits for the card, with nothing to pay here.
+    const notice = await screen.findByTestId('pending-plan-change');
+    await waitFor(() => expect(notice.textContent).toMatch(/once 0\.5 KDT is charged to your saved card/));
+    expect(within(notice).queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
   it('says a waiting change with its amount, and Pay now resumes its payment', async () => {

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { PlanOption, Subscription } from '@kiosk/contracts';
 import { useKioskSettings } from '@kiosk/react';
 import { DialogError, DialogFrame, errorMessage } from '@kiosk/react/ui';
+import { CardChargePanel } from './ChangePlanCardCharge.tsx';
 import { PlanPaymentPanel } from './ChangePlanPayment.tsx';
 import { currencyOf, formatInvoiceMoney } from './invoice-view.ts';
 import {
@@ -81,11 +82,12 @@ export function ChangePlanDialog({
   const payment = usePlanChangePayment(subscription.id, livemode);
   const [chosen, setChosen] = useState('');
   const [paying, setPaying] = useState<{ answer: PlanChangeAnswer; plan: string } | null>(null);
+  const [charging, setCharging] = useState<{ invoiceId: string; amount: string; plan: string } | null>(null);
   const selected = options.find((option) => option.price.id === chosen);
   // Confirm, which had focus, goes with the choice: focus moves to the pay step's own action, not to
   // the page behind the dialog.
   const actionRef = useRef<HTMLButtonElement>(null);
-  const payStep = paying !== null;
+  const payStep = paying !== null || charging !== null;
   useEffect(() => actionRef.current?.focus(), [payStep]);
 
   // Once per payment: the page closes this dialog and says the plan changed.
@@ -100,8 +102,15 @@ export function ChangePlanDialog({
     change.mutate(planChangeItems(subscription, selected), {
       onSuccess: (answer) => {
         const outcome = planChangeOutcome(answer);
+        const plan = planOptionName(selected);
         if (outcome.kind === 'changed') onChanged(outcome.credit > 0n ? money(outcome.credit) : null);
-        else setPaying({ answer, plan: planOptionName(selected) });
+        else if (outcome.kind === 'charged')
+          setCharging({
+            invoiceId: outcome.invoiceId,
+            amount: money(answer.invoice?.amount_due ?? '0'),
+            plan,
+          });
+        else setPaying({ answer, plan });
       },
     });
   };
@@ -110,13 +119,22 @@ export function ChangePlanDialog({
   return (
     <DialogFrame
       open={open}
-      title={t(paying ? 'planChange.pay.title' : 'planChange.title')}
+      title={t(payStep ? 'planChange.pay.title' : 'planChange.title')}
       onClose={onClose}
       busy={busy}
       fullScreenOnPhone
       onExited={onExited}
     >
-      {paying ? (
+      {charging ? (
+        <CardChargePanel
+          {...charging}
+          livemode={livemode}
+          subscriptionId={subscription.id}
+          onPaid={() => onChanged(null)}
+          onClose={onClose}
+          actionRef={actionRef}
+        />
+      ) : paying ? (
         <PlanPaymentPanel
           amount={money(paying.answer.invoice?.amount_due ?? '0')}
           plan={paying.plan}

@@ -238,14 +238,18 @@ function WaitingNotice({
 }) {
   const { t } = useTranslation();
   const invoice = useInvoice(invoiceId, livemode);
+  // An invoice no intent waits on is charged by the server to a saved card: nothing to pay here.
+  const charged = invoice.data?.payment_intent_id === null;
   return (
     <Alert
       severity="warning"
       data-testid="pending-plan-change"
       action={
-        <Button color="inherit" size="small" onClick={onPay} loading={preparing} disabled={preparing}>
-          {t('planChange.waiting.pay')}
-        </Button>
+        charged ? undefined : (
+          <Button color="inherit" size="small" onClick={onPay} loading={preparing} disabled={preparing}>
+            {t('planChange.waiting.pay')}
+          </Button>
+        )
       }
       sx={{ '.MuiAlert-action': { alignItems: 'center' } }}
     >
@@ -253,7 +257,9 @@ function WaitingNotice({
       {invoice.isPending ? (
         <Skeleton variant="text" width={240} aria-label={t('planChange.waiting.preparing')} />
       ) : invoice.data ? (
-        t('planChange.waiting.text', { amount: money(invoice.data.amount_due) })
+        t(charged ? 'planChange.waiting.card' : 'planChange.waiting.text', {
+          amount: money(invoice.data.amount_due),
+        })
       ) : (
         t('planChange.waiting.textPlain')
       )}

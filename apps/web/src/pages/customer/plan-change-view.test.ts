@@ -72,14 +72,20 @@ describe('plan change view', () => {
     expect(planChangeItems(two, option())).toEqual([{ price_id: 'price_basic', quantity: 3 }]);
   });
 
-  it('reads a change answer as made now with its credit, or waiting for its invoice', () => {
-    expect(planChangeOutcome({ invoice: null, credit: '161290' })).toEqual({
+  it('reads a change answer as made now with its credit, waiting for its invoice, or charged to a saved card', () => {
+    expect(planChangeOutcome({ invoice: null, paymentIntent: null, credit: '161290' })).toEqual({
       kind: 'changed',
       credit: 161290n,
     });
-    expect(planChangeOutcome({ invoice: { amount_due: '500000' }, credit: '0' })).toEqual({
+    const invoice = { id: 'in_1', amount_due: '500000' };
+    expect(planChangeOutcome({ invoice, paymentIntent: { id: 'pi_1' }, credit: '0' })).toEqual({
       kind: 'pay',
       amount: 500000n,
+    });
+    // A saved card is charged by the server: nothing to pay here.
+    expect(planChangeOutcome({ invoice, paymentIntent: null, credit: '0' })).toEqual({
+      kind: 'charged',
+      invoiceId: 'in_1',
     });
   });
 

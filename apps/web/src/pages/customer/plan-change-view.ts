@@ -65,13 +65,20 @@ export function planChangeItems(
 }
 
 /** What a PUT answer means for the customer: changed now (with a credit), or waiting for a payment. */
-export type PlanChangeOutcome = { kind: 'changed'; credit: bigint } | { kind: 'pay'; amount: bigint };
+export type PlanChangeOutcome =
+  | { kind: 'changed'; credit: bigint }
+  | { kind: 'pay'; amount: bigint }
+  /** Charged off session (a saved card): the dialog follows that invoice. */
+  | { kind: 'charged'; invoiceId: string };
 
 export function planChangeOutcome(answer: {
-  invoice: { amount_due: string } | null;
+  invoice: { id: string; amount_due: string } | null;
+  paymentIntent: unknown;
   credit: string;
 }): PlanChangeOutcome {
   if (answer.invoice === null) return { kind: 'changed', credit: BigInt(answer.credit) };
+  // Nothing for the customer to pay: the server charges their saved card.
+  if (answer.paymentIntent === null) return { kind: 'charged', invoiceId: answer.invoice.id };
   return { kind: 'pay', amount: BigInt(answer.invoice.amount_due) };
 }
 

@@ -12,6 +12,21 @@ export function useInvoice(id: string, livemode: boolean, { poll = false } = {})
   });
 }
 
+/**
+ * An invoice charged off session (a plan change's difference on a saved card): read every 2 s until it
+ * is paid, declined or voided.
+ */
+export function useChargedInvoice(id: string, livemode: boolean) {
+  return useQuery({
+    queryKey: modeKey(livemode, 'invoice', id),
+    queryFn: () => kioskClient.call('GET /api/invoices/:id', { params: { id }, query: { livemode } }),
+    refetchInterval: (query) => {
+      const invoice = query.state.data;
+      return !invoice || (invoice.status === 'open' && !invoice.last_payment_error) ? 2000 : false;
+    },
+  });
+}
+
 /** The checkout an invoice came from, which names the invoice's lines; none for other invoices. */
 export function useInvoiceCheckout(sessionId: string | null | undefined) {
   return useQuery({
