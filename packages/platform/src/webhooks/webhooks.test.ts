@@ -186,12 +186,26 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     await merchant.test(`/api/webhook-endpoints/${created.id}`, { method: 'DELETE' });
   });
 
-  it('refuses bad event patterns and URLs with credentials, in en and zh', async () => {
+  it('refuses bad event patterns, other schemes and URLs with credentials, in en and zh', async () => {
     const bad = await merchant.test('/api/webhook-endpoints', {
       method: 'POST',
-      body: { url: receiver.url, enabled_events: ['charge.**'] },
+      body: { url: 'ftp://example.com/x', enabled_events: ['charge.**', 'invoice.paid'] },
     });
-    expect(bad.status).toBe(400);
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(bad.body.details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.url', message: 'Must be an http:// or https:// URL' },
+        {
+          path: 'body.enabled_events.0',
+          message: 'Must be *, an event type such as invoice.paid, or a group such as charge.*',
+        },
+      ]),
+    );
+    const zh = await merchant.test('/api/webhook-endpoints?locale=zh', {
+      method: 'POST',
+      body: { url: 'ftp://example.com/x', enabled_events: ['*'] },
+    });
+    expect(zh.body.details).toEqual([{ path: 'body.url', message: '必须是 http:// 或 https:// 地址' }]);
     const credentials = await merchant.test('/api/webhook-endpoints?locale=zh', {
       method: 'POST',
       body: { url: 'http://user:pw@127.0.0.1/x', enabled_events: ['*'] },
