@@ -208,6 +208,21 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     expect(await customer.subscription()).toMatchObject({ status: 'active' });
   });
 
+  it('50 submits at once of one subscription checkout open one SetupIntent at Stripe', async () => {
+    const customer = await submitted({ trial_period_days: 7 });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => customer.submit()));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.body.stripeContext.client_secret))).toEqual(
+      new Set([customer.secret]),
+    );
+    const opened = emulator
+      .events()
+      .filter((e) => e.type === 'setup_intent.created')
+      .map((e) => e.data.object as Stripe.SetupIntent)
+      .filter((intent) => intent.metadata?.kiosk_mandate === customer.sessionId);
+    expect(opened).toHaveLength(1);
+  });
+
   it('a subscriber who leaves the page once the card is saved still subscribes: the signed webhook confirms it', async () => {
     const customer = await submitted({ trial_period_days: 7 });
     await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
