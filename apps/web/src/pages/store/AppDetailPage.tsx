@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { AppAvatar } from './AppAvatar.tsx';
 import { AppFacts } from './AppFacts.tsx';
 import { AppVersionList } from './AppVersionList.tsx';
+import { AppFeedbackSection } from './feedback/AppFeedbackSection.tsx';
 import { formatBytes } from './store-format.ts';
 import { useStoreApp } from './use-store-apps.ts';
 
@@ -159,6 +160,7 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
           </Box>
 
           <AppVersionList app={app} shown={shown} />
+          {app.version !== null && <AppFeedbackSection did={app.did} />}
         </Stack>
 
         <AppFacts app={app} />
