@@ -369,6 +369,46 @@ describe.each(await testEngines())('card subscriptions on %s', (engine) => {
     });
   });
 
+  it("keeps on each invoice the customer's details as they were when it was made", async () => {
+    const customer = await submitted();
+    await saveCard(customer.setupIntentId, customer.secret, 'pm_card_visa');
+    await customer.mandate();
+    const subscription = await until(customer.subscription, (s) => s.status === 'active');
+    // The same customer buys again under other details: their record changes, earlier invoices do not.
+    const link = (
+      await merchant.test('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId }] },
+      })
+    ).body;
+    const again = (
+      await customer.client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' })
+    ).body.checkoutSession.id as string;
+    const resubmitted = await customer.client.request(`/api/checkout-sessions/${again}/submit`, {
+      method: 'PUT',
+      body: {
+        customer_name: 'Ada King',
+        customer_email: 'ada.king@example.com',
+        payment_method: methodId,
+        payment_currency: usd,
+      },
+    });
+    expect(resubmitted.status).toBe(200);
+    await renew(subscription);
+    const invoices = await until(customer.invoices, (list) =>
+      list.some((i) => i.billing_reason === 'subscription_cycle'),
+    );
+    const byReason = (reason: string) => invoices.find((i) => i.billing_reason === reason);
+    expect(byReason('subscription_create')).toMatchObject({
+      customer_name: 'Ada',
+      customer_email: 'ada@example.com',
+    });
+    expect(byReason('subscription_cycle')).toMatchObject({
+      customer_name: 'Ada King',
+      customer_email: 'ada.king@example.com',
+    });
+  });
+
   it('retries a declined card after 1, 3 and 5 days, then makes the invoice uncollectible and the subscription past due', async () => {
     const customer = await submitted({ trial_period_days: 3 });
     // 0341 saves, and every charge of it is declined.

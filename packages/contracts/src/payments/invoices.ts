@@ -50,6 +50,15 @@ export const invoiceSchema = z.object({
   attempt_count: z.number(),
   next_payment_attempt: z.number().nullable(),
   last_payment_error: z.object({ code: z.string() }).nullable(),
+  /**
+   * The buyer as they were when the invoice was made (at its checkout, else the customer's details
+   * then): a later purchase under other details does not change them. Null where not given (and on
+   * invoices made before they were kept).
+   */
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  customer_address: z.record(z.string(), z.string()).nullable(),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.number(),
   updated_at: z.number(),

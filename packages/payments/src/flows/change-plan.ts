@@ -18,6 +18,7 @@ import { findIntentRow } from '../payment-intents/queries.ts';
 import { getInvoice } from '../invoices/queries.ts';
 import { findSubscriptionRow, getSubscription, itemRowsOf } from '../subscriptions/queries.ts';
 import { enqueueCollection } from './collection.ts';
+import { invoiceBuyers } from './invoice-buyers.ts';
 import {
   awaitsRenewal,
   CHANGEABLE,
@@ -191,10 +192,14 @@ export async function changePlan(deps: Deps, id: string, items: PlanItem[]): Pro
     // A saved card is charged the difference at once, as a renewal is; a chain mandate takes one pull a
     // cycle, and this cycle's is taken: the customer pays the difference by a transfer they name.
     const offSession = collectsAnyAmount(deps, collecting);
+    const [buyer] = await invoiceBuyers(trx, [
+      { customerId: subscription.customer_id, checkoutSessionId: null },
+    ]);
     const invoice = await createSubscriptionInvoice(deps, trx, {
       livemode: flag(subscription.livemode),
       subscriptionId: id,
       customerId: subscription.customer_id,
+      buyer: buyer!,
       currencyId: subscription.currency_id,
       billingReason: 'subscription_update',
       total: amounts.amountDue,

@@ -24,6 +24,7 @@ import {
 import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
+import { invoiceBuyers } from './invoice-buyers.ts';
 
 /**
  * POST /api/checkout-sessions/{id}/mandate, and the `subscription` and `setup` connect actions: the
@@ -110,10 +111,14 @@ export async function applyCheckoutMandate(
   const charge = await cycleCharge(trx, current);
   // A trial's first invoice bills nothing and is paid at once (as Stripe's), so the history starts
   // with the subscription; without a trial it bills the first period through the mandate.
+  const [buyer] = await invoiceBuyers(trx, [
+    { customerId: current.customer_id, checkoutSessionId: sessionId },
+  ]);
   const invoice = await createSubscriptionInvoice(deps, trx, {
     livemode,
     subscriptionId: current.id,
     customerId: current.customer_id,
+    buyer: buyer!,
     currencyId: current.currency_id,
     billingReason: 'subscription_create',
     total: trialing ? 0n : charge.total,

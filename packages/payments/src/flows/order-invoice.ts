@@ -3,6 +3,7 @@ import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { flag, moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createPaidCheckoutInvoice } from '../invoices/service.ts';
+import { invoiceBuyers } from './invoice-buyers.ts';
 import { linkInvoice } from '../payment-intents/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
@@ -21,11 +22,15 @@ export async function invoicePaidOrder(
   if (intent.invoice_id || !intent.checkout_session_id) return;
   const session = await findSessionRow(trx, intent.checkout_session_id);
   if (!session || session.mode !== 'payment' || session.status !== 'open' || session.invoice_id) return;
+  const [buyer] = await invoiceBuyers(trx, [
+    { customerId: intent.customer_id, checkoutSessionId: session.id },
+  ]);
   const invoice = await createPaidCheckoutInvoice(deps, trx, {
     livemode: flag(intent.livemode),
     sessionId: session.id,
     paymentIntentId: intent.id,
     customerId: intent.customer_id,
+    buyer: buyer!,
     currencyId: intent.currency_id,
     total: BigInt(moneyText(intent.amount)),
     lines: checkoutSessionJson.line_items.read(session.line_items),

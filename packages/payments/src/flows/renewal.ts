@@ -14,6 +14,7 @@ import {
   type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { settleCarriedLines } from './change-plan.ts';
+import { invoiceBuyers } from './invoice-buyers.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { enqueueCollection } from './collection.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
@@ -163,13 +164,18 @@ async function endPeriod(
 
 /** The next periods begin: their invoices (subscription_cycle), made in one statement, and each row moved on. */
 async function beginPeriods(deps: Deps, trx: Executor, periods: NextPeriod[]): Promise<InvoiceRow[]> {
+  const buyers = await invoiceBuyers(
+    trx,
+    periods.map(({ subscription }) => ({ customerId: subscription.customer_id, checkoutSessionId: null })),
+  );
   const invoices = await createSubscriptionInvoices(
     deps,
     trx,
-    periods.map(({ subscription, start, end, charge }) => ({
+    periods.map(({ subscription, start, end, charge }, i) => ({
       livemode: flag(subscription.livemode),
       subscriptionId: subscription.id,
       customerId: subscription.customer_id,
+      buyer: buyers[i]!,
       currencyId: subscription.currency_id,
       billingReason: 'subscription_cycle' as const,
       total: charge.total,

@@ -290,6 +290,12 @@ async function billOrder(s: Submit, priced: PricedLines) {
       lines: priced.lines,
       currencyId: currency.id,
       customerId: customer.id,
+      buyer: {
+        name: s.details.name ?? null,
+        email: s.details.email ?? null,
+        phone: s.details.phone ?? null,
+        address: s.details.address ?? null,
+      },
     });
   return { intent, invoiceId, context: opened?.context ?? null };
 }

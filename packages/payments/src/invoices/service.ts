@@ -2,7 +2,7 @@ import { KioskError, newId, randomToken, type BillingReason } from '@kiosk/core'
 import { moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { invoiceJson } from './table.ts';
+import { invoiceJson, type InvoiceBuyer } from './table.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -26,6 +26,7 @@ export async function createPaidCheckoutInvoice(
     sessionId: string;
     paymentIntentId: string;
     customerId: string;
+    buyer: InvoiceBuyer;
     currencyId: string;
     total: bigint;
     lines: unknown[];
@@ -39,6 +40,7 @@ export async function createPaidCheckoutInvoice(
         billingReason: 'manual',
         description: input.description,
         customerId: input.customerId,
+        buyer: input.buyer,
         subscriptionId: null,
         checkoutSessionId: input.sessionId,
         paymentIntentId: input.paymentIntentId,
@@ -62,7 +64,7 @@ export async function reaimInvoice(
   deps: Deps,
   trx: Executor,
   id: string,
-  change: { total: bigint; lines: unknown[]; currencyId?: string; customerId?: string },
+  change: { total: bigint; lines: unknown[]; currencyId?: string; customerId?: string; buyer?: InvoiceBuyer },
 ): Promise<void> {
   const total = change.total.toString();
   const row = await deps.resources.invoices.update(
@@ -76,6 +78,7 @@ export async function reaimInvoice(
       lines: invoiceJson.lines.write(change.lines),
       ...(change.currencyId ? { currency_id: change.currencyId } : {}),
       ...(change.customerId ? { customer_id: change.customerId } : {}),
+      ...(change.buyer ? { customer_details: invoiceJson.customer_details.write(change.buyer) } : {}),
     },
     'invoice.updated',
     ['open'],
@@ -113,6 +116,8 @@ export interface NewSubscriptionInvoice {
   livemode: boolean;
   subscriptionId: string;
   customerId: string;
+  /** What the buyer gave (flows/invoice-buyers.ts). */
+  buyer: InvoiceBuyer;
   currencyId: string;
   billingReason: BillingReason;
   total: bigint;
@@ -152,6 +157,7 @@ export async function createSubscriptionInvoices(
       billingReason: input.billingReason,
       description: input.description,
       customerId: input.customerId,
+      buyer: input.buyer,
       subscriptionId: input.subscriptionId,
       checkoutSessionId: input.checkoutSessionId,
       paymentIntentId: null,
@@ -172,6 +178,7 @@ interface InvoiceTerms {
   billingReason: BillingReason;
   description: string | null;
   customerId: string;
+  buyer: InvoiceBuyer;
   subscriptionId: string | null;
   checkoutSessionId: string | null;
   paymentIntentId: string | null;
@@ -197,6 +204,7 @@ async function finalizeInvoices(deps: Deps, trx: Executor, terms: InvoiceTerms[]
         billing_reason: invoice.billingReason,
         description: invoice.description,
         customer_id: invoice.customerId,
+        customer_details: invoiceJson.customer_details.write(invoice.buyer),
         subscription_id: invoice.subscriptionId,
         checkout_session_id: invoice.checkoutSessionId,
         payment_intent_id: invoice.paymentIntentId,

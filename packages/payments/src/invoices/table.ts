@@ -1,5 +1,6 @@
 import type { InvoiceStatus } from '@kiosk/core';
-import { invoiceSchema, metadata } from '@kiosk/contracts';
+import { billingAddress, invoiceSchema, metadata } from '@kiosk/contracts';
+import { z } from 'zod';
 import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Json, Money, Row } from '../columns.ts';
 
@@ -29,7 +30,18 @@ export type InvoiceRow = Row & {
   next_payment_attempt: number | null;
   /** The last attempt's failure ({ code }), or null. */
   last_payment_error: Json;
+  /** What the buyer gave when it was made (InvoiceBuyer); `{}` on invoices made before it was kept. */
+  customer_details: Json;
 };
+
+const invoiceBuyer = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: billingAddress.partial().nullable(),
+});
+/** The buyer's name, email, phone and address as they were when an invoice was made. */
+export type InvoiceBuyer = z.infer<typeof invoiceBuyer>;
 
 export const invoiceJson = jsonColumns('invoices', {
   /**
@@ -40,5 +52,6 @@ export const invoiceJson = jsonColumns('invoices', {
   /** When it entered each status (`finalized_at`, `paid_at` …). */
   status_transitions: jsonColumn(invoiceSchema.shape.status_transitions, {}),
   last_payment_error: jsonColumn(invoiceSchema.shape.last_payment_error, null),
+  customer_details: jsonColumn(invoiceBuyer.partial(), {}),
   metadata: jsonColumn(metadata, {}),
 });

@@ -1,7 +1,15 @@
 import type { Invoice } from '@kiosk/contracts';
 import { flag, moneyText } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { invoiceJson } from './table.ts';
+import { invoiceJson, type InvoiceBuyer } from './table.ts';
+
+/** Stripe's names for the buyer as the invoice keeps them. */
+const buyerView = (buyer: Partial<InvoiceBuyer>) => ({
+  customer_name: buyer.name ?? null,
+  customer_email: buyer.email ?? null,
+  customer_phone: buyer.phone ?? null,
+  customer_address: buyer.address ?? null,
+});
 
 export function invoiceView(row: PaymentsTables['invoices']): Invoice {
   return {
@@ -29,6 +37,7 @@ export function invoiceView(row: PaymentsTables['invoices']): Invoice {
     attempt_count: Number(row.attempt_count),
     next_payment_attempt: row.next_payment_attempt === null ? null : Number(row.next_payment_attempt),
     last_payment_error: invoiceJson.last_payment_error.read(row.last_payment_error),
+    ...buyerView(invoiceJson.customer_details.read(row.customer_details)),
     metadata: invoiceJson.metadata.read(row.metadata),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),

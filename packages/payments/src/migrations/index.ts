@@ -8,6 +8,7 @@ import { addPendingInvoiceItems } from './20261126_20_payments_plan_change.ts';
 import { indexInvoicesByNextAttempt } from './20261127_10_payments_invoice_next_attempt.ts';
 import { createRefunds } from './20261128_10_payments_refunds.ts';
 import { createBitcoinAddresses } from './20261128_30_payments_bitcoin_addresses.ts';
+import { addInvoiceBuyer } from './20261128_50_payments_invoice_buyer.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -23,4 +24,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261127_10_payments_invoice_next_attempt': indexInvoicesByNextAttempt,
   '20261128_10_payments_refunds': createRefunds,
   '20261128_30_payments_bitcoin_addresses': createBitcoinAddresses,
+  '20261128_50_payments_invoice_buyer': addInvoiceBuyer,
 };
