@@ -9,7 +9,15 @@ import { BIP32Factory } from 'bip32';
 import { networks } from 'bitcoinjs-lib';
 import { transaction } from '@kiosk/db';
 import { TestWallet } from '@kiosk/test-wallet';
-import { merchantOf, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
+import {
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  until,
+  type TestServer,
+} from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCurrency } from '@kiosk/contracts';
 import type { Method } from './methods/adapter.ts';
@@ -32,6 +40,8 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   let adapter: BitcoinAdapter;
   let oneConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let threeConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  /** The shop's method, whose checkouts go through the API. */
+  let shop: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let clockOffset = 0;
   let keys = 0;
   let buyers = 0;
@@ -66,6 +76,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     adapter = createBitcoinAdapter({ db: server.app.kiosk.database.db, engine, clock: { nowUnix: now } });
     oneConf = await bitcoinMethod('merchant one', 1);
     threeConf = await bitcoinMethod('merchant three', 3);
+    shop = await bitcoinMethod('merchant shop', 1);
   });
   afterAll(async () => {
     await server?.close();
@@ -350,6 +361,108 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('RECURRING_NOT_CONFIGURED');
+  });
+
+  /** A buyer's checkout of one BTC price of `sats` on the shop's method, not submitted yet. */
+  async function checkout(sats: bigint) {
+    const product = await merchant.test('/api/products', {
+      method: 'POST',
+      body: { name: 'Sticker', prices: [{ currency_id: shop.currency.id, unit_amount: sats.toString() }] },
+    });
+    const link = await merchant.test('/api/payment-links', {
+      method: 'POST',
+      body: { line_items: [{ price_id: product.body.prices[0].id, quantity: 1 }] },
+    });
+    const buyer = await signedIn(server, TestWallet.random());
+    const started = await buyer.request(`/api/checkout-sessions/start/${link.body.id}`, { method: 'POST' });
+    const id = started.body.checkoutSession.id as string;
+    const submit = () =>
+      buyer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: {
+          customer_name: 'Ada',
+          customer_email: 'ada@example.com',
+          payment_method: shop.method.id,
+          payment_currency: shop.currency.id,
+        },
+      });
+    // The page names the order's address once the buyer says they paid; only the chain decides.
+    const name = (address: string) =>
+      buyer.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: address } });
+    return { buyer, id, submit, name };
+  }
+  /** The session and its intent once the check decided: paid, or refused with a payment error. */
+  const decided = (id: string) =>
+    until(
+      async () => (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body,
+      (answer) =>
+        answer.checkoutSession.payment_status === 'paid' || Boolean(answer.paymentIntent?.last_payment_error),
+    );
+
+  it('pays a checkout at its own address: BIP21 instructions, the chain decides, exact to the satoshi', async () => {
+    const order = await checkout(150_000n);
+    const submitted = await order.submit();
+    expect(submitted.status).toBe(200);
+    const instructions = submitted.body.paymentInstructions;
+    expect(instructions).toMatchObject({ type: 'bitcoin', amount: '150000', amount_btc: '0.0015' });
+    expect(instructions.uri).toBe(`bitcoin:${instructions.address}?amount=0.0015`);
+    // The address waits as long as the order does.
+    expect(instructions.expires_at).toBe(submitted.body.checkoutSession.expires_at);
+    // Submitted again (another tab), the same address.
+    expect((await order.submit()).body.paymentInstructions.address).toBe(instructions.address);
+    const sent = await pay(funded(), instructions.address, 150_000n);
+    expect((await order.name(instructions.address)).status).toBe(202);
+    chain.mine(1);
+    const { checkoutSession, paymentIntent } = await decided(order.id);
+    expect(checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const intent = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: '150000' });
+    expect(intent.payment_details.bitcoin).toMatchObject({
+      address: instructions.address,
+      tx_hashes: sent.txid,
+    });
+  });
+
+  it('gives checkouts submitted at once each their own address', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => checkout(10_000n)));
+    const answers = await Promise.all(orders.map((order) => order.submit()));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const addresses = answers.map((answer) => answer.body.paymentInstructions.address);
+    expect(new Set(addresses).size).toBe(8);
+  });
+
+  it('records an overpayment as paid with its excess refundable, and leaves refunds to the merchant', async () => {
+    const order = await checkout(20_000n);
+    const { address } = (await order.submit()).body.paymentInstructions;
+    await pay(funded(), address, 26_000n);
+    chain.mine(1);
+    await order.name(address);
+    const { paymentIntent } = await decided(order.id);
+    const charges = (await merchant.test(`/api/charges?payment_intent_id=${paymentIntent.id}`)).body.list;
+    expect(charges).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: '26000', amount_refundable: '6000' }),
+    ]);
+    const refund = await merchant.test('/api/refunds', {
+      method: 'POST',
+      body: { charge_id: charges[0].id, amount: '6000' },
+    });
+    expect(refund.status).toBe(400);
+    expect(refund.body.code).toBe('REFUND_NOT_SUPPORTED');
+  });
+
+  it('pays a checkout underpaid and then topped up, summed over both transactions', async () => {
+    const order = await checkout(80_000n);
+    const { address } = (await order.submit()).body.paymentInstructions;
+    const wallet = funded();
+    await pay(wallet, address, 50_000n);
+    chain.mine(1);
+    expect((await order.name(address)).status).toBe(202);
+    await pay(wallet, address, 30_000n);
+    chain.mine(1);
+    const { checkoutSession, paymentIntent } = await decided(order.id);
+    expect(checkoutSession.payment_status).toBe('paid');
+    const intent = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
+    expect(intent.amount_received).toBe('80000');
   });
 
   const addressRow = (address: string) =>
