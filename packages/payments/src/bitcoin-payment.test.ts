@@ -8,6 +8,7 @@ import { translate } from '@kiosk/core/i18n/translate';
 import { BIP32Factory } from 'bip32';
 import { networks } from 'bitcoinjs-lib';
 import { transaction } from '@kiosk/db';
+import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
 import {
   cookieClient,
@@ -43,6 +44,8 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   /** The shop's method, whose checkouts go through the API. */
   let shop: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let clockOffset = 0;
+  /** The server's clock: its checks are due by it (decided moves it on). */
+  const clock = new TestClock();
   let keys = 0;
   let buyers = 0;
   const now = () => Math.floor(Date.now() / 1000) + clockOffset;
@@ -71,7 +74,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
 
   beforeAll(async () => {
     chain = await startBitcoinStandin();
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, { clock });
     merchant = await merchantOf(server);
     adapter = createBitcoinAdapter({ db: server.app.kiosk.database.db, engine, clock: { nowUnix: now } });
     oneConf = await bitcoinMethod('merchant one', 1);
@@ -394,10 +397,19 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   /** The session and its intent once the check decided: paid, or refused with a payment error. */
   const decided = (id: string) =>
     until(
-      async () => (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body,
+      async () => {
+        clock.advance({ seconds: 1 });
+        return (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body;
+      },
       (answer) =>
         answer.checkoutSession.payment_status === 'paid' || Boolean(answer.paymentIntent?.last_payment_error),
     );
+  const chargeRow = (intentId: string): Promise<any> =>
+    (server.app.kiosk.database.db as any)
+      .selectFrom('charges')
+      .selectAll()
+      .where('payment_intent_id', '=', intentId)
+      .executeTakeFirstOrThrow();
 
   it('pays a checkout at its own address: BIP21 instructions, the chain decides, exact to the satoshi', async () => {
     const order = await checkout(150_000n);
@@ -463,6 +475,34 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     expect(checkoutSession.payment_status).toBe('paid');
     const intent = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
     expect(intent.amount_received).toBe('80000');
+  });
+
+  it('waits for a payment named before it is sent far longer than a chain of seconds a block would', async () => {
+    const order = await checkout(12_000n);
+    const submitted = (await order.submit()).body;
+    const { address } = submitted.paymentInstructions;
+    expect((await order.name(address)).status).toBe(202);
+    // Ten minutes of checks with nothing at the address: an EVM hash unseen fails after two.
+    let checks = Number((await chargeRow(submitted.paymentIntent.id)).checks);
+    for (let minute = 0; minute < 10; minute++) {
+      clock.advance({ seconds: 60 });
+      const after = checks;
+      checks = Number(
+        (
+          await until(
+            () => chargeRow(submitted.paymentIntent.id),
+            (row) => Number(row.checks) > after,
+          )
+        ).checks,
+      );
+    }
+    expect(await chargeRow(submitted.paymentIntent.id)).toMatchObject({
+      status: 'pending',
+      failure_code: null,
+    });
+    await pay(funded(), address, 12_000n);
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
   });
 
   const addressRow = (address: string) =>

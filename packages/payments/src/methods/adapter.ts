@@ -125,6 +125,12 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   /** The namespace in which a reference is unique (`eip155:{chain id}`). */
   network(settings: Settings): string;
   /**
+   * How a named payment is checked on this rail (flows/check-charge.ts); without it, the checkout's
+   * defaults, made for chains of seconds a block. A slow chain (Bitcoin: ten minutes a block, and a
+   * buyer who may name the address before paying) waits longer and reads less often.
+   */
+  checkWindow?(settings: Settings): CheckWindow;
+  /**
    * Reads the rail's own truth about a claimed payment, trusting nothing the buyer said. Throws when
    * the rail cannot be asked right now (the check is retried; that is not a verdict).
    */
@@ -190,6 +196,14 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    * Kiosk; asked when a notice says they changed. Throws when the rail cannot be asked right now.
    */
   refundsOf?(method: Method<Settings>, received: Received): Promise<RailRefund[]>;
+}
+
+/** How long a round of checks lasts, how long an unseen payment is waited for, how often it is read. */
+export interface CheckWindow {
+  roundSeconds: number;
+  notFoundSeconds: number;
+  /** Between reads after the round's first minute (every 2 s before). */
+  everyMs: number;
 }
 
 /** A payment as a rail that assigns places is asked to place it (assign). */

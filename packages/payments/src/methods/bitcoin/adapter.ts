@@ -110,6 +110,14 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions): BitcoinAda
       .toLowerCase()
       .regex(/^(bc|tb|bcrt)1q[02-9ac-hj-np-z]{38}$/, 'validation.bitcoinAddress'),
     network: (settings) => CAIP2[settings.network],
+    // Ten minutes a block on average, and a buyer who may name the address before paying: a round
+    // lasts half an hour per confirmation asked and an hour more, a payment not seen at all is waited
+    // for half an hour, and the address is read every 30 s after the first minute.
+    checkWindow: ({ confirmation }) => ({
+      roundSeconds: (confirmation + 2) * 30 * 60,
+      notFoundSeconds: 30 * 60,
+      everyMs: 30_000,
+    }),
     verify: (method, _currency, claim) => verifyAddress(db, options.clock, method.settings, claim),
   };
 }
