@@ -43,6 +43,8 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   let threeConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   /** The shop's method, whose checkouts go through the API. */
   let shop: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  /** A shop that waits for three confirmations. */
+  let shop3: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let clockOffset = 0;
   /** The server's clock: its checks are due by it (decided moves it on). */
   const clock = new TestClock();
@@ -80,6 +82,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     oneConf = await bitcoinMethod('merchant one', 1);
     threeConf = await bitcoinMethod('merchant three', 3);
     shop = await bitcoinMethod('merchant shop', 1);
+    shop3 = await bitcoinMethod('merchant shop three', 3);
   });
   afterAll(async () => {
     await server?.close();
@@ -366,11 +369,11 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     expect(answer.body.code).toBe('RECURRING_NOT_CONFIGURED');
   });
 
-  /** A buyer's checkout of one BTC price of `sats` on the shop's method, not submitted yet. */
-  async function checkout(sats: bigint) {
+  /** A buyer's checkout of one BTC price of `sats` on a shop's method, not submitted yet. */
+  async function checkout(sats: bigint, on = shop) {
     const product = await merchant.test('/api/products', {
       method: 'POST',
-      body: { name: 'Sticker', prices: [{ currency_id: shop.currency.id, unit_amount: sats.toString() }] },
+      body: { name: 'Sticker', prices: [{ currency_id: on.currency.id, unit_amount: sats.toString() }] },
     });
     const link = await merchant.test('/api/payment-links', {
       method: 'POST',
@@ -385,8 +388,8 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
         body: {
           customer_name: 'Ada',
           customer_email: 'ada@example.com',
-          payment_method: shop.method.id,
-          payment_currency: shop.currency.id,
+          payment_method: on.method.id,
+          payment_currency: on.currency.id,
         },
       });
     // The page names the order's address once the buyer says they paid; only the chain decides.
@@ -503,6 +506,82 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     await pay(funded(), address, 12_000n);
     chain.mine(1);
     expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  /** `count` more checks of the intent's charge, the clock moving `seconds` at each look. */
+  async function checksPass(intentId: string, count: number, seconds = 30) {
+    for (let i = 0; i < count; i++) {
+      const before = Number((await chargeRow(intentId)).checks);
+      await until(
+        async () => {
+          clock.advance({ seconds });
+          return chargeRow(intentId);
+        },
+        (row) => Number(row.checks) > before,
+      );
+    }
+  }
+  const intentOf = async (intentId: string) => (await merchant.test(`/api/payment-intents/${intentId}`)).body;
+
+  it("keeps a checkout processing until its payment has the method's three confirmations", async () => {
+    const order = await checkout(33_000n, shop3);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    expect(paymentInstructions.confirmations).toBe(3);
+    await pay(funded(), paymentInstructions.address, 33_000n);
+    await order.name(paymentInstructions.address);
+    chain.mine(2);
+    await checksPass(paymentIntent.id, 3);
+    expect(await intentOf(paymentIntent.id)).toMatchObject({ status: 'processing', amount_received: '0' });
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  it('keeps a checkout processing when a reorg orphans its payment, and pays once it is mined again', async () => {
+    const order = await checkout(44_000n, shop3);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    const sent = await pay(funded(), paymentInstructions.address, 44_000n);
+    await order.name(paymentInstructions.address);
+    chain.mine(2);
+    await checksPass(paymentIntent.id, 1);
+    chain.reorg(2);
+    chain.mine(2); // another branch, whose first block takes the payment again: two confirmations
+    await checksPass(paymentIntent.id, 3);
+    expect(await intentOf(paymentIntent.id)).toMatchObject({ status: 'processing' });
+    const observed = JSON.parse((await addressRow(paymentInstructions.address)).observed);
+    expect(observed).toEqual([expect.objectContaining({ txid: sent.txid, height: chain.tipHeight() - 1 })]);
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  it('unpays a checkout whose payment is replaced by fee to another address', async () => {
+    const order = await checkout(21_000n);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    const wallet = funded();
+    const sent = await pay(wallet, paymentInstructions.address, 21_000n);
+    await order.name(paymentInstructions.address);
+    await checksPass(paymentIntent.id, 1, 1);
+    const seenFirst = JSON.parse((await addressRow(paymentInstructions.address)).observed);
+    expect(seenFirst).toEqual([expect.objectContaining({ txid: sent.txid, height: null })]);
+    await broadcast(wallet.replace(sent, { feeRate: 20, to: wallet.address(7) }).hex);
+    chain.mine(1);
+    // Nothing reaches the address any more: once the method's wait for an unseen payment is over
+    // (half an hour), the charge fails and the order may be paid again.
+    const failed = await until(
+      async () => {
+        clock.advance({ seconds: 60 });
+        return chargeRow(paymentIntent.id);
+      },
+      (row) => row.status !== 'pending',
+    );
+    expect(failed).toMatchObject({ status: 'failed', failure_code: 'TX_NOT_FOUND' });
+    expect(JSON.parse((await addressRow(paymentInstructions.address)).observed)).toEqual([]);
+    const { checkoutSession, paymentIntent: after } = await decided(order.id);
+    expect(checkoutSession.payment_status).toBe('unpaid');
+    expect(after.last_payment_error.code).toBe('TX_NOT_FOUND');
+    expect(await chargeRow(paymentIntent.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'TX_NOT_FOUND',
+    });
   });
 
   const addressRow = (address: string) =>
