@@ -8,8 +8,17 @@ import { translate } from '@kiosk/core/i18n/translate';
 import { BIP32Factory } from 'bip32';
 import { networks } from 'bitcoinjs-lib';
 import { transaction } from '@kiosk/db';
+import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
-import { merchantOf, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
+import {
+  cookieClient,
+  merchantOf,
+  signedIn,
+  startTestServer,
+  testEngines,
+  until,
+  type TestServer,
+} from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCurrency } from '@kiosk/contracts';
 import type { Method } from './methods/adapter.ts';
@@ -32,7 +41,13 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   let adapter: BitcoinAdapter;
   let oneConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let threeConf: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  /** The shop's method, whose checkouts go through the API. */
+  let shop: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
+  /** A shop that waits for three confirmations. */
+  let shop3: { method: Method<BitcoinSettings>; currency: PaymentCurrency };
   let clockOffset = 0;
+  /** The server's clock: its checks are due by it (decided moves it on). */
+  const clock = new TestClock();
   let keys = 0;
   let buyers = 0;
   const now = () => Math.floor(Date.now() / 1000) + clockOffset;
@@ -61,11 +76,13 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
 
   beforeAll(async () => {
     chain = await startBitcoinStandin();
-    server = await startTestServer(engine);
+    server = await startTestServer(engine, { clock });
     merchant = await merchantOf(server);
     adapter = createBitcoinAdapter({ db: server.app.kiosk.database.db, engine, clock: { nowUnix: now } });
     oneConf = await bitcoinMethod('merchant one', 1);
     threeConf = await bitcoinMethod('merchant three', 3);
+    shop = await bitcoinMethod('merchant shop', 1);
+    shop3 = await bitcoinMethod('merchant shop three', 3);
   });
   afterAll(async () => {
     await server?.close();
@@ -350,6 +367,221 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('RECURRING_NOT_CONFIGURED');
+  });
+
+  /** A buyer's checkout of one BTC price of `sats` on a shop's method, not submitted yet. */
+  async function checkout(sats: bigint, on = shop) {
+    const product = await merchant.test('/api/products', {
+      method: 'POST',
+      body: { name: 'Sticker', prices: [{ currency_id: on.currency.id, unit_amount: sats.toString() }] },
+    });
+    const link = await merchant.test('/api/payment-links', {
+      method: 'POST',
+      body: { line_items: [{ price_id: product.body.prices[0].id, quantity: 1 }] },
+    });
+    const buyer = await signedIn(server, TestWallet.random());
+    const started = await buyer.request(`/api/checkout-sessions/start/${link.body.id}`, { method: 'POST' });
+    const id = started.body.checkoutSession.id as string;
+    const submit = () =>
+      buyer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: {
+          customer_name: 'Ada',
+          customer_email: 'ada@example.com',
+          payment_method: on.method.id,
+          payment_currency: on.currency.id,
+        },
+      });
+    // The page names the order's address once the buyer says they paid; only the chain decides.
+    const name = (address: string) =>
+      buyer.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: address } });
+    return { buyer, id, submit, name };
+  }
+  /** The session and its intent once the check decided: paid, or refused with a payment error. */
+  const decided = (id: string) =>
+    until(
+      async () => {
+        clock.advance({ seconds: 1 });
+        return (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body;
+      },
+      (answer) =>
+        answer.checkoutSession.payment_status === 'paid' || Boolean(answer.paymentIntent?.last_payment_error),
+    );
+  const chargeRow = (intentId: string): Promise<any> =>
+    (server.app.kiosk.database.db as any)
+      .selectFrom('charges')
+      .selectAll()
+      .where('payment_intent_id', '=', intentId)
+      .executeTakeFirstOrThrow();
+
+  it('pays a checkout at its own address: BIP21 instructions, the chain decides, exact to the satoshi', async () => {
+    const order = await checkout(150_000n);
+    const submitted = await order.submit();
+    expect(submitted.status).toBe(200);
+    const instructions = submitted.body.paymentInstructions;
+    expect(instructions).toMatchObject({ type: 'bitcoin', amount: '150000', amount_btc: '0.0015' });
+    expect(instructions.uri).toBe(`bitcoin:${instructions.address}?amount=0.0015`);
+    // The address waits as long as the order does.
+    expect(instructions.expires_at).toBe(submitted.body.checkoutSession.expires_at);
+    // Submitted again (another tab), the same address.
+    expect((await order.submit()).body.paymentInstructions.address).toBe(instructions.address);
+    const sent = await pay(funded(), instructions.address, 150_000n);
+    expect((await order.name(instructions.address)).status).toBe(202);
+    chain.mine(1);
+    const { checkoutSession, paymentIntent } = await decided(order.id);
+    expect(checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const intent = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
+    expect(intent).toMatchObject({ status: 'succeeded', amount_received: '150000' });
+    expect(intent.payment_details.bitcoin).toMatchObject({
+      address: instructions.address,
+      tx_hashes: sent.txid,
+    });
+  });
+
+  it('gives checkouts submitted at once each their own address', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => checkout(10_000n)));
+    const answers = await Promise.all(orders.map((order) => order.submit()));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const addresses = answers.map((answer) => answer.body.paymentInstructions.address);
+    expect(new Set(addresses).size).toBe(8);
+  });
+
+  it('records an overpayment as paid with its excess refundable, and leaves refunds to the merchant', async () => {
+    const order = await checkout(20_000n);
+    const { address } = (await order.submit()).body.paymentInstructions;
+    await pay(funded(), address, 26_000n);
+    chain.mine(1);
+    await order.name(address);
+    const { paymentIntent } = await decided(order.id);
+    const charges = (await merchant.test(`/api/charges?payment_intent_id=${paymentIntent.id}`)).body.list;
+    expect(charges).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: '26000', amount_refundable: '6000' }),
+    ]);
+    const refund = await merchant.test('/api/refunds', {
+      method: 'POST',
+      body: { charge_id: charges[0].id, amount: '6000' },
+    });
+    expect(refund.status).toBe(400);
+    expect(refund.body.code).toBe('REFUND_NOT_SUPPORTED');
+  });
+
+  it('pays a checkout underpaid and then topped up, summed over both transactions', async () => {
+    const order = await checkout(80_000n);
+    const { address } = (await order.submit()).body.paymentInstructions;
+    const wallet = funded();
+    await pay(wallet, address, 50_000n);
+    chain.mine(1);
+    expect((await order.name(address)).status).toBe(202);
+    await pay(wallet, address, 30_000n);
+    chain.mine(1);
+    const { checkoutSession, paymentIntent } = await decided(order.id);
+    expect(checkoutSession.payment_status).toBe('paid');
+    const intent = (await merchant.test(`/api/payment-intents/${paymentIntent.id}`)).body;
+    expect(intent.amount_received).toBe('80000');
+  });
+
+  it('waits for a payment named before it is sent far longer than a chain of seconds a block would', async () => {
+    const order = await checkout(12_000n);
+    const submitted = (await order.submit()).body;
+    const { address } = submitted.paymentInstructions;
+    expect((await order.name(address)).status).toBe(202);
+    // Ten minutes of checks with nothing at the address: an EVM hash unseen fails after two.
+    let checks = Number((await chargeRow(submitted.paymentIntent.id)).checks);
+    for (let minute = 0; minute < 10; minute++) {
+      clock.advance({ seconds: 60 });
+      const after = checks;
+      checks = Number(
+        (
+          await until(
+            () => chargeRow(submitted.paymentIntent.id),
+            (row) => Number(row.checks) > after,
+          )
+        ).checks,
+      );
+    }
+    expect(await chargeRow(submitted.paymentIntent.id)).toMatchObject({
+      status: 'pending',
+      failure_code: null,
+    });
+    await pay(funded(), address, 12_000n);
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  /** `count` more checks of the intent's charge, the clock moving `seconds` at each look. */
+  async function checksPass(intentId: string, count: number, seconds = 30) {
+    for (let i = 0; i < count; i++) {
+      const before = Number((await chargeRow(intentId)).checks);
+      await until(
+        async () => {
+          clock.advance({ seconds });
+          return chargeRow(intentId);
+        },
+        (row) => Number(row.checks) > before,
+      );
+    }
+  }
+  const intentOf = async (intentId: string) => (await merchant.test(`/api/payment-intents/${intentId}`)).body;
+
+  it("keeps a checkout processing until its payment has the method's three confirmations", async () => {
+    const order = await checkout(33_000n, shop3);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    expect(paymentInstructions.confirmations).toBe(3);
+    await pay(funded(), paymentInstructions.address, 33_000n);
+    await order.name(paymentInstructions.address);
+    chain.mine(2);
+    await checksPass(paymentIntent.id, 3);
+    expect(await intentOf(paymentIntent.id)).toMatchObject({ status: 'processing', amount_received: '0' });
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  it('keeps a checkout processing when a reorg orphans its payment, and pays once it is mined again', async () => {
+    const order = await checkout(44_000n, shop3);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    const sent = await pay(funded(), paymentInstructions.address, 44_000n);
+    await order.name(paymentInstructions.address);
+    chain.mine(2);
+    await checksPass(paymentIntent.id, 1);
+    chain.reorg(2);
+    chain.mine(2); // another branch, whose first block takes the payment again: two confirmations
+    await checksPass(paymentIntent.id, 3);
+    expect(await intentOf(paymentIntent.id)).toMatchObject({ status: 'processing' });
+    const observed = JSON.parse((await addressRow(paymentInstructions.address)).observed);
+    expect(observed).toEqual([expect.objectContaining({ txid: sent.txid, height: chain.tipHeight() - 1 })]);
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+  });
+
+  it('unpays a checkout whose payment is replaced by fee to another address', async () => {
+    const order = await checkout(21_000n);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    const wallet = funded();
+    const sent = await pay(wallet, paymentInstructions.address, 21_000n);
+    await order.name(paymentInstructions.address);
+    await checksPass(paymentIntent.id, 1, 1);
+    const seenFirst = JSON.parse((await addressRow(paymentInstructions.address)).observed);
+    expect(seenFirst).toEqual([expect.objectContaining({ txid: sent.txid, height: null })]);
+    await broadcast(wallet.replace(sent, { feeRate: 20, to: wallet.address(7) }).hex);
+    chain.mine(1);
+    // Nothing reaches the address any more: once the method's wait for an unseen payment is over
+    // (half an hour), the charge fails and the order may be paid again.
+    const failed = await until(
+      async () => {
+        clock.advance({ seconds: 60 });
+        return chargeRow(paymentIntent.id);
+      },
+      (row) => row.status !== 'pending',
+    );
+    expect(failed).toMatchObject({ status: 'failed', failure_code: 'TX_NOT_FOUND' });
+    expect(JSON.parse((await addressRow(paymentInstructions.address)).observed)).toEqual([]);
+    const { checkoutSession, paymentIntent: after } = await decided(order.id);
+    expect(checkoutSession.payment_status).toBe('unpaid');
+    expect(after.last_payment_error.code).toBe('TX_NOT_FOUND');
+    expect(await chargeRow(paymentIntent.id)).toMatchObject({
+      status: 'failed',
+      failure_code: 'TX_NOT_FOUND',
+    });
   });
 
   const addressRow = (address: string) =>

@@ -6,7 +6,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { failCharge, settleCharge } from './settle-charge.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
-import { paymentKeyOf } from '../methods/adapter.ts';
+import { paymentKeyOf, type CheckWindow, type PaymentMethodAdapter } from '../methods/adapter.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 
@@ -37,6 +37,14 @@ const FAST_CHECKS_FOR_SECONDS = 60;
 export const UNREACHABLE_RETRY_MS = 5_000;
 /** A pending charge untouched this long lost its job (a crash, a job out of attempts): the sweep requeues it. */
 export const STALLED_AFTER_SECONDS = 60;
+
+/** The rail's own check window (a slow chain's), else the defaults above. */
+export const checkWindowOf = (adapter: PaymentMethodAdapter<unknown>, settings: unknown): CheckWindow =>
+  adapter.checkWindow?.(settings) ?? {
+    roundSeconds: CHECK_WINDOW_SECONDS,
+    notFoundSeconds: NOT_FOUND_GRACE_SECONDS,
+    everyMs: SLOW_CHECK_MS,
+  };
 
 interface CheckPayload {
   charge_id: string;
@@ -99,16 +107,17 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
   if (verdict.outcome === 'received')
     return decide(deps, (trx) => settleCharge(deps, trx, charge.id, { ...verdict, methodType: method.type }));
   const now = deps.clock.nowUnix();
+  const window = checkWindowOf(adapter, read.settings);
   // A round is checked until `check_until`, which naming set to its start plus the window.
-  const roundAge = now - (Number(charge.check_until) - CHECK_WINDOW_SECONDS);
+  const roundAge = now - (Number(charge.check_until) - window.roundSeconds);
   // After an outage the rail is asked once more before "not found" is believed.
   const answeredBefore = charge.last_check_error !== 'RAIL_UNREACHABLE';
-  if (verdict.reason === 'NOT_FOUND' && roundAge > NOT_FOUND_GRACE_SECONDS && answeredBefore)
+  if (verdict.reason === 'NOT_FOUND' && roundAge > window.notFoundSeconds && answeredBefore)
     return decide(deps, (trx) => failCharge(deps, trx, charge.id, 'TX_NOT_FOUND'));
   if (now >= Number(charge.check_until))
     return decide(deps, (trx) => failCharge(deps, trx, charge.id, 'TX_NOT_CONFIRMED'));
   const age = now - Number(charge.created_at);
-  return next(deps, charge, check, age < FAST_CHECKS_FOR_SECONDS ? FAST_CHECK_MS : SLOW_CHECK_MS, null);
+  return next(deps, charge, check, age < FAST_CHECKS_FOR_SECONDS ? FAST_CHECK_MS : window.everyMs, null);
 }
 
 const decide = (deps: Deps, work: (trx: Executor) => Promise<void>) => transaction(deps.db, work);

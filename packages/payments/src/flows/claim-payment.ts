@@ -11,7 +11,7 @@ import { findIntentRow } from '../payment-intents/queries.ts';
 import { markIntentProcessing } from '../payment-intents/service.ts';
 import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { CHECK_WINDOW_SECONDS, queueCheck } from './check-charge.ts';
+import { CHECK_WINDOW_SECONDS, checkWindowOf, queueCheck } from './check-charge.ts';
 import { checkBuyer } from './order.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
@@ -51,10 +51,15 @@ export async function claimPayment(
     if (session.customer_did !== buyer.did) throw new KioskError('FORBIDDEN');
     if (!session.payment_intent_id) throw new KioskError('CHECKOUT_NOT_SUBMITTED', { status: 409 });
     const intent = (await findIntentRow(trx, session.payment_intent_id))!;
-    const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
+    const { network, parsed, existing, roundSeconds } = await namedReference(deps, trx, intent, reference);
 
     if (!existing || existing.status === 'failed') await refuseBeyondPendingLimits(deps, trx, session);
-    const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
+    const charge = await nameCharge(deps, trx, intent, {
+      network,
+      reference: parsed,
+      existing,
+      roundSeconds,
+    });
     if (charge.status === 'pending') {
       // Only an order that may still be paid waits for it; for any other it is checked to be refunded.
       const payable = !checkoutRefusal(
@@ -99,7 +104,7 @@ export async function claimIntentPayment(
       (buyer.livemode !== undefined && buyer.livemode !== flag(intent.livemode))
     )
       throw new KioskError('PAYMENT_INTENT_NOT_FOUND', { status: 404 });
-    const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
+    const { network, parsed, existing, roundSeconds } = await namedReference(deps, trx, intent, reference);
     if (!existing || existing.status === 'failed') {
       const pending = await trx
         .selectFrom('charges')
@@ -110,7 +115,12 @@ export async function claimIntentPayment(
       if (Number(pending.count) >= MAX_PENDING_PER_SESSION)
         throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
     }
-    const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
+    const charge = await nameCharge(deps, trx, intent, {
+      network,
+      reference: parsed,
+      existing,
+      roundSeconds,
+    });
     if (charge.status === 'pending') {
       if (intent.status === 'requires_action') await markIntentProcessing(deps, trx, intent.id);
       await queueCheck(deps, trx, charge);
@@ -146,8 +156,8 @@ export async function claimRailPayment(
   if (deps.engine === 'postgres') read = read.forUpdate();
   const intent = await read.executeTakeFirstOrThrow();
   if (intent.payment_method_id !== methodId) return;
-  const { network, parsed, existing } = await namedReference(deps, trx, intent, reference);
-  const charge = await nameCharge(deps, trx, intent, network, parsed, existing);
+  const { network, parsed, existing, roundSeconds } = await namedReference(deps, trx, intent, reference);
+  const charge = await nameCharge(deps, trx, intent, { network, reference: parsed, existing, roundSeconds });
   if (charge.status !== 'pending') return;
   const payable = locked
     ? !checkoutRefusal(
@@ -186,7 +196,7 @@ async function methodOf(deps: Deps, trx: Executor, intent: IntentRow) {
   const method = await getPaymentMethod(trx, flag(intent.livemode), intent.payment_method_id);
   if (!method) return undefined;
   const { adapter, method: read } = deps.methods.read(method);
-  return { adapter, network: adapter.network(read.settings) };
+  return { adapter, network: adapter.network(read.settings), window: checkWindowOf(adapter, read.settings) };
 }
 
 /**
@@ -198,10 +208,10 @@ async function namedReference(
   trx: Executor,
   intent: IntentRow,
   reference: string,
-): Promise<{ network: string; parsed: string; existing: ChargeRow | undefined }> {
+): Promise<{ network: string; parsed: string; existing: ChargeRow | undefined; roundSeconds: number }> {
   const method = await methodOf(deps, trx, intent);
   if (!method) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-  const { adapter, network } = method;
+  const { adapter, network, window } = method;
   const parsed = adapter.reference.safeParse(reference);
   if (!parsed.success)
     throw new KioskError('VALIDATION_FAILED', {
@@ -214,7 +224,7 @@ async function namedReference(
     .where('network', '=', network)
     .where('reference', '=', parsed.data)
     .executeTakeFirst();
-  return { network, parsed: parsed.data, existing };
+  return { network, parsed: parsed.data, existing, roundSeconds: window.roundSeconds };
 }
 
 /** What the intent asks right now, as a charge records it to be judged against. */
@@ -229,11 +239,10 @@ async function nameCharge(
   deps: Deps,
   trx: Executor,
   intent: IntentRow,
-  network: string,
-  reference: string,
-  existing: ChargeRow | undefined,
+  named: { network: string; reference: string; existing: ChargeRow | undefined; roundSeconds: number },
 ): Promise<ChargeRow> {
-  const checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS;
+  const { network, reference, existing } = named;
+  const checkUntil = deps.clock.nowUnix() + named.roundSeconds;
   if (!existing)
     return deps.resources.charges.insert(
       trx,
@@ -275,7 +284,7 @@ async function recheckCharge(
   trx: Executor,
   charge: ChargeRow,
   asked: Partial<ReturnType<typeof askedBy>>,
-  checkUntil = deps.clock.nowUnix() + CHECK_WINDOW_SECONDS,
+  checkUntil: number,
 ): Promise<ChargeRow | undefined> {
   return deps.resources.charges.transition(trx, charge.id, 'failed', 'pending', {
     type: 'charge.pending',
@@ -311,8 +320,11 @@ export async function recheckChargeByMerchant(deps: Deps, livemode: boolean, id:
     if (charge.status !== 'failed') throw new KioskError('CHARGE_NOT_FAILED', { status: 409 });
     // Judged against what the intent asks now, when its method still looks where the transfer is.
     const intent = (await findIntentRow(trx, charge.payment_intent_id))!;
-    const sameNetwork = (await methodOf(deps, trx, intent))?.network === charge.network;
-    const pending = (await recheckCharge(deps, trx, charge, sameNetwork ? askedBy(intent) : {}))!;
+    const method = await methodOf(deps, trx, intent);
+    const sameNetwork = method?.network === charge.network;
+    const roundSeconds = sameNetwork ? method!.window.roundSeconds : CHECK_WINDOW_SECONDS;
+    const checkUntil = deps.clock.nowUnix() + roundSeconds;
+    const pending = (await recheckCharge(deps, trx, charge, sameNetwork ? askedBy(intent) : {}, checkUntil))!;
     await markIntentProcessing(deps, trx, charge.payment_intent_id);
     await queueCheck(deps, trx, pending);
     return chargeView(pending);

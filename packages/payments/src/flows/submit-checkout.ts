@@ -244,7 +244,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
     return { session: updated!, ...answer };
   }
 
-  const { intent, invoiceId, context } = await billOrder(s, priced);
+  const { intent, invoiceId, context, assigned } = await billOrder(s, priced);
   const updated = await deps.resources.checkoutSessions.update(
     trx,
     session.id,
@@ -256,7 +256,7 @@ async function submitOrder(s: Submit): Promise<StepAnswer> {
     session: updated!,
     prices: priced.prices,
     intent,
-    instructions: adapter.instructions(read, currency, priced.total),
+    instructions: adapter.instructions(read, currency, priced.total, assigned),
     mandate: null,
     context,
   };
@@ -279,7 +279,17 @@ async function billOrder(s: Submit, priced: PricedLines) {
       { ...asked, methodType: method.type },
       order.intent ? paymentIntentJson.payment_details.read(order.intent.payment_details) : {},
     );
-  const terms = { ...asked, customerId: customer.id, paymentDetails: opened?.paymentDetails };
+  // A rail that tells payments apart by where they arrive gives this one its place (a Bitcoin address).
+  const { adapter, method: read } = deps.methods.read(method);
+  const assigned = await adapter.assign?.(trx, read, {
+    key: order.session.id,
+    amount: priced.total,
+    livemode,
+    expiresAt: Number(order.session.expires_at),
+  });
+  const current = order.intent ? paymentIntentJson.payment_details.read(order.intent.payment_details) : {};
+  const paymentDetails = assigned ? { ...current, [method.type]: assigned } : opened?.paymentDetails;
+  const terms = { ...asked, customerId: customer.id, paymentDetails };
   const intent = order.intent
     ? await reaimPaymentIntent(deps, trx, order.intent.id, terms)
     : await createPaymentIntent(deps, trx, { ...terms, livemode, sessionId: order.session.id, description });
@@ -297,7 +307,7 @@ async function billOrder(s: Submit, priced: PricedLines) {
         address: s.details.address ?? null,
       },
     });
-  return { intent, invoiceId, context: opened?.context ?? null };
+  return { intent, invoiceId, context: opened?.context ?? null, assigned };
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
 } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { outsideTransactionsOnly } from '@kiosk/db';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
   Claim,
@@ -56,8 +57,28 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   /** Checks a currency of the method (a token contract, a card currency's code …): the problem's i18n key. */
   checkCurrency?(currency: CurrencyInput): CurrencyProblem | undefined;
 
-  /** How the buyer pays exactly `amount` of `currency`. */
-  instructions(method: Method<Settings>, currency: PaymentCurrency, amount: bigint): PaymentInstructions;
+  /**
+   * How the buyer pays exactly `amount` of `currency`; on a rail that assigns each payment its own
+   * place (`assign`), at the place it gave the payment.
+   */
+  instructions(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    amount: bigint,
+    assigned?: Record<string, string>,
+  ): PaymentInstructions;
+  /**
+   * A rail on which a payment is told apart by where it arrives (Bitcoin: an address of the merchant's
+   * wallet for each payment, so the buyer names nothing): gives the payment its place inside the
+   * submit's transaction `trx` (derived, never asked: no I/O), and answers the record `instructions`
+   * reads, which the intent keeps in `payment_details.{method type}`. Asked again for a payment (its
+   * key, as PreparedPayment.key), the same place, following what it asks now while nothing paid it.
+   */
+  assign?<DB>(
+    trx: Kysely<DB>,
+    method: Method<Settings>,
+    payment: AssignedPayment,
+  ): Promise<Record<string, string>>;
   /**
    * A rail on which the merchant's side opens each payment before the buyer pays (a card's
    * PaymentIntent at Stripe): opens it for `payment`, or brings the one opened before (`previous`, what
@@ -103,6 +124,12 @@ export interface PaymentMethodAdapter<Settings = unknown> {
   readonly reference: z.ZodType<string>;
   /** The namespace in which a reference is unique (`eip155:{chain id}`). */
   network(settings: Settings): string;
+  /**
+   * How a named payment is checked on this rail (flows/check-charge.ts); without it, the checkout's
+   * defaults, made for chains of seconds a block. A slow chain (Bitcoin: ten minutes a block, and a
+   * buyer who may name the address before paying) waits longer and reads less often.
+   */
+  checkWindow?(settings: Settings): CheckWindow;
   /**
    * Reads the rail's own truth about a claimed payment, trusting nothing the buyer said. Throws when
    * the rail cannot be asked right now (the check is retried; that is not a verdict).
@@ -169,6 +196,24 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    * Kiosk; asked when a notice says they changed. Throws when the rail cannot be asked right now.
    */
   refundsOf?(method: Method<Settings>, received: Received): Promise<RailRefund[]>;
+}
+
+/** How long a round of checks lasts, how long an unseen payment is waited for, how often it is read. */
+export interface CheckWindow {
+  roundSeconds: number;
+  notFoundSeconds: number;
+  /** Between reads after the round's first minute (every 2 s before). */
+  everyMs: number;
+}
+
+/** A payment as a rail that assigns places is asked to place it (assign). */
+export interface AssignedPayment {
+  /** What it pays (paymentKeyOf). */
+  key: string;
+  amount: bigint;
+  livemode: boolean;
+  /** Unix seconds: when the order ends; what arrives later is recorded to be refunded. */
+  expiresAt: number;
 }
 
 /** The adapter's calls that reach the rail: never made inside a database transaction. */

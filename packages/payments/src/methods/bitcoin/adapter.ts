@@ -32,34 +32,15 @@ export interface BitcoinAdapterOptions {
   clock: { nowUnix(): number };
 }
 
-/** What a payment is given when its order is submitted (assign): written in the submit's transaction. */
-export interface BitcoinPayment {
-  key: string;
-  amount: bigint;
-  livemode: boolean;
-  /** Unix seconds: the order's end; a payment arriving later is recorded to be refunded. */
-  expiresAt: number;
-}
-
-export type BitcoinAdapter = Omit<PaymentMethodAdapter<BitcoinSettings>, 'instructions'> & {
-  /**
-   * The payment's receiving address, given in the caller's transaction (no I/O: derived from the
-   * key), answered as the record `instructions` reads and the intent keeps in
-   * `payment_details.bitcoin`. Asked again for the same payment, the same address.
-   */
-  assign(
-    trx: Kysely<unknown>,
-    method: Method<BitcoinSettings>,
-    payment: BitcoinPayment,
-  ): Promise<Record<string, string>>;
-  /** How the buyer pays, at the address `assign` gave the payment (refused 409 without it). */
-  instructions(
-    method: Method<BitcoinSettings>,
-    currency: PaymentCurrency,
-    amount: bigint,
-    assigned?: Record<string, string>,
-  ): BitcoinInstructions;
-};
+export type BitcoinAdapter = PaymentMethodAdapter<BitcoinSettings> &
+  Required<Pick<PaymentMethodAdapter<BitcoinSettings>, 'assign'>> & {
+    instructions(
+      method: Method<BitcoinSettings>,
+      currency: PaymentCurrency,
+      amount: bigint,
+      assigned?: Record<string, string>,
+    ): BitcoinInstructions;
+  };
 
 /**
  * Bitcoin on chain (issue 26), non-custodial: each payment gets its own address of the merchant's
@@ -90,7 +71,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions): BitcoinAda
           },
 
     async assign(trx, method, payment) {
-      const row = await assignAddress(trx as BitcoinDb, options.engine, {
+      const row = await assignAddress(trx as unknown as BitcoinDb, options.engine, {
         settings: method.settings,
         methodId: method.id,
         livemode: payment.livemode,
@@ -129,6 +110,14 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions): BitcoinAda
       .toLowerCase()
       .regex(/^(bc|tb|bcrt)1q[02-9ac-hj-np-z]{38}$/, 'validation.bitcoinAddress'),
     network: (settings) => CAIP2[settings.network],
+    // Ten minutes a block on average, and a buyer who may name the address before paying: a round
+    // lasts half an hour per confirmation asked and an hour more, a payment not seen at all is waited
+    // for half an hour, and the address is read every 30 s after the first minute.
+    checkWindow: ({ confirmation }) => ({
+      roundSeconds: (confirmation + 2) * 30 * 60,
+      notFoundSeconds: 30 * 60,
+      everyMs: 30_000,
+    }),
     verify: (method, _currency, claim) => verifyAddress(db, options.clock, method.settings, claim),
   };
 }
