@@ -1,5 +1,4 @@
 import { billingEn } from './billing.ts';
-import { bitcoinEn } from './bitcoin.ts';
 import { checkoutEn } from './checkout.ts';
 import { errorEn } from './errors.ts';
 import { identityEn } from './identity.ts';
@@ -22,5 +21,4 @@ export const firstLoadEn = {
   ...checkoutEn,
   ...billingEn,
   ...storeEn,
-  ...bitcoinEn,
 };

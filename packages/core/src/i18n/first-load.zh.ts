@@ -1,5 +1,4 @@
 import { billingZh } from './billing.zh.ts';
-import { bitcoinZh } from './bitcoin.zh.ts';
 import type { Translation } from './define.ts';
 import type { firstLoadEn } from './first-load.en.ts';
 import { checkoutZh } from './checkout.zh.ts';
@@ -20,5 +19,4 @@ export const firstLoadZh: Translation<typeof firstLoadEn> = {
   ...checkoutZh,
   ...billingZh,
   ...storeZh,
-  ...bitcoinZh,
 };

@@ -1,4 +1,5 @@
 import { appFeedbackMessages } from './app-feedback.ts';
+import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
@@ -19,6 +20,7 @@ import { uiListsMessages } from './ui-lists.ts';
  */
 export const screenMessageGroups = {
   appFeedbackMessages,
+  bitcoinMessages,
   cardMessages,
   checkoutCardMessages,
   consoleMessages,

@@ -1,4 +1,5 @@
 import { appFeedbackMessages } from './app-feedback.ts';
+import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
 import { catalogs } from './catalogs.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
@@ -17,6 +18,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...refundMessages.en,
     ...appFeedbackMessages.en,
     ...webhookMessages.en,
+    ...bitcoinMessages.en,
   },
   zh: {
     ...catalogs.zh,
@@ -24,6 +26,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...refundMessages.zh,
     ...appFeedbackMessages.zh,
     ...webhookMessages.zh,
+    ...bitcoinMessages.zh,
   },
 };
 
