@@ -3,6 +3,7 @@ import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
+import { dashboardPaymentMessages } from './dashboard-payment.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
 import { genKeyPairMessages } from './gen-key-pair.ts';
@@ -24,6 +25,7 @@ export const screenMessageGroups = {
   cardMessages,
   checkoutCardMessages,
   consoleMessages,
+  dashboardPaymentMessages,
   developerAppsMessages,
   developerMessages,
   genKeyPairMessages,

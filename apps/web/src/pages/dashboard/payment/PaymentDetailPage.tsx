@@ -9,6 +9,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { dashboardPaymentMessages } from '@kiosk/core/i18n/dashboard-payment';
 import { refundMessages } from '@kiosk/core/i18n/refunds';
 import type { PaymentIntent, PaymentMethod, Refund } from '@kiosk/contracts';
 import { useScreenMessages } from '@kiosk/react';
@@ -50,6 +51,7 @@ const BACK = '/dashboard/payments';
  */
 export function PaymentDetailPage() {
   const { t } = useTranslation();
+  useScreenMessages(dashboardPaymentMessages);
   useScreenMessages(refundMessages);
   const { id = '' } = useParams();
   const livemode = useLivemode();

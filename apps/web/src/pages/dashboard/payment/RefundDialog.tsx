@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentCurrency, Refund, RefundRequestReason } from '@kiosk/contracts';
 import { AmountFormatError, formatAmount, parseAmount, randomToken } from '@kiosk/core';
+import { dashboardPaymentMessages } from '@kiosk/core/i18n/dashboard-payment';
+import { useScreenMessages } from '@kiosk/react';
 import { FormDialog, FormRadioGroup, FormTextField } from '@kiosk/react/ui';
 import type { RefundRequest } from './use-payment.ts';
 
@@ -32,6 +34,7 @@ export interface RefundDialogProps {
  */
 export function RefundDialog({ chargeId, left, currency, onRefund, onRefunded, onClose }: RefundDialogProps) {
   const { t } = useTranslation();
+  useScreenMessages(dashboardPaymentMessages);
   const [idempotencyKey] = useState(() => randomToken());
   const { decimal, symbol } = currency;
   const exact = (amount: bigint) =>
