@@ -8,6 +8,7 @@ import {
   startTestServer,
   testEngines,
   type TestServer,
+  until,
 } from '@kiosk/testkit';
 import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { appDidFromPrivateKey, packBundleToFile, signRelease } from '@kiosk/bundle';
@@ -46,6 +47,8 @@ const SECRET_ANSWERS = [
   'POST /api/developer/access-tokens',
   'POST /api/connect-cli',
   'POST /api/connect-cli/:id/redeem',
+  'POST /api/webhook-endpoints',
+  'POST /api/webhook-endpoints/:id/roll-secret',
 ];
 
 /** Doing them again changes nothing: a key is accepted and not stored. */
@@ -88,6 +91,19 @@ describe.each(await testEngines())('every write route replayed with its Idempote
   let examples: Record<string, () => Promise<Example>>;
   let bundleDir = '';
   let developerCall: Client;
+  let delivery = '';
+
+  /**
+   * A webhook endpoint of test mode on a local port nobody listens on (its deliveries fail at once);
+   * disabled unless asked, so that it hears nothing the walk does.
+   */
+  const webhookEndpoint = async (disabled = true): Promise<{ id: string }> =>
+    (
+      await merchant.test('/api/webhook-endpoints', {
+        method: 'POST',
+        body: { url: 'http://127.0.0.1:9/kiosk', enabled_events: ['*'], disabled },
+      })
+    ).body;
 
   beforeAll(async () => {
     // A collector key and a chain with a token, so that subscription checkouts can be submitted: the
@@ -103,7 +119,11 @@ describe.each(await testEngines())('every write route replayed with its Idempote
     // And a local Stripe, so that a card payment can be made and refunded.
     stripe = await startStripeEmulator();
     server = await startTestServer(engine, {
-      env: { KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}`, KIOSK_STRIPE_API_BASE: stripe.url },
+      env: {
+        KIOSK_EVM_COLLECTOR_KEY: `0x${'11'.repeat(32)}`,
+        KIOSK_STRIPE_API_BASE: stripe.url,
+        KIOSK_WEBHOOKS_ALLOW_PRIVATE: '1',
+      },
     });
     merchant = await merchantOf(server);
     const api: Client = (path, init) => merchant.test(path, init);
@@ -548,6 +568,19 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: await wallet.signSiwe(request.siwe),
         };
       },
+      'PUT /api/webhook-endpoints/:id': async () => ({
+        call: (path, init) => merchant.test(path, init),
+        path: `/api/webhook-endpoints/${(await webhookEndpoint()).id}`,
+        body: { description: 'Orders' },
+      }),
+      'DELETE /api/webhook-endpoints/:id': async () => ({
+        call: (path, init) => merchant.test(path, init),
+        path: `/api/webhook-endpoints/${(await webhookEndpoint()).id}`,
+      }),
+      'POST /api/webhook-deliveries/:id/resend': async () => ({
+        call: (path, init) => merchant.test(path, init),
+        path: `/api/webhook-deliveries/${delivery}/resend`,
+      }),
       'DELETE /api/api-keys/:id': async () => {
         const key = (
           await merchant.owner.request('/api/api-keys', {
@@ -729,8 +762,20 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         return { call: merchant.owner.request, path: `/api/passports/${passport.id}` };
       },
     };
+    // An endpoint that hears everything, and one delivery to it to resend: made while the fan-out runs.
+    const hearing = await webhookEndpoint(false);
+    await merchant.test('/api/products', { method: 'POST', body: { name: 'Heard' } });
+    const delivered = await until(
+      async () =>
+        (await merchant.test(`/api/webhook-endpoints/${hearing.id}/deliveries`)).body.list as {
+          id: string;
+        }[],
+      (list) => list.length > 0,
+    );
+    delivery = delivered[0]!.id;
     // Nothing may change the database between an answer and its replay but the replay itself.
     await server.app.kiosk.jobs.stop();
+    await server.app.kiosk.webhooks!.stopFanOut();
   });
   afterAll(async () => {
     await server?.close();
@@ -867,6 +912,16 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: page.request,
         path: `/api/connect-cli/${connection.id}/redeem`,
         body: { secret: connection.secret },
+      },
+      'POST /api/webhook-endpoints': {
+        call: (path, init) => merchant.test(path, init),
+        path: '/api/webhook-endpoints',
+        body: { url: 'https://hooks.example.com/kiosk', enabled_events: ['*'] },
+      },
+      'POST /api/webhook-endpoints/:id/roll-secret': {
+        call: (path, init) => merchant.test(path, init),
+        path: `/api/webhook-endpoints/${(await webhookEndpoint()).id}/roll-secret`,
+        body: {},
       },
     };
     expect(Object.keys(calls).sort()).toEqual([...SECRET_ANSWERS].sort());

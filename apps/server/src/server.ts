@@ -31,6 +31,7 @@ import {
   registerWebhooks,
   type Clock,
   type Platform,
+  type Webhooks,
 } from '@kiosk/platform';
 import { registerClientErrors } from './client-errors.ts';
 import type { Config } from './config.ts';
@@ -62,6 +63,8 @@ export interface KioskContext {
   realtime: RealtimeHub;
   /** Every route and who it admits (filled when the server is ready). */
   routes: RouteAccess[];
+  /** Signed deliveries of events to the merchants' endpoints (set once registered). */
+  webhooks?: Webhooks;
   /** What pages can ask a wallet to do through connect sessions; modules add their own actions. */
   connectActions: ConnectActions;
   /** The interfaces modules publish for each other (the store buys through `modules.payments`). */
@@ -228,7 +231,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   await registerOpenApiRoutes(app);
   registerHealth(app, database, VERSION);
-  registerWebhooks(app, {
+  app.kiosk.webhooks = registerWebhooks(app, {
     platform,
     allowPrivate: config.webhooksAllowPrivate,
     access: ['admin', 'apiKey'],

@@ -33,7 +33,7 @@ export interface WebhooksOptions {
  * that made the event. Registers the routes and the jobs; the sweep runs from when the server is
  * ready until it closes.
  */
-export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions): WebhookContext {
+export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions): Webhooks {
   const { platform } = options;
   const ctx: WebhookContext = {
     db: platform.database.db as Kysely<WebhookTables>,
@@ -60,5 +60,11 @@ export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions)
   app.addHook('onReady', async () => sweep.start());
   // Before the job runner stops and the database closes.
   app.addHook('preClose', () => sweep.stop());
-  return ctx;
+  return { context: ctx, stopFanOut: () => sweep.stop() };
+}
+
+export interface Webhooks {
+  context: WebhookContext;
+  /** Stops looking for new events to deliver (shutdown; a test that must see no write in the background). */
+  stopFanOut(): Promise<void>;
 }
