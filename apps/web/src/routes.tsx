@@ -22,6 +22,25 @@ const PaymentDetailPage = lazy(() =>
     default: module.PaymentDetailPage,
   })),
 );
+// The Developers screens (issue 23 item 1): webhook endpoints, their deliveries and the events log.
+const DevelopersPage = lazy(() =>
+  import('./pages/dashboard/developers/DevelopersPage.tsx').then((module) => ({
+    default: module.DevelopersPage,
+  })),
+);
+const WebhooksPage = lazy(() =>
+  import('./pages/dashboard/developers/WebhooksPage.tsx').then((module) => ({
+    default: module.WebhooksPage,
+  })),
+);
+const WebhookEndpointPage = lazy(() =>
+  import('./pages/dashboard/developers/WebhookEndpointPage.tsx').then((module) => ({
+    default: module.WebhookEndpointPage,
+  })),
+);
+const EventsPage = lazy(() =>
+  import('./pages/dashboard/developers/EventsPage.tsx').then((module) => ({ default: module.EventsPage })),
+);
 // The customer portal's pages load when a buyer opens one (the invoice from a checkout's success screen).
 const InvoicePage = lazy(() =>
   import('./pages/customer/InvoicePage.tsx').then((module) => ({ default: module.InvoicePage })),
@@ -129,6 +148,10 @@ const dashboardScreens: RouteObject[] = [
   { path: '/dashboard', element: <Navigate to="/dashboard/payments" replace /> },
   lazyScreen('/dashboard/payments', <PaymentsPage />),
   lazyScreen('/dashboard/payments/:id', <PaymentDetailPage />),
+  lazyScreen('/dashboard/developers', <DevelopersPage />),
+  lazyScreen('/dashboard/developers/webhooks', <WebhooksPage />),
+  lazyScreen('/dashboard/developers/webhooks/:id', <WebhookEndpointPage />),
+  lazyScreen('/dashboard/developers/events', <EventsPage />),
   // A payment's invoice link leads here until the dashboard's invoices screen is built.
   comingSoon('/dashboard/invoices/:id', 'page.screen.invoice'),
 ];

@@ -4,6 +4,7 @@ import { cardMessages } from './cards.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
+import { dashboardDevelopersMessages } from './dashboard-developers.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
 import { genKeyPairMessages } from './gen-key-pair.ts';
@@ -26,6 +27,7 @@ export const screenMessageGroups = {
   checkoutCardMessages,
   consoleMessages,
   dashboardPaymentMessages,
+  dashboardDevelopersMessages,
   developerAppsMessages,
   developerMessages,
   genKeyPairMessages,
