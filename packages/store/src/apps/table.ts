@@ -47,9 +47,9 @@ export const appJson = jsonColumns('store_apps', {
 });
 
 /*
- * Ratings, comments and purchases have no resource folder yet (their slices of issue 12 and the paid
- * apps issue come later); their tables were designed with the apps' (../shared/reference/
- * store-reference.md §1 and §10.7) and stay beside the app they belong to until those slices come.
+ * The rows of ratings, comments and purchases, designed with the apps' (../shared/reference/
+ * store-reference.md §1 and §10.7). Ratings and comments have their folders (ratings/, comments/: their
+ * rules, summaries, votes and reports), which use these rows; purchases come with the paid apps slice.
  */
 
 /** One rating per user and app (seed 001 §1: users rate), changed in place. */
