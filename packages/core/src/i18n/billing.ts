@@ -68,8 +68,6 @@ export const billingEn = {
   'error.PRICE_NOT_BILLABLE': 'The price {price} can no longer be billed in this currency',
   'error.RECURRING_NOT_CONFIGURED':
     'This payment method cannot take subscriptions: it needs a collector contract, the server its collector key, and a token (not the native coin)',
-  'error.MANDATE_NEEDS_SETUP_CHECKOUT':
-    'A card is saved on a secure setup page, not here: open the subscription’s setup checkout',
   'error.MANDATE_NOT_REQUESTED': 'Submit your details before authorising the subscription',
   'error.MANDATE_PENDING':
     'Your authorisation is not on the chain yet; wait for your wallet to confirm it and try again',
@@ -188,9 +186,6 @@ export const billingEn = {
   'portal.pastDue.payNow': 'Pay now',
   'portal.invoice.uncollectible':
     'This invoice could not be collected. Pay it to keep your subscription running and to make new purchases.',
-  'portal.invoice.payByCard': 'Pay {amount} by card',
-  'portal.invoice.payByCardHint': 'Pay it here with your card; your bank may ask you to confirm the payment.',
-  'portal.invoice.cardPaid': 'Payment received. The invoice is updated in a moment.',
   'portal.pastDue.title': 'Past-due invoices',
   'portal.pastDue.description':
     'Pay what is overdue in each currency. When everything is paid, you go back to the page you came from.',

@@ -62,7 +62,6 @@ export const billingZh: Translation<typeof billingEn> = {
   'error.PRICE_NOT_BILLABLE': '价格 {price} 已无法以此币种计费',
   'error.RECURRING_NOT_CONFIGURED':
     '此支付方式无法用于订阅：需要收款合约、服务器的收款密钥以及代币（非原生币）',
-  'error.MANDATE_NEEDS_SETUP_CHECKOUT': '银行卡需在安全的设置页面中保存：请打开该订阅的设置结账页面',
   'error.MANDATE_NOT_REQUESTED': '请先提交您的信息，再授权订阅',
   'error.MANDATE_PENDING': '您的授权尚未上链，请等待钱包确认后重试',
   'error.MANDATE_NOT_FOUND': '链上没有此订阅的授权',
@@ -174,9 +173,6 @@ export const billingZh: Translation<typeof billingEn> = {
   'portal.pastDue.subscriptionBanner': '此订阅有一笔逾期账单。付清后订阅将继续运行，您也可以进行新的购买。',
   'portal.pastDue.payNow': '立即支付',
   'portal.invoice.uncollectible': '此账单未能扣款。付清后订阅将继续运行，您也可以进行新的购买。',
-  'portal.invoice.payByCard': '银行卡支付 {amount}',
-  'portal.invoice.payByCardHint': '请在此用银行卡支付；您的银行可能会要求您确认这笔付款。',
-  'portal.invoice.cardPaid': '已收到付款，账单稍后更新。',
   'portal.pastDue.title': '逾期账单',
   'portal.pastDue.description': '按币种支付逾期金额。全部付清后，将返回您来时的页面。',
   'portal.pastDue.invoices': '逾期账单',

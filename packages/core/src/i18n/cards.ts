@@ -1,8 +1,10 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Card payments (issue 22): why a card failed (card-failures.ts), in the buyer's language. The server
- * writes them on payments; the checkout's card form, loaded only when a card is offered, shows them.
+ * Card payments (issue 22): why a card failed (card-failures.ts), in the buyer's language, and the
+ * portal's card texts. The server writes them on payments; the screens that take cards (the
+ * checkout's card form, the portal's card invoice and plan change), loaded only when a card is
+ * offered, show them.
  */
 export const cardMessages = defineMessages({
   en: {
@@ -30,6 +32,12 @@ export const cardMessages = defineMessages({
     'validation.currencyCode': 'Must be a three-letter currency code the card processor takes (USD, EUR …)',
     'validation.currencyDecimal': 'A card currency has the minor units of its code ({decimal} for {symbol})',
     'validation.cardCurrencyContract': 'A card currency has no token contract',
+    'error.MANDATE_NEEDS_SETUP_CHECKOUT':
+      'A card is saved on a secure setup page, not here: open the subscription’s setup checkout',
+    'portal.invoice.payByCard': 'Pay {amount} by card',
+    'portal.invoice.payByCardHint':
+      'Pay it here with your card; your bank may ask you to confirm the payment.',
+    'portal.invoice.cardPaid': 'Payment received. The invoice is updated in a moment.',
   },
   zh: {
     'error.CARD_DECLINED': '您的银行卡被拒绝。请换一张卡，或向发卡银行询问原因。',
@@ -55,5 +63,9 @@ export const cardMessages = defineMessages({
     'validation.currencyCode': '必须是银行卡处理方支持的三位货币代码（USD、EUR 等）',
     'validation.currencyDecimal': '银行卡币种的小数位须与其代码一致（{symbol} 为 {decimal} 位）',
     'validation.cardCurrencyContract': '银行卡币种没有代币合约',
+    'error.MANDATE_NEEDS_SETUP_CHECKOUT': '银行卡需在安全的设置页面中保存：请打开该订阅的设置结账页面',
+    'portal.invoice.payByCard': '银行卡支付 {amount}',
+    'portal.invoice.payByCardHint': '请在此用银行卡支付；您的银行可能会要求您确认这笔付款。',
+    'portal.invoice.cardPaid': '已收到付款，账单稍后更新。',
   },
 });

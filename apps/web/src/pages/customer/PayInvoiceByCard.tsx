@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cardMessages } from '@kiosk/core/i18n/cards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Invoice, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
 import { errorMessage } from '@kiosk/react/ui';
+import { useScreenMessages } from '@kiosk/react';
 import { kioskClient } from '../../lib/api.ts';
 import { modeKey } from '../../lib/query-client.ts';
 import { formatInvoiceMoney } from './invoice-view.ts';
@@ -59,6 +61,7 @@ export function PayInvoiceByCard(props: {
 }) {
   const { invoice, livemode, currency } = props;
   const { t } = useTranslation();
+  useScreenMessages(cardMessages);
   const queryClient = useQueryClient();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [started, setStarted] = useState<Started>();
