@@ -119,7 +119,7 @@ export const dashboardDevelopersMessages = defineMessages({
 
     'developers.events.title': 'Events',
     'developers.events.description':
-      'Every change to your payment objects in this mode, newest first: what webhooks send.',
+      'Every change to your payment objects in this mode, newest first: what webhooks send. Search an object’s id (pi_…, in_…) for its history.',
     'developers.events.type': 'Type',
     'developers.events.typeFilter': 'Event type',
     'developers.events.object': 'Object',
@@ -129,7 +129,7 @@ export const dashboardDevelopersMessages = defineMessages({
     'developers.events.showJson': 'Show JSON',
     'developers.events.hideJson': 'Hide JSON',
     'developers.events.empty': 'No {mode} events yet. They appear as soon as something changes.',
-    'developers.events.emptyFiltered': 'No events of this type yet.',
+    'developers.events.emptyFiltered': 'No events match yet.',
     'developers.events.allTypes': 'All types',
   },
   zh: {
@@ -244,7 +244,7 @@ export const dashboardDevelopersMessages = defineMessages({
 
     'developers.events.title': '事件',
     'developers.events.description':
-      '此模式下您的支付对象的每一次变化，最新的在前，也就是 Webhook 发送的内容。',
+      '此模式下您的支付对象的每一次变化，最新的在前，也就是 Webhook 发送的内容。搜索对象 ID（pi_…、in_…）可查看其历史。',
     'developers.events.type': '类型',
     'developers.events.typeFilter': '事件类型',
     'developers.events.object': '对象',
@@ -254,7 +254,7 @@ export const dashboardDevelopersMessages = defineMessages({
     'developers.events.showJson': '显示 JSON',
     'developers.events.hideJson': '隐藏 JSON',
     'developers.events.empty': '还没有{mode}事件。一旦有变化就会显示在这里。',
-    'developers.events.emptyFiltered': '还没有这种类型的事件。',
+    'developers.events.emptyFiltered': '还没有符合条件的事件。',
     'developers.events.allTypes': '所有类型',
   },
 });

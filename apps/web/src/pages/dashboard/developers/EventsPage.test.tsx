@@ -78,7 +78,25 @@ describe('EventsPage', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Event type' }), {
       target: { value: 'refund.created' },
     });
-    expect(await screen.findByText('No events of this type yet.')).toBeTruthy();
+    expect(await screen.findByText('No events match yet.')).toBeTruthy();
+  });
+
+  it("shows one object's history when its id is searched", async () => {
+    const api = mockDevelopersApi({
+      'GET /api/events': ({ url }) => {
+        const list = [CHARGE, PAID].filter(
+          (event) => event.object_id === (url.searchParams.get('object_id') ?? event.object_id),
+        );
+        return { list, count: list.length };
+      },
+    });
+    renderRoutesAt('/dashboard/developers/events', routes);
+    await heading();
+    await screen.findByText('evt_1');
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' ch_1 ' } });
+    await waitFor(() => expect(screen.queryByText('evt_1')).toBeNull());
+    expect(screen.getByText('evt_2')).toBeTruthy();
+    expect(api.calls('GET /api/events').at(-1)!.url.searchParams.get('object_id')).toBe('ch_1');
   });
 
   it('shows a failed load with a retry', async () => {

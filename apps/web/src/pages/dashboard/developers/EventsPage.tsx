@@ -20,7 +20,7 @@ const FILTERS = { type: TYPE_CHOICES };
 
 /**
  * `/dashboard/developers/events`: the events of the current mode, newest first (what webhooks send),
- * filtered by type or group, each row opening to the event as JSON.
+ * filtered by type or group and by an object's id, each row opening to the event as JSON.
  */
 export function EventsPage() {
   useScreenMessages(dashboardDevelopersMessages);
@@ -28,7 +28,9 @@ export function EventsPage() {
   const livemode = useLivemode();
   const list = useListParams(useSearchParams(), { scope: String(livemode), filters: FILTERS });
   const type = list.filters.type;
-  const events = useEvents(livemode, list.page, list.pageSize, type);
+  // The search is an object's id: its history, as a payment's page shows it.
+  const objectId = list.search.trim();
+  const events = useEvents(livemode, list.page, list.pageSize, type, objectId);
   const title = t('developers.events.title');
   useDocumentTitle(title);
 
@@ -69,6 +71,7 @@ export function EventsPage() {
         description={t('developers.events.description')}
         actions={<LivemodeSwitch />}
         params={list}
+        searchable
         filters={[
           {
             name: 'type',
@@ -80,7 +83,7 @@ export function EventsPage() {
         columns={columns}
         getRowKey={(event) => event.id}
         emptyText={
-          type
+          type || objectId
             ? t('developers.events.emptyFiltered')
             : t('developers.events.empty', {
                 mode: t(livemode ? 'developers.webhooks.modeLive' : 'developers.webhooks.modeTest'),

@@ -192,6 +192,33 @@ describe('WebhooksPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
   });
 
+  it('edits an endpoint in a dialog that starts from what it is', async () => {
+    const endpoints = [webhookEndpoint()];
+    const api = mockEndpoints(endpoints, {
+      'PUT /api/webhook-endpoints/we_1': ({ body }) =>
+        (endpoints[0] = { ...endpoints[0]!, ...(body as object) }),
+    });
+    renderRoutesAt(PAGE, routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit https://shop.example.com/kiosk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the webhook endpoint' });
+    expect(within(dialog).getByRole('textbox', { name: 'Endpoint URL' })).toHaveProperty(
+      'value',
+      'https://shop.example.com/kiosk',
+    );
+    expect(within(dialog).getByText('invoice.paid')).toBeTruthy();
+    fireEvent.input(within(dialog).getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Orders and refunds' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Orders and refunds')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls('PUT /api/webhook-endpoints/we_1')[0]!.body).toEqual({
+      url: 'https://shop.example.com/kiosk',
+      enabled_events: ['invoice.paid', 'charge.*'],
+      description: 'Orders and refunds',
+    });
+  });
+
   it('disables an enabled endpoint with one PUT', async () => {
     const endpoints = [webhookEndpoint()];
     const api = mockEndpoints(endpoints, {

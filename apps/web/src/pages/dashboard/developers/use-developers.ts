@@ -82,12 +82,19 @@ export function useEndpointChanges(livemode: boolean) {
   return { create, update, remove, roll, resend };
 }
 
-export function useEvents(livemode: boolean, page: number, pageSize: number, type: string) {
+/** The events log: a type or group (`''` for all) and one object's id (`''` for every object). */
+export function useEvents(livemode: boolean, page: number, pageSize: number, type: string, objectId: string) {
   return useQuery({
-    queryKey: modeKey(livemode, 'events', 'log', type, page, pageSize),
+    queryKey: modeKey(livemode, 'events', 'log', type, objectId, page, pageSize),
     queryFn: ({ signal }) =>
       kioskClient.call('GET /api/events', {
-        query: { page: page + 1, pageSize, livemode, ...(type ? { type } : {}) },
+        query: {
+          page: page + 1,
+          pageSize,
+          livemode,
+          ...(type ? { type } : {}),
+          ...(objectId ? { object_id: objectId } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
