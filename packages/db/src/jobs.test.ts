@@ -173,6 +173,39 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     expect(ran).toEqual([]);
   });
 
+  it('holds a job kind to its own concurrency: slow ones never take every slot from the others', async () => {
+    await setup();
+    const worker = runner({ concurrency: 4 });
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    let slowRunning = 0;
+    let slowMost = 0;
+    worker.define(
+      'slow',
+      async () => {
+        slowRunning += 1;
+        slowMost = Math.max(slowMost, slowRunning);
+        await hung;
+        slowRunning -= 1;
+      },
+      { concurrency: 2 },
+    );
+    const fast: number[] = [];
+    worker.define<{ n: number }>('fast', async ({ n }) => void fast.push(n));
+    for (let n = 0; n < 6; n++) await worker.enqueue(database.db, 'slow', { n });
+    for (let n = 0; n < 5; n++) await worker.enqueue(database.db, 'fast', { n });
+    worker.start();
+    // Six slow jobs hang: two run, and the fast ones all go through the other slots meanwhile.
+    await until(() => fast.length === 5 && slowRunning === 2);
+    // Two more polls: still two.
+    await worker.tick();
+    await worker.tick();
+    expect(slowMost).toBe(2);
+    release();
+    await until(async () => (await jobsTable().where('status', '=', 'completed').execute()).length === 11);
+    expect(slowMost).toBe(2);
+  });
+
   it('hands each job to exactly one of several competing workers', async () => {
     await setup();
     const ran: number[] = [];

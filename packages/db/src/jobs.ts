@@ -2,7 +2,10 @@ import { randomToken, newId } from '@kiosk/core';
 import type { Kysely } from 'kysely';
 import type { AnyKysely, Database } from './database.ts';
 import type { JobsTables } from './jobs-schema.ts';
+import type { EnqueueOptions, JobHandler, JobOptions, JobRunnerOptions } from './job-options.ts';
 import { afterCommit, outsideUnitOfWork } from './unit-of-work.ts';
+
+export type * from './job-options.ts';
 
 /**
  * A durable job runner over the `jobs` table, one implementation for both engines:
@@ -16,48 +19,7 @@ import { afterCommit, outsideUnitOfWork } from './unit-of-work.ts';
  * - recurring schedules enqueue one job per slot, deduplicated by key across processes.
  */
 
-export interface JobContext {
-  id: string;
-  name: string;
-  /** 1 for the first run. */
-  attempt: number;
-  /** Aborted when the runner stops. */
-  signal: AbortSignal;
-}
-
-export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
-
-export interface JobOptions {
-  maxAttempts?: number;
-  backoffMs?: number;
-  /** How long a worker may hold a job before others consider it dead; renewed while it runs. */
-  leaseMs?: number;
-}
-
-export interface EnqueueOptions {
-  /** Unix milliseconds; defaults to now. */
-  runAt?: number;
-  delayMs?: number;
-  /** A second job with the same name and key is not created (enqueue answers null). */
-  key?: string;
-  maxAttempts?: number;
-  backoffMs?: number;
-}
-
-export interface JobRunnerOptions {
-  /**
-   * Which node this runner is, the same across its restarts and held by one live process at a time
-   * (SQLite: kept in the data dir; PostgreSQL with several processes: each its own). Starting, the
-   * runner frees the leases its node held before, and no other's. Unset, it knows no earlier run.
-   */
-  nodeId?: string;
-  pollMs?: number;
-  concurrency?: number;
-  onError?: (error: unknown, job: { id: string; name: string; attempt: number }) => void;
-  now?: () => number;
-}
-
-const DEFAULTS = { maxAttempts: 5, backoffMs: 1_000, leaseMs: 60_000 };
+const DEFAULTS = { maxAttempts: 5, backoffMs: 1_000, leaseMs: 60_000, concurrency: Infinity };
 const MAX_BACKOFF_MS = 60 * 60 * 1_000;
 
 interface Definition {
@@ -77,6 +39,8 @@ export class JobRunner {
   readonly nodeId: string | undefined;
   private readonly definitions = new Map<string, Definition>();
   private readonly running = new Set<Promise<void>>();
+  /** How many of each kind run now (for kinds with their own concurrency). */
+  private readonly runningByName = new Map<string, number>();
   private readonly pollMs: number;
   private readonly concurrency: number;
   private readonly now: () => number;
@@ -295,8 +259,22 @@ export class JobRunner {
       .execute();
   }
 
+  /** Up to `limit` due jobs: of the unlimited kinds first, then of each limited kind as it has room. */
   private async claim(limit: number): Promise<JobRow[]> {
     const names = [...this.definitions.keys()];
+    const limitOf = (name: string) => this.definitions.get(name)!.options.concurrency;
+    const claimed = await this.claimOf(
+      names.filter((name) => limitOf(name) === Infinity),
+      limit,
+    );
+    for (const name of names.filter((candidate) => limitOf(candidate) !== Infinity)) {
+      const room = Math.min(limit - claimed.length, limitOf(name) - (this.runningByName.get(name) ?? 0));
+      if (room > 0) claimed.push(...(await this.claimOf([name], room)));
+    }
+    return claimed;
+  }
+
+  private async claimOf(names: string[], limit: number): Promise<JobRow[]> {
     if (limit <= 0 || names.length === 0) return [];
     const now = this.now();
     let due = this.db
@@ -330,6 +308,15 @@ export class JobRunner {
   }
 
   private async execute(job: JobRow): Promise<void> {
+    this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
+    try {
+      await this.run(job);
+    } finally {
+      this.runningByName.set(job.name, this.runningByName.get(job.name)! - 1);
+    }
+  }
+
+  private async run(job: JobRow): Promise<void> {
     const definition = this.definitions.get(job.name)!;
     if (job.attempts > job.max_attempts) {
       await this.finish(job, { status: 'failed', last_error: 'lease expired on the last attempt' });

@@ -18,6 +18,8 @@ export { isPrivateAddress } from './url-guard.ts';
  * or so of its event's commit.
  */
 export const FAN_OUT_SWEEP_MS = 1_000;
+/** Deliveries a server process sends at once. */
+export const DELIVERY_CONCURRENCY = 2;
 
 export interface WebhooksOptions {
   platform: Platform;
@@ -49,8 +51,12 @@ export function registerWebhooks(app: FastifyInstance, options: WebhooksOptions)
       ),
   };
   // A failed POST is settled by the job itself (retry on the platform clock); the runner's own
-  // retries are for the database failing it.
-  platform.jobs.define<DeliverPayload>(DELIVER_JOB, (payload) => deliver(ctx, payload), { maxAttempts: 5 });
+  // retries are for the database failing it. Receivers that hang (10 s each) hold two of the
+  // runner's slots at most: billing's jobs keep the others.
+  platform.jobs.define<DeliverPayload>(DELIVER_JOB, (payload) => deliver(ctx, payload), {
+    maxAttempts: 5,
+    concurrency: DELIVERY_CONCURRENCY,
+  });
   registerWebhookRoutes(app, ctx, options.access);
   const sweep = new Sweep(
     () => fanOut(ctx),
