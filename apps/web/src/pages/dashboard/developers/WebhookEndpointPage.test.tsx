@@ -5,7 +5,13 @@ import { createKioskI18n } from '@kiosk/react/i18n';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
-import { failure, mockDevelopersApi, webhookDelivery, webhookEndpoint } from './developers-fixtures.ts';
+import {
+  failure,
+  mockDevelopersApi,
+  phoneMatchMedia,
+  webhookDelivery,
+  webhookEndpoint,
+} from './developers-fixtures.ts';
 
 const PAGE = '/dashboard/developers/webhooks/we_1';
 const RETRY_AT = 1_764_320_400;
@@ -161,5 +167,25 @@ describe('WebhookEndpointPage', { timeout: 20_000 }, () => {
     expect(within(row).getByText('失败')).toBeTruthy();
     expect(within(row).getByText('120 毫秒')).toBeTruthy();
     expect(within(row).getByRole('button', { name: '重新发送 charge.succeeded' })).toBeTruthy();
+  });
+
+  it('on a phone: the log as cards with Resend, and the rolled secret on the whole screen', async () => {
+    vi.stubGlobal('matchMedia', phoneMatchMedia);
+    mockEndpoint([FAILED], {
+      'POST /api/webhook-endpoints/we_1/roll-secret': () => ({ ...webhookEndpoint(), secret: 'whsec_phone' }),
+    });
+    renderRoutesAt(PAGE, routes);
+    await heading();
+    expect(await screen.findByText('evt_2')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resend charge.succeeded' })).toBeTruthy();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Roll the secret of https://shop.example.com/kiosk' }),
+    );
+    const ask = await screen.findByRole('dialog', { name: 'Roll the signing secret?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Roll secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'New signing secret' });
+    expect(shown.className).toContain('MuiDialog-paperFullScreen');
+    expect(within(shown).getByDisplayValue('whsec_phone')).toBeTruthy();
   });
 });
