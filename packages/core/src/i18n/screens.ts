@@ -1,6 +1,7 @@
 import { appFeedbackMessages } from './app-feedback.ts';
 import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
+import { checkoutBitcoinMessages } from './checkout-bitcoin.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
@@ -24,6 +25,7 @@ export const screenMessageGroups = {
   appFeedbackMessages,
   bitcoinMessages,
   cardMessages,
+  checkoutBitcoinMessages,
   checkoutCardMessages,
   consoleMessages,
   dashboardPaymentMessages,

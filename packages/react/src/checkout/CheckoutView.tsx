@@ -5,6 +5,7 @@ import { matchLocale } from '@kiosk/core';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { CheckoutEnvelope, CheckoutSession } from '@kiosk/contracts';
+import { BitcoinStep } from './bitcoin/BitcoinStep.tsx';
 import { CardStep } from './card/CardStep.tsx';
 import { CheckoutFrame } from './CheckoutFrame.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
@@ -47,8 +48,8 @@ export interface CheckoutViewProps {
 
 /**
  * The checkout's form state: the order, the buyer's details, the currency, and paying it. The currency
- * is useCurrencyChoice's, sending is useCheckoutSubmit's, the wallet's turn is WalletDialog's and
- * the card's CardStep's.
+ * is useCurrencyChoice's, sending is useCheckoutSubmit's, the wallet's turn is WalletDialog's,
+ * the card's CardStep's and Bitcoin's BitcoinStep's.
  */
 export function CheckoutView({
   envelope,
@@ -164,6 +165,7 @@ export function CheckoutView({
         testWallet={buyer.testWallet}
       />
       <CardStep session={session} pay={pay} dispatch={dispatch} choices={choices} form={form} />
+      <BitcoinStep envelope={envelope} pay={pay} dispatch={dispatch} onRefresh={onRefresh} />
       {toast}
     </>
   );

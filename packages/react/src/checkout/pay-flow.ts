@@ -1,4 +1,5 @@
 import type {
+  BitcoinInstructions,
   EvmMandateInstructions,
   EvmTransferInstructions,
   MandateInstructions,
@@ -15,8 +16,8 @@ export type WalletRequest = PaymentInstructions | MandateInstructions;
 /** A card payment now, or a card saved for a subscription's cycles (a setup). */
 export type CardInstructions = Extract<WalletRequest, { type: 'card' | 'card_mandate' }>;
 
-/** What a wallet of the buyer's is asked to do in this flow (Bitcoin has no step of its own yet: issue 26). */
-export type WalletStepRequest = Exclude<WalletRequest, CardInstructions | { type: 'bitcoin' }>;
+/** What a wallet of the buyer's is asked to do in this flow: a transfer, a mandate, or a Bitcoin payment. */
+export type WalletStepRequest = Exclude<WalletRequest, CardInstructions>;
 
 /** The payment the card processor holds for the order (submit's `stripeContext`): the card form confirms it. */
 export type CardContext = NonNullable<SubmitAnswer['stripeContext']>;
@@ -29,8 +30,9 @@ export type CardContext = NonNullable<SubmitAnswer['stripeContext']>;
  * the server has read the mandate on the chain (a trial at once, else when the first cycle is
  * collected). A card goes from submitting to card (the card form, seed 000 §4), or straight to paying
  * when the processor says the payment succeeded already (a reload after paying); once the processor
- * confirms it, paying. A payment the chain refused, or one not confirmed within the polling time,
- * returns to where the buyer can try again.
+ * confirms it, paying. Bitcoin goes from submitting to bitcoin (the order's address and amount),
+ * then paying once the buyer says they paid. A payment the chain refused, or one not confirmed within
+ * the polling time, returns to where the buyer can try again.
  */
 export type PayState =
   | { step: 'idle' }
@@ -38,6 +40,8 @@ export type PayState =
   | { step: 'wallet'; instructions: EvmTransferInstructions }
   | { step: 'authorise'; instructions: EvmMandateInstructions }
   | { step: 'card'; instructions: CardInstructions; context: CardContext }
+  /** Issue 26: the order's address, amount and QR code, until the buyer says they paid. */
+  | { step: 'bitcoin'; instructions: BitcoinInstructions }
   | { step: 'paying'; instructions: WalletRequest; since: number }
   | { step: 'timeout'; instructions: WalletRequest }
   | { step: 'failed'; message: string };
@@ -53,7 +57,9 @@ export type PayEvent =
   | { type: 'sent'; now: number }
   | { type: 'refused'; message: string }
   | { type: 'timedOut' }
-  | { type: 'checkAgain'; now: number };
+  | { type: 'checkAgain'; now: number }
+  /** The order's time ran out while the buyer was asked or waited (a Bitcoin payment): back to the form. */
+  | { type: 'restart' };
 
 export const initialPayState: PayState = { step: 'idle' };
 
@@ -64,6 +70,8 @@ function walletStepOf(instructions: WalletStepRequest): PayState {
       return { step: 'wallet', instructions };
     case 'evm_mandate':
       return { step: 'authorise', instructions };
+    case 'bitcoin':
+      return { step: 'bitcoin', instructions };
   }
 }
 
@@ -75,11 +83,13 @@ function cardStepOf(event: Extract<PayEvent, { type: 'cardSubmitted' }>): PaySta
     : { step: 'card', instructions, context };
 }
 
-/** A dialog asks the buyer to pay: their wallet (a transfer or a mandate) or their card. */
+/** A dialog asks the buyer to pay: their wallet (a transfer or a mandate), their card, or Bitcoin. */
 function isAskingBuyer(
   state: PayState,
-): state is Extract<PayState, { step: 'wallet' | 'authorise' | 'card' }> {
-  return state.step === 'wallet' || state.step === 'authorise' || state.step === 'card';
+): state is Extract<PayState, { step: 'wallet' | 'authorise' | 'card' | 'bitcoin' }> {
+  return (
+    state.step === 'wallet' || state.step === 'authorise' || state.step === 'card' || state.step === 'bitcoin'
+  );
 }
 
 export function payReducer(state: PayState, event: PayEvent): PayState {
@@ -106,6 +116,8 @@ export function payReducer(state: PayState, event: PayEvent): PayState {
       return state.step === 'timeout'
         ? { step: 'paying', instructions: state.instructions, since: event.now }
         : state;
+    case 'restart':
+      return state.step === 'submitting' ? state : initialPayState;
   }
 }
 

@@ -103,12 +103,6 @@ export function useCheckoutSubmit({
         showToast(t('error.CHECKOUT_MODE_NOT_SUPPORTED', { mode: session.mode }));
         return;
       }
-      if (instructions.type === 'bitcoin') {
-        // The Bitcoin step (address, QR code, countdown, confirmations) is issue 26's checkout slice.
-        dispatch({ type: 'submitFailed' });
-        showToast(t('error.BITCOIN_PAYMENT_NOT_ASSIGNED'));
-        return;
-      }
       setSubmittedAt(nowUnix());
       if (instructions.type !== 'card' && instructions.type !== 'card_mandate') {
         dispatch({ type: 'submitted', instructions });
