@@ -366,7 +366,22 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
       },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.code).toBe('RECURRING_NOT_CONFIGURED');
+    // Said as what it is (this kind of method cannot), not as a collector left unconfigured.
+    expect(answer.body).toMatchObject({
+      code: 'RECURRING_NOT_SUPPORTED',
+      error: 'This payment method cannot pay subscriptions: choose another one',
+    });
+    const zh = await buyer.request(`/api/checkout-sessions/${session.id}/submit`, {
+      method: 'PUT',
+      headers: { 'accept-language': 'zh' },
+      body: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        payment_method: oneConf.method.id,
+        payment_currency: oneConf.currency.id,
+      },
+    });
+    expect(zh.body.error).toBe('此支付方式不能支付订阅，请选择其他支付方式');
   });
 
   /** A buyer's checkout of one BTC price of `sats` on a shop's method, not submitted yet. */

@@ -8,6 +8,8 @@ import { defineMessages } from './define.ts';
  */
 export const bitcoinMessages = defineMessages({
   en: {
+    // A kind of method that cannot take subscriptions at all (Bitcoin has no pull payments).
+    'error.RECURRING_NOT_SUPPORTED': 'This payment method cannot pay subscriptions: choose another one',
     'validation.bitcoinXpub':
       'Must be the extended public key of a BIP84 account (zpub or xpub; vpub or tpub on testnet and regtest)',
     'validation.bitcoinXpubPrivate':
@@ -23,6 +25,7 @@ export const bitcoinMessages = defineMessages({
       'This checkout cannot give out a Bitcoin receiving address yet; choose another payment method',
   },
   zh: {
+    'error.RECURRING_NOT_SUPPORTED': '此支付方式不能支付订阅，请选择其他支付方式',
     'validation.bitcoinXpub': '必须是 BIP84 账户的扩展公钥（zpub 或 xpub；测试网和 regtest 为 vpub 或 tpub）',
     'validation.bitcoinXpubPrivate': '这是私钥：请改填账户的扩展公钥，私钥请留在您的钱包中',
     'validation.bitcoinXpubNetwork': '该扩展公钥属于其他网络，与支付方式的网络不符',

@@ -97,7 +97,7 @@ export async function requestRenewal(
   const currency = method?.payment_currencies.find((c) => c.id === currencyId);
   if (!method?.active || !currency?.active) throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
   const { adapter } = deps.methods.read(method);
-  if (!adapter.capabilities.recurring) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  if (!adapter.capabilities.recurring) throw new KioskError('RECURRING_NOT_SUPPORTED', { status: 400 });
   // A card is saved on a page the rail opens first: only a setup checkout asks for one.
   if (adapter.prepareMandate && !ask.rail)
     throw new KioskError('MANDATE_NEEDS_SETUP_CHECKOUT', { status: 400 });

@@ -218,7 +218,7 @@ export function mandateInstructionsOn(
 ): MandateInstructions {
   const { adapter, method } = deps.methods.read(collecting.method);
   if (!adapter.capabilities.recurring || !adapter.mandateInstructions)
-    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+    throw new KioskError('RECURRING_NOT_SUPPORTED', { status: 400 });
   return adapter.mandateInstructions(method, collecting.currency, request, payer);
 }
 

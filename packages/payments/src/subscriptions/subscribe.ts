@@ -82,7 +82,7 @@ export async function subscribeOrder(
   const { session, priced, currency, method } = order;
   const recurring = sharedInterval(priced);
   if (!deps.methods.read(method).adapter.capabilities.recurring)
-    throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+    throw new KioskError('RECURRING_NOT_SUPPORTED', { status: 400 });
 
   const now = deps.clock.nowUnix();
   const data = order.subscriptionData;
