@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,32 +10,30 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatAmount } from '@kiosk/core';
 import { checkoutBitcoinMessages } from '@kiosk/core/i18n/checkout-bitcoin';
-import type { BitcoinInstructions } from '@kiosk/contracts';
+import type { BitcoinInstructions, PaymentIntent } from '@kiosk/contracts';
 import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { DialogFrame } from '../../ui/dialogs/DialogFrame.tsx';
 import { checkoutErrorText } from '../error-text.ts';
+import type { PayEvent, PayState } from '../pay-flow.ts';
 import { BitcoinQrCode } from './BitcoinQrCode.tsx';
 import { CopyValueButton } from './CopyValueButton.tsx';
 import { formatCountdown, useSecondsLeft } from './countdown.ts';
-
-/** What the server saw on the order's address: transactions with `seen` of the `needed` confirmations. */
-export interface BitcoinSeen {
-  seen: number;
-  needed: number;
-}
+import { bitcoinSeenOf, useWaitUntilExpiry, type BitcoinSeen } from './waiting.ts';
 
 export interface BitcoinDialogProps {
+  /** False once the buyer closed it while waiting: hidden, it still keeps the wait going. */
+  open: boolean;
   sessionId: string;
   instructions: BitcoinInstructions;
-  /** The buyer said they paid: the page polls the session, and the step says what it waits for. */
-  waiting: boolean;
-  seen: BitcoinSeen | undefined;
-  onClose: () => void;
-  /** The server has been told the order's address: the pay flow waits for the chain. */
-  onNamed: () => void;
-  /** The order's time ran out: back to the checkout, to start again. */
-  onRestart: () => void;
+  /** The pay flow's step: `bitcoin` until the buyer says they paid, then `paying` (or `timeout`). */
+  step: PayState['step'];
+  /** The session's payment intent as last polled: what the server saw on the address. */
+  intent: PaymentIntent | null | undefined;
+  dispatch: Dispatch<PayEvent>;
+  onHide: () => void;
+  /** Reads the session again. */
+  onRefresh: () => void;
 }
 
 const QR_SIZE = 200;
@@ -51,7 +49,11 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
   const { t } = useTranslation();
   const { client } = useKiosk();
   const descriptionId = useId();
-  const { instructions, waiting, seen } = props;
+  const { instructions, dispatch } = props;
+  // The buyer said they paid: the page polls the session, and the step says what it waits for.
+  const waiting = props.step === 'paying' || props.step === 'timeout';
+  const seen = waiting ? bitcoinSeenOf(props.intent, instructions) : undefined;
+  useWaitUntilExpiry(props.step, instructions, dispatch);
   const left = useSecondsLeft(instructions.expires_at);
   const expired = left === 0 && !seen;
   const btc = formatAmount(instructions.amount, instructions.decimal, {
@@ -74,7 +76,7 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
         params: { id: props.sessionId },
         body: { tx_hash: instructions.address },
       });
-      props.onNamed();
+      dispatch({ type: 'sent', now: Date.now() });
     } catch (error) {
       named.current = false;
       setProblem(t('checkoutBitcoin.nameFailed', { reason: checkoutErrorText(error, t) }));
@@ -83,11 +85,19 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
     }
   };
 
+  // Before paying, closing goes back to the form; while waiting it only hides the step.
+  const close = () => (waiting ? props.onHide() : dispatch({ type: 'dialogClosed' }));
+  const restart = () => {
+    dispatch({ type: 'restart' });
+    props.onRefresh();
+  };
+
   return (
     <DialogFrame
+      open={props.open}
       title={t('checkoutBitcoin.title', { amount: `${btc} ${instructions.symbol}` })}
       descriptionId={descriptionId}
-      onClose={props.onClose}
+      onClose={close}
       busy={naming}
       keepOnBackdropClick
       size="xs"
@@ -123,11 +133,11 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
           <Typography variant="body2" color="text.secondary">
             {t('checkoutBitcoin.confirmations', { count: instructions.confirmations })}
           </Typography>
-          <StepStatus {...{ waiting, seen, expired, left, problem, onRestart: props.onRestart }} />
+          <StepStatus {...{ waiting, seen, expired, left, problem, onRestart: restart }} />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} disabled={naming}>
+        <Button onClick={close} disabled={naming}>
           {t('checkoutBitcoin.close')}
         </Button>
         <Button
