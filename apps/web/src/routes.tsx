@@ -100,6 +100,11 @@ const ConsoleAppsPage = lazy(() =>
 const CategoriesPage = lazy(() =>
   import('./pages/console/CategoriesPage.tsx').then((module) => ({ default: module.CategoriesPage })),
 );
+const ReportedCommentsPage = lazy(() =>
+  import('./pages/console/comments/ReportedCommentsPage.tsx').then((module) => ({
+    default: module.ReportedCommentsPage,
+  })),
+);
 
 function lazyScreen(path: string, screen: ReactNode): RouteObject {
   return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
@@ -141,6 +146,7 @@ const developerScreens: RouteObject[] = [
 const consoleScreens: RouteObject[] = [
   lazyScreen('/console/apps', <ConsoleAppsPage />),
   lazyScreen('/console/categories', <CategoriesPage />),
+  lazyScreen('/console/comments', <ReportedCommentsPage />),
 ];
 
 // Kiosk Pay's merchant screens, for the roles the API's merchant routes admit.

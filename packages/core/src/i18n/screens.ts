@@ -4,6 +4,7 @@ import { cardMessages } from './cards.ts';
 import { checkoutBitcoinMessages } from './checkout-bitcoin.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
+import { consoleCommentsMessages } from './console-comments.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
 import { dashboardDevelopersMessages } from './dashboard-developers.ts';
 import { developerAppsMessages } from './developer-apps.ts';
@@ -28,6 +29,7 @@ export const screenMessageGroups = {
   checkoutBitcoinMessages,
   checkoutCardMessages,
   consoleMessages,
+  consoleCommentsMessages,
   dashboardPaymentMessages,
   dashboardDevelopersMessages,
   developerAppsMessages,
