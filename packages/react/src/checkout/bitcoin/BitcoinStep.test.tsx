@@ -18,6 +18,7 @@ import {
   type ApiHandler,
 } from '../../test-support/index.ts';
 import { CheckoutForm } from '../CheckoutForm.tsx';
+import { PAYING_TIMEOUT_MS } from '../use-checkout.ts';
 // Loaded here, so that each test's waits do not include loading them.
 import '@kiosk/core/customer-details';
 import './BitcoinDialog.tsx';
@@ -92,6 +93,23 @@ async function openStep(pay = 'Pay 0.0015 BTC', title = 'Pay 0.00150000 BTC by B
   return screen.findByRole('dialog', { name: title }, { timeout: 3_000 });
 }
 
+/** MUI's useMediaQuery reads window.matchMedia: a phone is below `sm` (and `md`). */
+function phoneScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: /max-width:\s*(599|899)\.95px/.test(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    })),
+  );
+}
+
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
 afterEach(() => {
   cleanUpKiosk();
@@ -157,6 +175,21 @@ describe('the checkout’s Bitcoin step (issue 26)', () => {
     expect(calls.calls(PAY)).toHaveLength(1);
   }, 15_000);
 
+  it('keeps waiting past the page’s usual wait for a payment, until the order’s end', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = api(bitcoinEnvelope());
+    renderKiosk(<CheckoutForm id={ID} />);
+    const dialog = await openStep();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have paid' }));
+    expect(await within(dialog).findByText(/^Waiting for the payment…/)).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(PAYING_TIMEOUT_MS + 1_000));
+    const polled = calls.calls(SESSION).length;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls.calls(SESSION).length).toBeGreaterThan(polled);
+    expect(within(dialog).getByText(/^Waiting for the payment…/)).toBeTruthy();
+  }, 15_000);
+
   it('says when the shop could not be told, and lets the buyer say it again', async () => {
     let refuse = true;
     const calls = api(bitcoinEnvelope(), {
@@ -192,6 +225,21 @@ describe('the checkout’s Bitcoin step (issue 26)', () => {
     expect(calls.calls(PAY)).toHaveLength(0);
     // Back at the form: the checkout reads its session again, to say it has expired.
     expect(calls.calls(SESSION).length).toBeGreaterThan(1);
+  }, 15_000);
+
+  it('takes the whole screen on a phone, and closed while waiting leaves the page waiting', async () => {
+    phoneScreen();
+    const calls = api(bitcoinEnvelope());
+    renderKiosk(<CheckoutForm id={ID} />);
+    const dialog = await openStep();
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have paid' }));
+    expect(await within(dialog).findByText(/^Waiting for the payment…/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('checkout-paying')).toBeTruthy();
+    expect(calls.calls(PAY)).toHaveLength(1);
   }, 15_000);
 
   it('speaks Chinese', async () => {
