@@ -208,6 +208,28 @@ describe('PaymentDetailPage', { timeout: 20_000 }, () => {
     expect(api.calls('GET /api/customers/cus_1')).toHaveLength(1);
   });
 
+  it("shows a renewal's customer as its invoice kept them, not as they are now", async () => {
+    const renewal = paidByCard();
+    renewal.intent = cardPayment({ checkout_session_id: null });
+    const api = mockPaymentApi(renewal, {
+      'GET /api/invoices/in_1': () => ({
+        id: 'in_1',
+        number: 'KSK-20260102-AB12CD',
+        livemode: false,
+        customer_name: 'Ada Lovelace',
+        customer_email: 'ada@example.com',
+        customer_phone: null,
+      }),
+    });
+    renderRoutesAt('/dashboard/payments/pi_1', routes);
+    await pageHeading('12 USD');
+    const customer = section('Customer');
+    expect(await within(customer).findByText('Ada Lovelace')).toBeTruthy();
+    expect(within(customer).getByText('ada@example.com')).toBeTruthy();
+    expect(within(customer).queryByText('Ada Byron')).toBeNull();
+    expect(api.calls('GET /api/customers/cus_1')).toHaveLength(0);
+  });
+
   it('shows a placeholder while loading, then says a payment of another mode is not found', async () => {
     let answer!: (response: Response) => void;
     mockPaymentApi(paidByCard(), {

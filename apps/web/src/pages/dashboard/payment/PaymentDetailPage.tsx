@@ -109,6 +109,20 @@ interface PaymentDetailsProps {
   back: { to: string; label: string };
 }
 
+/** The customer as they are now is read only when neither the checkout nor the invoice kept them. */
+function customerNeeded(
+  intent: PaymentIntent,
+  checkout: ReturnType<typeof usePaymentCheckout>,
+  invoice: ReturnType<typeof usePaymentInvoice>,
+): boolean {
+  const given = checkout.data?.customer_details;
+  const kept = invoice.data?.customer_name || invoice.data?.customer_email;
+  return (
+    (!intent.checkout_session_id || (checkout.isSuccess && !given?.name && !given?.email)) &&
+    (!intent.invoice_id || (invoice.isSuccess && !kept))
+  );
+}
+
 function PaymentDetails({ intent, methods, money, back }: PaymentDetailsProps) {
   const { t, i18n } = useTranslation();
   const { livemode } = intent;
@@ -116,10 +130,11 @@ function PaymentDetails({ intent, methods, money, back }: PaymentDetailsProps) {
   const refundPending = refunds.data?.list.some((refund) => refund.status === 'pending') ?? false;
   const charges = usePaymentCharges(intent.id, livemode, { refundPending });
   const checkout = usePaymentCheckout(intent.checkout_session_id, livemode);
-  const given = checkout.data?.customer_details;
-  const needsCustomer = !intent.checkout_session_id || (checkout.isSuccess && !given?.name && !given?.email);
-  const customer = usePaymentCustomer(needsCustomer ? intent.customer_id : undefined, livemode);
   const invoice = usePaymentInvoice(intent.invoice_id, livemode);
+  const customer = usePaymentCustomer(
+    customerNeeded(intent, checkout, invoice) ? intent.customer_id : undefined,
+    livemode,
+  );
   const objectIds =
     charges.data && refunds.data
       ? [intent.id, ...charges.data.list.map((c) => c.id), ...refunds.data.list.map((r) => r.id)]
@@ -202,7 +217,12 @@ function PaymentDetails({ intent, methods, money, back }: PaymentDetailsProps) {
       }
       summary={[figures, facts]}
     >
-      <CustomerSection customerId={intent.customer_id} checkout={checkout} customer={customer} />
+      <CustomerSection
+        customerId={intent.customer_id}
+        checkout={checkout}
+        invoice={invoice}
+        customer={customer}
+      />
       <ChargesSection charges={charges} methods={methods} money={money} />
       <RefundsSection refunds={refunds} money={money} />
       <EventsSection paymentId={intent.id} events={events} money={money} />

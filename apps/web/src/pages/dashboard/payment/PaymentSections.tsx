@@ -4,7 +4,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Charge, CheckoutSession, Customer, EventRecord, PaymentMethod, Refund } from '@kiosk/contracts';
+import type {
+  Charge,
+  CheckoutSession,
+  Customer,
+  EventRecord,
+  Invoice,
+  PaymentMethod,
+  Refund,
+} from '@kiosk/contracts';
 import {
   DetailItems,
   DetailSection,
@@ -28,19 +36,32 @@ function sectionError(query: UseQueryResult, message: string, retryLabel: string
   return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
 }
 
-/** What the order recorded is the customer as they were then; without it, the customer as they are now. */
+type Details = Partial<Record<'name' | 'email' | 'phone', string | null>>;
+
+/**
+ * What the order (or else its invoice) recorded is the customer as they were then; without either,
+ * the customer as they are now.
+ */
 export function CustomerSection({
   customerId,
   checkout,
+  invoice,
   customer,
 }: {
   customerId: string;
   checkout: UseQueryResult<CheckoutSession>;
+  invoice: UseQueryResult<Invoice>;
   customer: UseQueryResult<Customer>;
 }) {
   const { t } = useTranslation();
-  const given = checkout.data?.customer_details as Partial<Record<'name' | 'email' | 'phone', string | null>>;
-  const asGiven = Boolean(given?.name || given?.email);
+  const atCheckout = checkout.data?.customer_details as Details | undefined;
+  const kept = invoice.data;
+  const onInvoice: Details | undefined =
+    kept && (kept.customer_name || kept.customer_email)
+      ? { name: kept.customer_name, email: kept.customer_email, phone: kept.customer_phone }
+      : undefined;
+  const given = atCheckout?.name || atCheckout?.email ? atCheckout : onInvoice;
+  const asGiven = given !== undefined;
   const source = asGiven ? given : customer.data;
   const did = checkout.data?.customer_did ?? customer.data?.did;
   const rows: DetailSummaryRow[] = [];
@@ -53,7 +74,7 @@ export function CustomerSection({
   return (
     <DetailSection
       title={t('dashboard.payment.customer')}
-      loading={checkout.isLoading || customer.isLoading}
+      loading={checkout.isLoading || invoice.isLoading || customer.isLoading}
       error={
         failed && {
           message: t('dashboard.payment.customerFailed'),
