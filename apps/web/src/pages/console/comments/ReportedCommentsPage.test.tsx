@@ -240,7 +240,7 @@ describe('ReportedCommentsPage', { timeout: 20_000 }, () => {
     renderRoutesAt(PAGE, routes, createKioskI18n('zh'));
     expect(await screen.findByRole('heading', { level: 1, name: '被举报的评论' })).toBeTruthy();
     const row = await rowOf('Buy', '被举报的评论');
-    expect(within(row).getByText('辱骂 × 2, 垃圾信息')).toBeTruthy();
+    expect(within(row).getByText('辱骂 × 2、垃圾信息')).toBeTruthy();
     expect(within(row).getByText('3 次举报')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: /^隐藏 / }));
     const dialog = screen.getByRole('dialog', { name: '隐藏这条评论' });

@@ -29,7 +29,7 @@ export function ReportsSummary({ comment }: { comment: ReportedComment }) {
             const label = t(`consoleComments.reason.${reason}`);
             return count > 1 ? t('consoleComments.reasonTimes', { reason: label, count }) : label;
           })
-          .join(', ')}
+          .join(t('consoleComments.reasonSeparator'))}
       </Typography>
       {notes.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2, overflowWrap: 'anywhere' }}>
