@@ -74,6 +74,10 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     const asked = api.calls('GET /api/payment-intents')[0]!.url.searchParams;
     expect([asked.get('livemode'), asked.get('page'), asked.get('pageSize')]).toEqual(['false', '1', '10']);
     expect(screen.getByRole('switch', { name: 'Test mode' })).toHaveProperty('checked', true);
+    // The way to API keys, webhooks and the events log.
+    expect(screen.getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe(
+      '/dashboard/developers',
+    );
   });
 
   it('switches to live on the page: live rows only, live calls, and the test data forgotten', async () => {

@@ -90,7 +90,15 @@ export function PaymentsPage() {
       <ListPage
         title={title}
         description={t('dashboard.payments.description')}
-        actions={<LivemodeSwitch />}
+        actions={
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {/* API keys, webhooks and the events log. */}
+            <Link component={RouterLink} to="/dashboard/developers">
+              {t('dashboard.payments.developers')}
+            </Link>
+            <LivemodeSwitch />
+          </Stack>
+        }
         params={list}
         columns={columns}
         getRowKey={(intent) => intent.id}
