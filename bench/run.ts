@@ -60,14 +60,18 @@ async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, LOG_LEVEL: 'silent', BENCH_ENGINE: engine },
   });
-  const { url, sessionId } = await new Promise<{ url: string; sessionId: string }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { url: string; sessionId: string }));
+  type Ready = { url: string; plainUrl: string; sessionId: string };
+  const { url, plainUrl, sessionId } = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
+    const plain = await load(`${plainUrl}/bench/bare`);
+    print(`plain_fastify_bare_rps_${engine}`, plain.rps, 'req/s');
     const bare = await load(`${url}/bench/bare`);
     print(`bare_route_rps_${engine}`, bare.rps, 'req/s');
     print(`bare_route_p99_${engine}`, bare.p99, 'ms');
+    print(`bare_vs_plain_fastify_rps_${engine}`, Math.round((bare.rps / plain.rps) * 1000) / 1000, 'ratio');
     const retrieve = await load(`${url}/api/checkout-sessions/retrieve/${sessionId}`);
     print(`retrieve_rps_${engine}`, retrieve.rps, 'req/s');
     print(`retrieve_p99_${engine}`, retrieve.p99, 'ms');

@@ -1,8 +1,10 @@
 /**
  * The server under measurement, in its own process so the load generator does not share its event
  * loop. Adds a bare route (no database, no work) that other figures are compared with, and a checkout
- * session with two priced lines to retrieve.
+ * session with two priced lines to retrieve; and beside it a plain Fastify answering the same bare
+ * route, the baseline of what the platform adds per request (issue 27 item 2).
  */
+import Fastify from 'fastify';
 import { evmMethodBody, merchantOf, startTestServer } from '@kiosk/testkit';
 import '../test/setup/test-server.ts';
 
@@ -37,9 +39,14 @@ const session = (
   })
 ).body;
 
-process.send?.({ url: server.url, sessionId: session.id });
+const plain = Fastify();
+plain.get('/bench/bare', async () => ({ ok: true }));
+const plainUrl = await plain.listen({ host: '127.0.0.1', port: 0 });
+
+process.send?.({ url: server.url, plainUrl, sessionId: session.id });
 process.on('message', async (message) => {
   if (message === 'stop') {
+    await plain.close();
     await server.close();
     process.exit(0);
   }
