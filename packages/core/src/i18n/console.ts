@@ -7,6 +7,10 @@ import { defineMessages } from './define.ts';
  */
 export const consoleMessages = defineMessages({
   en: {
+    'console.nav.label': 'Console',
+    'console.nav.apps': 'Apps and reviews',
+    'console.nav.categories': 'Categories',
+    'console.nav.comments': 'Reported comments',
     'console.apps.description': 'Review the versions developers submit, and block apps that break the rules.',
     'console.reviews.title': 'Review queue',
     'console.reviews.filter': 'Show',
@@ -111,6 +115,10 @@ export const consoleMessages = defineMessages({
     'console.appReviewType.loadFailed': 'The review type could not be loaded: {error}',
   },
   zh: {
+    'console.nav.label': '控制台',
+    'console.nav.apps': '应用与审核',
+    'console.nav.categories': '分类',
+    'console.nav.comments': '被举报的评论',
     'console.apps.description': '审核开发者提交的版本，并封禁违反规则的应用。',
     'console.reviews.title': '审核队列',
     'console.reviews.filter': '显示',

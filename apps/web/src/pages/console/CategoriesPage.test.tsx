@@ -92,6 +92,18 @@ describe('CategoriesPage', { timeout: 20_000 }, () => {
     expect(within(games).getByText('0')).toBeTruthy();
   });
 
+  it("leads to the console's other sections, this one marked current", async () => {
+    api(undefined, { 'GET /api/console/comments/reported': () => ({ list: [], count: 0 }) });
+    renderRoutesAt(PAGE, routes);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Categories' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Apps and reviews' }).getAttribute('href')).toBe(
+      '/console/apps',
+    );
+    fireEvent.click(within(nav).getByRole('link', { name: 'Reported comments' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reported comments' })).toBeTruthy();
+  });
+
   it('keeps the page in the address: a link opens it, and the next page is a step back can undo', async () => {
     const many = Array.from({ length: 7 }, (_, index) => ({
       ...GAMES,

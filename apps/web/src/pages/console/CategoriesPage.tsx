@@ -11,6 +11,7 @@ import Container from '@mui/material/Container';
 import type { Category } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { CategoryDialog } from './CategoryDialog.tsx';
+import { ConsoleNav } from './ConsoleNav.tsx';
 import { DeleteCategoryDialog } from './DeleteCategoryDialog.tsx';
 import { useCategories } from './use-categories.ts';
 
@@ -66,6 +67,7 @@ export function CategoriesPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <ConsoleNav />
       <ListPage
         title={title}
         description={t('console.categories.description')}

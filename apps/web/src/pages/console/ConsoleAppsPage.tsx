@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { formatBytes } from '../store/store-format.ts';
 import { DevelopersSection } from './DevelopersSection.tsx';
+import { ConsoleNav } from './ConsoleNav.tsx';
 import { JoinRequestsSection } from './JoinRequestsSection.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { ReviewStatusChip } from './ReviewStatusChip.tsx';
@@ -83,6 +84,7 @@ export function ConsoleAppsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <ConsoleNav />
       <Box component="section" aria-labelledby={titleId}>
         <Box sx={{ mb: 3 }}>
           <PageHeader title={title} titleId={titleId} description={t('console.apps.description')} />

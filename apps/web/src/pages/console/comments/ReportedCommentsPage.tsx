@@ -10,6 +10,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { shortDid } from '../../store/store-format.ts';
+import { ConsoleNav } from '../ConsoleNav.tsx';
 import { CommentCell, StatusCell } from './CommentCells.tsx';
 import { HideCommentDialog, UnhideCommentDialog } from './ModerationDialogs.tsx';
 import { ReportsSummary } from './ReportsSummary.tsx';
@@ -92,6 +93,7 @@ export function ReportedCommentsPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <ConsoleNav />
       <ListPage
         title={title}
         description={t('consoleComments.description')}
