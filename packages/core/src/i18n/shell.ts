@@ -12,6 +12,7 @@ export const shellEn = {
   'shell.nav.developer': 'Developer',
   'shell.nav.console': 'Console',
   'shell.nav.dashboard': 'Dashboard',
+  'shell.nav.join': 'Become a developer',
   'shell.nav.openMenu': 'Open navigation menu',
   'shell.language.label': 'Language',
   'shell.language.current': 'Language: {language}',

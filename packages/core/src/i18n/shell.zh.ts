@@ -9,6 +9,7 @@ export const shellZh: Translation<typeof shellEn> = {
   'shell.nav.developer': '开发者',
   'shell.nav.console': '控制台',
   'shell.nav.dashboard': '商家后台',
+  'shell.nav.join': '成为开发者',
   'shell.nav.openMenu': '打开导航菜单',
   'shell.language.label': '语言',
   'shell.language.current': '语言：{language}',

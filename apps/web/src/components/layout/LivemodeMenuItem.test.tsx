@@ -84,4 +84,18 @@ describe('the live/test switch in the account menu', { timeout: 20_000 }, () => 
     const link = await screen.findByRole('link', { name: 'Dashboard' });
     expect(link.getAttribute('href')).toBe('/dashboard/payments');
   });
+
+  it('leads each user only where they may go: a member to Become a developer, never to a 403', async () => {
+    renderHeaderFor(['member']);
+    await screen.findByRole('button', { name: 'Account menu: Ada Lovelace' });
+    expect(screen.getByRole('link', { name: 'Become a developer' }).getAttribute('href')).toBe('/join');
+    expect(screen.queryByRole('link', { name: 'Developer' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Console' })).toBeNull();
+    cleanup();
+    renderHeaderFor(['owner', 'developer']);
+    await screen.findByRole('button', { name: 'Account menu: Ada Lovelace' });
+    expect(screen.getByRole('link', { name: 'Developer' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Console' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Become a developer' })).toBeNull();
+  });
 });

@@ -22,7 +22,11 @@ export function MainNav() {
   const [menuWanted, setMenuWanted] = useState(false);
   const closeMenu = () => setMenuAnchor(null);
   const user = useSession().data?.user;
-  const links = NAV_LINKS.filter((link) => !link.roles || (user && hasAnyRole(user, link.roles)));
+  const links = NAV_LINKS.filter(
+    (link) =>
+      (!link.roles || (user && hasAnyRole(user, link.roles))) &&
+      !(link.lacking && user && hasAnyRole(user, link.lacking)),
+  );
 
   return (
     <Box component="nav" aria-label={t('shell.nav.label')} sx={{ display: 'flex', alignItems: 'center' }}>
