@@ -73,7 +73,8 @@ describe('SignInDialog', () => {
     );
 
     fireEvent.click(await screen.findByRole('button', { name: 'Connect MetaMask' }));
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    // The message code (viem's) loads on the first sign-in: cold, on a busy machine, over a second.
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1), { timeout: 10_000 });
 
     const { message, signature } = api.calls('POST /api/auth/siwe')[0]!.body as {
       message: string;
