@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, listOf, pageQuery, updateOf } from './common.ts';
 import { defineRoutes } from './route.ts';
+import { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MAX, WEBHOOK_URL_MAX } from './webhook-rules.ts';
 
 /**
  * Webhook endpoints (issue 23 item 3): where Kiosk POSTs each event of a mode, signed like Stripe
@@ -10,8 +11,8 @@ import { defineRoutes } from './route.ts';
 /** `*` (every event), a type (`invoice.paid`) or a group (`charge.*`), as Stripe's `enabled_events`. */
 export const webhookEventPattern = z
   .string()
-  .max(100)
-  .regex(/^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/, 'validation.webhookEventPattern');
+  .max(WEBHOOK_EVENT_PATTERN_MAX)
+  .regex(WEBHOOK_EVENT_PATTERN, 'validation.webhookEventPattern');
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
@@ -36,7 +37,7 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ se
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookEndpointInput = z.object({
-  url: z.url({ protocol: /^https?$/, message: 'validation.webhookUrl' }).max(2048),
+  url: z.url({ protocol: /^https?$/, message: 'validation.webhookUrl' }).max(WEBHOOK_URL_MAX),
   enabled_events: z.array(webhookEventPattern).min(1).max(100),
   description: z.string().max(500).nullable().optional(),
   disabled: z.boolean().default(false),

@@ -3,12 +3,8 @@ import { Controller } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import {
-  webhookEndpointInput,
-  webhookEventPattern,
-  type WebhookEndpoint,
-  type WebhookEndpointWithSecret,
-} from '@kiosk/contracts';
+import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@kiosk/contracts';
+import { isWebhookEventPattern, isWebhookUrl } from '@kiosk/contracts/webhook-rules';
 import { FormDialog, FormTextField } from '@kiosk/react/ui';
 import { EVENT_PATTERN_OPTIONS, EVERY_EVENT } from './event-types.ts';
 import { EndpointSecret } from './EndpointSecret.tsx';
@@ -87,10 +83,7 @@ export function EndpointDialog({ endpoint, onSave, onClose }: EndpointDialogProp
             label={t('developers.endpointForm.url')}
             hint={t('developers.endpointForm.urlHint')}
             rules={{
-              validate: (url) => {
-                const checked = webhookEndpointInput.shape.url.safeParse(url.trim());
-                return checked.success || t(checked.error.issues[0]!.message);
-              },
+              validate: (url) => isWebhookUrl(url.trim()) || t('validation.webhookUrl'),
             }}
             required
             fullWidth
@@ -104,7 +97,7 @@ export function EndpointDialog({ endpoint, onSave, onClose }: EndpointDialogProp
             rules={{
               validate: (events) => {
                 if (events.length === 0) return t('developers.endpointForm.eventsRequired');
-                const bad = events.find((pattern) => !webhookEventPattern.safeParse(pattern).success);
+                const bad = events.find((pattern) => !isWebhookEventPattern(pattern));
                 return bad === undefined || `${bad}: ${t('validation.webhookEventPattern')}`;
               },
             }}
