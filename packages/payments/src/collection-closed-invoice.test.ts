@@ -6,7 +6,8 @@ import { createWalletClient, erc20Abi, http, type Address, type Hex } from 'viem
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from './deps.ts';
-import { COLLECT_JOB, collectInvoices } from './flows/collection.ts';
+import { COLLECT_JOB } from './flows/collection-queue.ts';
+import { collectInvoices } from './flows/collection.ts';
 import { deployCollector } from './methods/evm/collector/collector.ts';
 import type { PaymentMethodAdapter } from './methods/adapter.ts';
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
-import { collectInvoices, COLLECT_JOB, COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
+import { COLLECT_JOB } from './collection-queue.ts';
+import { collectInvoices, COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */

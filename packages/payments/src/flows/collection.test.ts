@@ -6,7 +6,8 @@ import type { Deps } from '../deps.ts';
 import { markInvoiceUncollectible, payInvoice } from '../invoices/service.ts';
 import type { PaymentMethodAdapter } from '../methods/adapter.ts';
 import { openBillingEngine } from '../test-support/billing-run.ts';
-import { COLLECT_JOB, collectInvoices } from './collection.ts';
+import { COLLECT_JOB } from './collection-queue.ts';
+import { collectInvoices } from './collection.ts';
 import { billDueSubscriptions } from './renewal.ts';
 
 /** `deps` whose rail runs `meanwhile(invoiceId)` after each pull answered "received", before its record. */

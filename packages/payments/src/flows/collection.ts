@@ -1,14 +1,14 @@
 import { transaction } from '@kiosk/db';
 import { flag, moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { failPlanChange } from './change-plan.ts';
+import { enqueueCollection } from './collection-queue.ts';
+import { failPlanChange } from './pending-plan-change.ts';
 import { markPastDue, recordCollections, type CollectedBy, type Pull } from './record-pulls.ts';
 import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
 import { storedMandateOf, subscriptionMethod, type SubscriptionRow } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
 
-export const COLLECT_JOB = 'billing.collect';
 export const COLLECT_SWEEP_JOB = 'billing.collect-sweep';
 
 /**
@@ -35,26 +35,6 @@ export const COLLECTION_STALLED_AFTER_SECONDS = 15 * 60;
 const SWEEP_PAGE = 200;
 
 type InvoiceRow = PaymentsTables['invoices'];
-
-/**
- * Collect these invoices from `runAtMs` on, in the caller's transaction (the job exists only if it
- * commits). One job per batch: the sweep hands over a whole page of invoices at once.
- */
-export async function enqueueCollection(
-  deps: Deps,
-  trx: Executor,
-  invoiceIds: string[],
-  runAtMs: number,
-): Promise<void> {
-  if (invoiceIds.length === 0) return;
-  // One job per batch and attempt time: a sweep that finds the same attempt again adds nothing.
-  await deps.jobs.enqueue(
-    trx,
-    COLLECT_JOB,
-    { invoiceIds },
-    { runAt: runAtMs, key: `${invoiceIds[0]}@${runAtMs}` },
-  );
-}
 
 /**
  * The collection sweep: every open invoice whose attempt was due COLLECTION_STALLED_AFTER_SECONDS ago

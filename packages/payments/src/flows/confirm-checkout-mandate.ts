@@ -1,6 +1,6 @@
 import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
-import { enqueueCollection } from './collection.ts';
+import { enqueueCollection } from './collection-queue.ts';
 import { checkBuyer } from './order.ts';
 import { completeSession, lockSession } from '../checkout-sessions/service.ts';
 import { flag, type Executor } from '../db.ts';

@@ -16,7 +16,7 @@ import {
 import { settleCarriedLines } from './change-plan.ts';
 import { invoiceBuyers } from './invoice-buyers.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { enqueueCollection } from './collection.ts';
+import { enqueueCollection } from './collection-queue.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '@kiosk/db';
 import { createPlatform, platformMigrations, TestClock } from '@kiosk/platform';
 import { z } from 'zod';
-import { COLLECT_JOB } from '../flows/collection.ts';
+import { COLLECT_JOB } from '../flows/collection-queue.ts';
 import { billDueSubscriptions } from '../flows/renewal.ts';
 import { defineBillingJobs } from '../flows/billing-jobs.ts';
 import { createDeps, type Deps } from '../deps.ts';
