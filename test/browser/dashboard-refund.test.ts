@@ -1,4 +1,5 @@
 import { catalogs } from '@kiosk/core/i18n/catalogs';
+import { dashboardPaymentMessages } from '@kiosk/core/i18n/dashboard-payment';
 import { interpolate } from '@kiosk/core';
 import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
 import { TestWallet } from '@kiosk/test-wallet';
@@ -87,7 +88,13 @@ describe('refunding part of a card payment on the dashboard', () => {
     'the owner refunds 5 of 12 USD, in $language on $viewport',
     async ({ language, locale, viewport }) => {
       const t = (key: string, params?: Record<string, string>) =>
-        interpolate(catalogs[language][key] ?? key, params);
+        // The page's own texts load with it (a screen group), beside the first load's.
+        interpolate(
+          (dashboardPaymentMessages[language] as Record<string, string>)[key] ??
+            catalogs[language][key] ??
+            key,
+          params,
+        );
       const payment = await paidMug();
       const { context, page, cspViolations } = await harness.open({ viewport, locale });
       await context.addCookies([{ name: 'CookieConsent', value: 'true', url: harness.server.url }]);

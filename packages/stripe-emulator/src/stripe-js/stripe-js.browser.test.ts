@@ -96,7 +96,7 @@ const shopScript = `
     return new Promise((resolve) => window.element.once('ready', resolve));
   };`;
 
-/** A checkout as Kiosk's will be: @stripe/react-stripe-js in React's StrictMode (which mounts twice). */
+/** A checkout built on @stripe/react-stripe-js, as a host app may build one (Kiosk mounts the Payment Element itself), in React's StrictMode (which mounts twice). */
 const reactShop = `
   import { StrictMode, useState } from 'react';
   import { createRoot } from 'react-dom/client';
