@@ -449,7 +449,8 @@ describe('the Stripe.js stand-in', () => {
       .evaluate((input) => getComputedStyle(input).getPropertyValue('--primary'));
     expect(primary).toBe('#7c3aed');
     await fill({ number: '4242424242424242' });
-    expect(await status.textContent()).toBe('complete');
+    // The element's change event crosses the frame and a React render before the status reads it.
+    await expect.poll(() => status.textContent()).toBe('complete');
     await page.getByLabel('Postal code').press('Enter');
     await expect.poll(() => status.textContent()).toBe('paid: succeeded');
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
