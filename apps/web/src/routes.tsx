@@ -1,19 +1,25 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedRoute } from './components/ProtectedRoute.tsx';
 import { RouteErrorPage } from './components/RouteErrorPage.tsx';
-import { ScreenLoading } from './components/ScreenLoading.tsx';
 import { AppShell } from './components/layout/AppShell.tsx';
 import { RootLayout } from './components/layout/RootLayout.tsx';
 import { CONSOLE_ROLES, DEVELOPER_ROLES } from './lib/roles.ts';
-import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 import { MERCHANT_ROLES } from './pages/dashboard/merchant-roles.ts';
+import { dashboardCustomersScreens } from './pages/dashboard/customers/screens.tsx';
+import { dashboardHomeScreens } from './pages/dashboard/home/screens.tsx';
+import { dashboardInvoicesScreens } from './pages/dashboard/invoices/screens.tsx';
+import { dashboardSubscriptionsScreens } from './pages/dashboard/subscriptions/screens.tsx';
+import { comingSoon, lazyFrame, lazyScreen } from './screen-routes.tsx';
 
 // The profile's tables and forms load on its first visit; most visitors only browse the store.
 const ProfilePage = lazy(() =>
   import('./pages/ProfilePage.tsx').then((module) => ({ default: module.ProfilePage })),
 );
 // The merchant dashboard loads only for the owners and admins who open it.
+const DashboardLayout = lazy(() =>
+  import('./pages/dashboard/DashboardLayout.tsx').then((module) => ({ default: module.DashboardLayout })),
+);
 const PaymentsPage = lazy(() =>
   import('./pages/dashboard/PaymentsPage.tsx').then((module) => ({ default: module.PaymentsPage })),
 );
@@ -106,15 +112,6 @@ const ReportedCommentsPage = lazy(() =>
   })),
 );
 
-function lazyScreen(path: string, screen: ReactNode): RouteObject {
-  return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
-}
-
-/** A screen not built yet; its issue replaces the element with the real screen. */
-function comingSoon(path: string, nameKey: string): RouteObject {
-  return { path, element: <ComingSoonPage nameKey={nameKey} /> };
-}
-
 // Seed 001 §2 (with {product} = app) and seed 000 §2.
 const publicScreens: RouteObject[] = [
   lazyScreen('/', <StoreHomePage />),
@@ -158,8 +155,10 @@ const dashboardScreens: RouteObject[] = [
   lazyScreen('/dashboard/developers/webhooks', <WebhooksPage />),
   lazyScreen('/dashboard/developers/webhooks/:id', <WebhookEndpointPage />),
   lazyScreen('/dashboard/developers/events', <EventsPage />),
-  // A payment's invoice link leads here until the dashboard's invoices screen is built.
-  comingSoon('/dashboard/invoices/:id', 'page.screen.invoice'),
+  ...dashboardHomeScreens,
+  ...dashboardCustomersScreens,
+  ...dashboardSubscriptionsScreens,
+  ...dashboardInvoicesScreens,
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.
@@ -181,7 +180,10 @@ export const routes: RouteObject[] = [
               { element: <ProtectedRoute />, children: signedInScreens },
               { element: <ProtectedRoute roles={DEVELOPER_ROLES} />, children: developerScreens },
               { element: <ProtectedRoute roles={CONSOLE_ROLES} />, children: consoleScreens },
-              { element: <ProtectedRoute roles={MERCHANT_ROLES} />, children: dashboardScreens },
+              {
+                element: <ProtectedRoute roles={MERCHANT_ROLES} />,
+                children: [lazyFrame(<DashboardLayout />, dashboardScreens)],
+              },
             ],
           },
         ],

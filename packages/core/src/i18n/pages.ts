@@ -65,7 +65,6 @@ export const pageEn = {
   'dashboard.payments.emptyTest':
     'No test payments yet. Create a payment link with a test API key and check out with the test wallet to see one here.',
   'dashboard.payments.apiKeys': 'Manage API keys',
-  'dashboard.payments.developers': 'Developers',
   'dashboard.status.requires_payment_method': 'Needs a payment method',
   'dashboard.status.requires_confirmation': 'Awaiting confirmation',
   // Stripe's word: nothing has arrived, and nothing is owed (issue 21 item 3).

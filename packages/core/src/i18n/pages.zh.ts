@@ -60,7 +60,6 @@ export const pageZh: Translation<typeof pageEn> = {
   'dashboard.payments.emptyTest':
     '还没有测试付款。用测试 API 密钥创建支付链接，再用测试钱包完成结账，即可在这里看到。',
   'dashboard.payments.apiKeys': '管理 API 密钥',
-  'dashboard.payments.developers': '开发者',
   'dashboard.status.requires_payment_method': '需要付款方式',
   'dashboard.status.requires_confirmation': '待确认',
   'dashboard.status.requires_action': '未完成',

@@ -5,6 +5,7 @@ import { checkoutBitcoinMessages } from './checkout-bitcoin.ts';
 import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { consoleCommentsMessages } from './console-comments.ts';
+import { dashboardMessages } from './dashboard.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
 import { dashboardDevelopersMessages } from './dashboard-developers.ts';
 import { developerAppsMessages } from './developer-apps.ts';
@@ -30,6 +31,7 @@ export const screenMessageGroups = {
   checkoutCardMessages,
   consoleMessages,
   consoleCommentsMessages,
+  dashboardMessages,
   dashboardPaymentMessages,
   dashboardDevelopersMessages,
   developerAppsMessages,

@@ -74,8 +74,10 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     const asked = api.calls('GET /api/payment-intents')[0]!.url.searchParams;
     expect([asked.get('livemode'), asked.get('page'), asked.get('pageSize')]).toEqual(['false', '1', '10']);
     expect(screen.getByRole('switch', { name: 'Test mode' })).toHaveProperty('checked', true);
-    // The way to API keys, webhooks and the events log.
-    expect(screen.getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe(
+    // The dashboard's sections, this one marked; Developers leads to API keys, webhooks and events.
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav).getByRole('link', { name: 'Payments' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Developers' }).getAttribute('href')).toBe(
       '/dashboard/developers',
     );
   });

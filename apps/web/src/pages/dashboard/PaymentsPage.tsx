@@ -9,7 +9,6 @@ import type { DataTableColumn } from '@kiosk/react';
 import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import type { PaymentIntent } from '@kiosk/contracts';
 import { formatAmount } from '@kiosk/core';
-import { LivemodeSwitch } from '../../components/layout/LivemodeSwitch.tsx';
 import { useCustomersById } from '../../hooks/use-customers-by-id.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLivemode } from '../../hooks/use-livemode.ts';
@@ -90,15 +89,6 @@ export function PaymentsPage() {
       <ListPage
         title={title}
         description={t('dashboard.payments.description')}
-        actions={
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {/* API keys, webhooks and the events log. */}
-            <Link component={RouterLink} to="/dashboard/developers">
-              {t('dashboard.payments.developers')}
-            </Link>
-            <LivemodeSwitch />
-          </Stack>
-        }
         params={list}
         columns={columns}
         getRowKey={(intent) => intent.id}

@@ -12,7 +12,6 @@ import { dashboardDevelopersMessages } from '@kiosk/core/i18n/dashboard-develope
 import { useScreenMessages } from '@kiosk/react';
 import { PageHeader } from '@kiosk/react/ui';
 import { ApiKeysSection } from '../../../components/profile/ApiKeysSection.tsx';
-import { LivemodeSwitch } from '../../../components/layout/LivemodeSwitch.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 
 const LINKS = [
@@ -34,12 +33,7 @@ export function DevelopersPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Box sx={{ mb: 3 }}>
-        <PageHeader
-          title={title}
-          titleId={titleId}
-          description={t('developers.description')}
-          actions={<LivemodeSwitch />}
-        />
+        <PageHeader title={title} titleId={titleId} description={t('developers.description')} />
       </Box>
       <Stack
         component="nav"

@@ -5,7 +5,6 @@ import type { EventRecord } from '@kiosk/contracts';
 import { dashboardDevelopersMessages } from '@kiosk/core/i18n/dashboard-developers';
 import { useScreenMessages, type DataTableColumn } from '@kiosk/react';
 import { ListPage, PageBackLink, listStateOf, useListParams } from '@kiosk/react/ui';
-import { LivemodeSwitch } from '../../../components/layout/LivemodeSwitch.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
@@ -69,7 +68,6 @@ export function EventsPage() {
       <ListPage
         title={title}
         description={t('developers.events.description')}
-        actions={<LivemodeSwitch />}
         params={list}
         searchable
         filters={[

@@ -10,7 +10,6 @@ import { webhookMessages } from '@kiosk/core/i18n/webhooks';
 import { dashboardDevelopersMessages } from '@kiosk/core/i18n/dashboard-developers';
 import { useScreenMessages, type DataTableColumn } from '@kiosk/react';
 import { ListPage, PageBackLink, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
-import { LivemodeSwitch } from '../../../components/layout/LivemodeSwitch.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { MONOSPACE_FONT } from '../../../theme.ts';
@@ -80,12 +79,7 @@ export function WebhooksPage() {
       <ListPage
         title={title}
         description={t('developers.webhooks.description')}
-        actions={
-          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <LivemodeSwitch />
-            {add}
-          </Stack>
-        }
+        actions={add}
         notice={actions.notice}
         params={list}
         columns={columns}
