@@ -22,6 +22,7 @@ export * from './client-errors.ts';
 export * from './demo.ts';
 export * from './payments/settings.ts';
 export * from './store.ts';
+export * from './store-commerce.ts';
 export * from './store-console.ts';
 export * from './store-feedback.ts';
 export * from './webhook-endpoints.ts';

@@ -28,6 +28,7 @@ import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
+import { storeCommerceRoutes } from './store-commerce.ts';
 import { appBlockRoutes, categoryRoutes } from './store-console.ts';
 import { commentModerationRoutes, commentRoutes, ratingRoutes } from './store-feedback.ts';
 import { webhookEndpointRoutes } from './webhook-endpoints.ts';
@@ -70,6 +71,7 @@ export const ROUTE_TABLES = [
   ratingRoutes,
   commentRoutes,
   commentModerationRoutes,
+  storeCommerceRoutes,
   clientErrorRoutes,
   demoRoutes,
 ] as const;

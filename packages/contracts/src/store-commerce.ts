@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { amountString } from './common.ts';
+import { defineRoutes } from './route.ts';
+import { appDidParam } from './store.ts';
+
+/**
+ * Paid apps (issue 24 items 1–3): an app's price, buying it through Kiosk Pay as any merchant's buyer
+ * would, and the purchase an app can check. The store is Kiosk Pay's merchant: it keeps a product per
+ * app and a price per pricing (a change makes a new price, so no earlier buyer's price moves).
+ */
+
+export const APP_PRICING_TYPES = ['free', 'one_time', 'subscription'] as const;
+export const APP_PRICING_INTERVALS = ['month', 'year'] as const;
+export const PURCHASE_STATUSES = ['open', 'paid', 'expired', 'refunded', 'ended'] as const;
+
+export const appPriceSchema = z.object({
+  currency_id: z.string(),
+  /** In the currency's smallest unit, as every Kiosk Pay amount. */
+  unit_amount: z.string(),
+});
+
+export const appPricingSchema = z.object({
+  object: z.literal('app_pricing'),
+  app_did: z.string(),
+  type: z.enum(APP_PRICING_TYPES),
+  /** For a subscription; null otherwise. */
+  interval: z.enum(APP_PRICING_INTERVALS).nullable(),
+  /** The first is the price's own currency, the others its currency options. Empty when free. */
+  prices: z.array(appPriceSchema),
+  /** The Kiosk Pay mode the store sells in (its setting); the price lives there. */
+  livemode: z.boolean(),
+  /** Kiosk Pay's price a buyer pays today; null while free. */
+  price_id: z.string().nullable(),
+  updated_at: z.number().nullable(),
+});
+export type AppPricing = z.infer<typeof appPricingSchema>;
+
+const positiveAmount = amountString.refine((value) => value !== '0', 'validation.pricePositive');
+
+export const appPricingInput = z
+  .object({
+    type: z.enum(APP_PRICING_TYPES, { error: 'validation.pricingType' }),
+    interval: z.enum(APP_PRICING_INTERVALS, { error: 'validation.pricingInterval' }).nullable().default(null),
+    prices: z
+      .array(z.object({ currency_id: z.string().min(1).max(64), unit_amount: positiveAmount }))
+      .max(10)
+      .default([]),
+  })
+  .superRefine((input, ctx) => {
+    const paid = input.type !== 'free';
+    if (paid && input.prices.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['prices'], message: 'validation.pricingNeedsPrice' });
+    if (!paid && input.prices.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['prices'], message: 'validation.pricingFreeHasNoPrice' });
+    if ((input.type === 'subscription') !== (input.interval !== null))
+      ctx.addIssue({ code: 'custom', path: ['interval'], message: 'validation.pricingInterval' });
+    const currencies = input.prices.map((price) => price.currency_id);
+    if (new Set(currencies).size !== currencies.length)
+      ctx.addIssue({ code: 'custom', path: ['prices'], message: 'validation.pricingCurrencyTwice' });
+  });
+
+export const purchaseSchema = z.object({
+  id: z.string(),
+  object: z.literal('purchase'),
+  livemode: z.boolean(),
+  app_did: z.string(),
+  buyer_did: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  checkout_session_id: z.string(),
+  subscription_id: z.string().nullable(),
+  currency_id: z.string().nullable(),
+  /** What the buyer paid, in smallest units; null until paid. */
+  amount: z.string().nullable(),
+  /** The store's share and the developer's of `amount` (they add up to it). */
+  store_amount: z.string().nullable(),
+  developer_amount: z.string().nullable(),
+  paid_at: z.number().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** Whether `user` owns the app now: a paid purchase not refunded, or a subscription not ended. */
+export const purchaseVerification = z.object({
+  object: z.literal('purchase_verification'),
+  app_did: z.string(),
+  user: z.string(),
+  valid: z.boolean(),
+  /** The purchase that makes it valid, else the latest one (to say why not); null if none. */
+  purchase: purchaseSchema.nullable(),
+  /** Why a subscription's app stopped (past_due, paused …); null otherwise. */
+  subscription_status: z.string().nullable(),
+});
+export type PurchaseVerification = z.infer<typeof purchaseVerification>;
+
+export const appCheckoutAnswer = z.object({
+  object: z.literal('app_checkout'),
+  checkout_session_id: z.string(),
+  purchase: purchaseSchema,
+});
+
+export const storeCommerceRoutes = defineRoutes({
+  'GET /api/apps/:did/pricing': { params: appDidParam, response: { 200: appPricingSchema } },
+  'PUT /api/developer/apps/:did/pricing': {
+    params: appDidParam,
+    body: appPricingInput,
+    response: { 200: appPricingSchema },
+  },
+  /** The signed-in buyer's checkout for the app: the open one again, or a new one. */
+  'POST /api/apps/:did/checkout': { params: appDidParam, response: { 200: appCheckoutAnswer } },
+  'GET /api/apps/:did/purchases/verify': {
+    params: appDidParam,
+    querystring: z.object({ user: z.string().min(1).max(200) }),
+    response: { 200: purchaseVerification },
+  },
+});
