@@ -32,7 +32,8 @@ const LAYERS = {
   'stripe-emulator': [],
   'bitcoin-standin': [],
   // Below the server app: the app hands the kit its builder (test/setup/test-server.ts).
-  testkit: ['core', 'db', 'platform', 'contracts', ...TEST_TOOLS],
+  // bundle: the store's tests publish signed apps through the store world (store.ts).
+  testkit: ['core', 'db', 'platform', 'contracts', 'bundle', ...TEST_TOOLS],
 };
 
 const FOLDERS = { web: 'apps/web', server: 'apps/server', cli: 'apps/cli' };

@@ -52,7 +52,12 @@ const SECRET_ANSWERS = [
 ];
 
 /** Doing them again changes nothing: a key is accepted and not stored. */
-const NATURALLY_IDEMPOTENT = ['POST /api/auth/logout', 'POST /api/customers/sync-to-space'];
+const NATURALLY_IDEMPOTENT = [
+  'POST /api/auth/logout',
+  'POST /api/customers/sync-to-space',
+  // The buyer's open checkout comes back until it is paid or expires.
+  'POST /api/apps/:did/checkout',
+];
 
 const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex')}`;
 const randomHash = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
@@ -314,6 +319,13 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       }
       return did;
     };
+    // Paid apps are sold where the walk's currency is: in test mode.
+    await merchant.owner.request('/api/console/store-settings', {
+      method: 'PUT',
+      body: { sales_livemode: false },
+    });
+    const oneTimePrice = { type: 'one_time', prices: [{ currency_id: currency, unit_amount: '4000000' }] };
+
     /** A new user's comment on a published app: its id, its path and its author's call. */
     const commented = async (name: string) => {
       const call = (await signedIn(server, TestWallet.random())).request;
@@ -707,6 +719,24 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           body: { name: 'Deleted by walk' },
         });
         return { call: merchant.owner.request, path: `/api/console/categories/${created.body.id}` };
+      },
+      // Paid apps (issue 24 items 1, 2).
+      'PUT /api/developer/apps/:did/pricing': async () => ({
+        call: developer.request,
+        path: `/api/developer/apps/${await published('priced-walker')}/pricing`,
+        body: oneTimePrice,
+      }),
+      'POST /api/apps/:did/checkout': async () => {
+        const did = await published('bought-walker');
+        const priced = await developer.request(`/api/developer/apps/${did}/pricing`, {
+          method: 'PUT',
+          body: oneTimePrice,
+        });
+        expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+        return {
+          call: (await signedIn(server, TestWallet.random())).request,
+          path: `/api/apps/${did}/checkout`,
+        };
       },
       // Ratings and comments (issue 24 item 5), each on an app of its own on the store front.
       'PUT /api/apps/:did/rating': async () => ({

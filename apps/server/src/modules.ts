@@ -39,6 +39,11 @@ export const modules: KioskModule[] = [
   {
     name: 'store',
     migrations: storeMigrations,
-    plugin: (app) => storePlugin(app, { platform: app.kiosk.platform, dataDir: app.kiosk.config.dataDir }),
+    plugin: (app) =>
+      storePlugin(app, {
+        platform: app.kiosk.platform,
+        payments: app.kiosk.modules.payments!,
+        dataDir: app.kiosk.config.dataDir,
+      }),
   },
 ];

@@ -12,6 +12,7 @@ import { appDidParam } from './store.ts';
 export const APP_PRICING_TYPES = ['free', 'one_time', 'subscription'] as const;
 export const APP_PRICING_INTERVALS = ['month', 'year'] as const;
 export const PURCHASE_STATUSES = ['open', 'paid', 'expired', 'refunded', 'ended'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 export const appPriceSchema = z.object({
   currency_id: z.string(),

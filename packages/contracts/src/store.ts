@@ -295,12 +295,25 @@ export const storeSettingsSchema = z.object({
   object: z.literal('store_settings'),
   /** Applies to every app the admins have not set one for. */
   review_type: z.enum(REVIEW_TYPES),
+  /** The Kiosk Pay mode paid apps are sold in (test while a store tries its prices out). */
+  sales_livemode: z.boolean(),
+  /** The store's share of each sale in basis points (3000 = 30 %); the developer's is the rest. */
+  store_share_bps: z.number().int(),
   /** Null while the defaults have never been changed. */
   updated_at: z.number().nullable(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
-export const storeSettingsUpdate = z.object({ review_type: z.enum(REVIEW_TYPES).optional() });
+export const storeSettingsUpdate = z.object({
+  review_type: z.enum(REVIEW_TYPES).optional(),
+  sales_livemode: z.boolean().optional(),
+  store_share_bps: z
+    .number({ error: 'validation.storeShare' })
+    .int('validation.storeShare')
+    .min(0, 'validation.storeShare')
+    .max(10_000, 'validation.storeShare')
+    .optional(),
+});
 
 /** What the admins change of an app (blocking arrives with the rest of the admin console). */
 export const consoleAppUpdate = z.object({

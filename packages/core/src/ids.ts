@@ -36,6 +36,7 @@ export const ID_PREFIXES = {
   comment: 'cmt',
   commentReport: 'crpt',
   purchase: 'pur',
+  appPricing: 'aprc',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

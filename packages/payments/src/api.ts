@@ -6,6 +6,7 @@ import {
   paymentLinkInput,
   type Price,
   priceInput,
+  priceUpdate,
   type Product,
   productInput,
 } from '@kiosk/contracts';
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import type { Deps } from './deps.ts';
 import type { PaymentsEvents, PaymentsEventType } from './events.ts';
 import { createPaymentLink } from './payment-links/service.ts';
-import { createPrice } from './prices/service.ts';
+import { createPrice, updatePrice } from './prices/service.ts';
 import { getPrice } from './prices/queries.ts';
 import { getProduct } from './products/queries.ts';
 import { retrieveSession } from './checkout-sessions/queries.ts';
@@ -32,6 +33,8 @@ import { createProduct } from './flows/create-product.ts';
 export interface PaymentsApi {
   createProduct(livemode: boolean, input: z.input<typeof productInput>): Promise<Product>;
   createPrice(livemode: boolean, input: z.input<typeof priceInput>): Promise<Price>;
+  /** A price's amounts never change; this archives it (`active: false`) or renames it. */
+  updatePrice(livemode: boolean, id: string, input: z.input<typeof priceUpdate>): Promise<Price>;
   createPaymentLink(livemode: boolean, input: z.input<typeof paymentLinkInput>): Promise<PaymentLink>;
   /** A session for these items; the buyer pays it at its `url`. */
   createCheckoutSession(
@@ -72,6 +75,7 @@ export function paymentsApi(deps: Deps, subscribe: PaymentsApi['on']): PaymentsA
   return {
     createProduct: (livemode, input) => createProduct(deps, livemode, productInput.parse(input)),
     createPrice: (livemode, input) => createPrice(deps, livemode, priceInput.parse(input)),
+    updatePrice: (livemode, id, input) => updatePrice(deps, livemode, id, priceUpdate.parse(input)),
     createPaymentLink: (livemode, input) => createPaymentLink(deps, livemode, paymentLinkInput.parse(input)),
     createCheckoutSession: async (livemode, input) =>
       retrieveSession(deps, await createSessionFromInput(deps, livemode, checkoutSessionInput.parse(input))),

@@ -2,7 +2,7 @@ import type { AppVersion, StoreSettings } from '@kiosk/contracts';
 import type { appSnapshot } from './apps/view.ts';
 import type { categorySnapshot } from './console/categories.ts';
 import type { commentSnapshot } from './comments/view.ts';
-import type { Rating } from '@kiosk/contracts';
+import type { AppPricing, Purchase, Rating } from '@kiosk/contracts';
 
 /**
  * Kiosk Store's events: the names each resource records (context.ts and reviews/settings.ts build
@@ -37,13 +37,25 @@ export type CommentEvent =
   | 'comment.hidden'
   | 'comment.unhidden';
 
+/** A paid app's pricing (commerce/pricing.ts) and each step of a purchase (commerce/purchases.ts). */
+export type AppPricingEvent = 'app_pricing.created' | 'app_pricing.updated';
+export type PurchaseEvent =
+  | 'purchase.created'
+  | 'purchase.paid'
+  | 'purchase.expired'
+  | 'purchase.refunded'
+  | 'purchase.ended'
+  | 'purchase.updated';
+
 /** Kiosk Store's events and the snapshot each carries. */
 export type StoreEvents = Record<AppEvent, ReturnType<typeof appSnapshot>> &
   Record<CategoryEvent, ReturnType<typeof categorySnapshot>> &
   Record<AppVersionEvent, AppVersion> &
   Record<StoreSettingsEvent, StoreSettings> &
   Record<RatingEvent, Rating> &
-  Record<CommentEvent, ReturnType<typeof commentSnapshot>>;
+  Record<CommentEvent, ReturnType<typeof commentSnapshot>> &
+  Record<AppPricingEvent, AppPricing> &
+  Record<PurchaseEvent, Purchase>;
 export type StoreEventType = keyof StoreEvents;
 
 declare module '@kiosk/platform' {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAppRoutes } from './apps/routes.ts';
 import { registerCommentRoutes } from './comments/routes.ts';
+import { listenToSales } from './commerce/grants.ts';
+import { registerCommerceRoutes } from './commerce/routes.ts';
 import { registerConsoleRoutes } from './console/routes.ts';
 import { createStoreDeps, type StoreContext } from './context.ts';
 import { registerRatingRoutes } from './ratings/routes.ts';
@@ -29,4 +31,6 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
   registerConsoleRoutes(app, deps);
   registerRatingRoutes(app, deps);
   registerCommentRoutes(app, deps);
+  registerCommerceRoutes(app, deps);
+  listenToSales(deps, context.payments);
 }

@@ -1,25 +1,20 @@
-import { readFile } from 'node:fs/promises';
-import type { Engine } from '@kiosk/db';
-import { TestClock } from '@kiosk/platform';
-import { TestWallet } from '@kiosk/test-wallet';
-import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
-import type { Kysely } from 'kysely';
+import { removeTempDirs } from '@kiosk/bundle/test-fixtures';
+import { randomName, startStoreWorld, testEngines, type Client, type StoreWorld } from '@kiosk/testkit';
+import type { StoreTables } from './tables.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, packAndSign, removeTempDirs } from '@kiosk/bundle/test-fixtures';
 import { RATING_PRIOR_MEAN, RATING_PRIOR_WEIGHT, SCORE_WEIGHTS } from './apps/search.ts';
 import { COMMENTS_PER_MINUTE } from './comments/rate-limit.ts';
-import type { StoreTables } from './tables.ts';
 
 afterAll(removeTempDirs);
 
 /**
  * Ratings through the real server (issue 24 item 5): one per user and app, changeable, counted in a
- * 1–5 histogram; refused to nobody signed in, on a priced app (until buyers can be told) and to the
- * app's developer; and the search's rating part, a Bayesian average that `?explain=1` shows.
+ * 1–5 histogram; refused to nobody signed in and to the app's developer (to a paid app's non-buyers:
+ * paid-apps.test.ts); and the search's rating part, a Bayesian average that `?explain=1` shows.
  */
 
 describe.each(await testEngines())('ratings on %s', (engine) => {
-  let store: FeedbackStore;
+  let store: StoreWorld<StoreTables>;
   const rate = (client: Client, did: string, score: unknown, headers: Record<string, string> = {}) =>
     client.request(`/api/apps/${did}/rating`, { method: 'PUT', body: { score }, headers });
   const summary = async (client: Client, did: string) => {
@@ -29,7 +24,7 @@ describe.each(await testEngines())('ratings on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    store = await startFeedbackStore(engine);
+    store = await startStoreWorld<StoreTables>(engine);
   });
   afterAll(() => store?.close());
 
@@ -104,31 +99,12 @@ describe.each(await testEngines())('ratings on %s', (engine) => {
     expect((await summary(store.anonymous, did)).count).toBe(0);
   });
 
-  it("refuses a priced app's rating (only its buyers will rate it) and the developer's own", async () => {
+  it("refuses the developer's own rating (a paid app's non-buyers: paid-apps.test.ts)", async () => {
     const did = await store.publishedApp();
-    // Pricing is another slice of issue 24: the price a developer will set, by hand.
-    await store
-      .db()
-      .updateTable('store_apps')
-      .set({ price_id: 'price_test' })
-      .where('id', '=', did)
-      .execute();
-    const { client } = await store.member();
-    for (const language of ['en', 'zh']) {
-      const refused = await rate(client, did, 5, { 'accept-language': language });
-      expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({
-        code: 'RATING_NEEDS_PURCHASE',
-        error: language === 'en' ? 'Only buyers of this app may rate it' : '只有购买了该应用的用户才能评分',
-      });
-    }
-    expect(await summary(client, did)).toMatchObject({ count: 0, refusal: 'RATING_NEEDS_PURCHASE' });
-
-    const free = await store.publishedApp();
-    const own = await rate(store.developer, free, 5);
+    const own = await rate(store.developer, did, 5);
     expect(own.status).toBe(403);
-    expect(own.body.code).toBe('RATING_OWN_APP');
-    expect(await summary(store.developer, free)).toMatchObject({ count: 0, refusal: 'RATING_OWN_APP' });
+    expect(own.body).toEqual({ code: 'RATING_OWN_APP', error: 'You cannot rate your own app' });
+    expect(await summary(store.developer, did)).toMatchObject({ count: 0, refusal: 'RATING_OWN_APP' });
   });
 
   it('ranks a hundred 4.6-star ratings above one 5-star rating, as ?explain=1 shows', async () => {
@@ -190,7 +166,7 @@ describe.each(await testEngines())('ratings on %s', (engine) => {
  */
 
 describe.each(await testEngines())('comments on %s', (engine) => {
-  let store: FeedbackStore;
+  let store: StoreWorld<StoreTables>;
   const comments = async (client: Client, did: string, query = '') => {
     const answer = await client.request(`/api/apps/${did}/comments${query}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -206,7 +182,7 @@ describe.each(await testEngines())('comments on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    store = await startFeedbackStore(engine);
+    store = await startStoreWorld<StoreTables>(engine);
   });
   afterAll(() => store?.close());
 
@@ -436,107 +412,3 @@ describe.each(await testEngines())('comments on %s', (engine) => {
  * The real server with the people the ratings and comments tests need: the owner (an admin), a
  * developer who publishes apps through the review workflow, and members signed in as they come.
  */
-
-type Client = ReturnType<typeof cookieClient>;
-const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
-
-interface FeedbackStore {
-  server: TestServer;
-  clock: TestClock;
-  db: () => Kysely<StoreTables>;
-  /** The store's owner: an admin. */
-  owner: Client;
-  ownerDid: string;
-  developer: Client;
-  developerDid: string;
-  anonymous: Client;
-  member(): Promise<{ client: Client; did: string }>;
-  /** A new app of `developer`'s, published, on the store front. */
-  publishedApp(metadata?: Record<string, unknown>): Promise<string>;
-  /** The event types recorded for an object, oldest first. */
-  eventsOf(objectId: string): Promise<string[]>;
-  close(): Promise<void>;
-}
-
-async function startFeedbackStore(engine: Engine): Promise<FeedbackStore> {
-  const clock = new TestClock();
-  const server = await startTestServer(engine, { clock });
-  // The first to sign in owns the instance (as merchantOf relies on).
-  const ownerWallet = TestWallet.random();
-  const owner = await signedIn(server, ownerWallet);
-  const db = () => server.app.kiosk.database.db as Kysely<StoreTables>;
-
-  async function member() {
-    const wallet = TestWallet.random();
-    return { client: await signedIn(server, wallet), did: didOf(wallet) };
-  }
-  const developerWallet = TestWallet.random();
-  await signedIn(server, developerWallet);
-  const granted = await owner.request('/api/passports', {
-    method: 'POST',
-    body: { did: didOf(developerWallet), role: 'developer' },
-  });
-  expect(granted.status, JSON.stringify(granted.body)).toBe(201);
-  const developer = await signedIn(server, developerWallet);
-  const ownerDid = didOf(ownerWallet);
-
-  async function publishedApp(metadata: Record<string, unknown> = {}) {
-    const { file, release } = await packAndSign(
-      await makeApp({ metadata: { name: randomName(), ...metadata } }),
-    );
-    const uploaded = await fetch(
-      `${server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release })}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/gzip', cookie: developer.cookie },
-        body: await readFile(file),
-      },
-    );
-    const body = (await uploaded.json()) as { app: { did: string } };
-    expect(uploaded.status, JSON.stringify(body)).toBe(201);
-    const did = body.app.did;
-    const path = (side: string) => `/api/${side}/apps/${did}/versions/1.0.0/review`;
-    for (const [client, side, action] of [
-      [developer, 'developer', 'requestReview'],
-      [owner, 'console', 'startReview'],
-      [owner, 'console', 'approve'],
-      [developer, 'developer', 'publish'],
-    ] as const) {
-      const answer = await client.request(path(side), { method: 'POST', body: { action } });
-      expect(answer.status, `${action}: ${JSON.stringify(answer.body)}`).toBe(200);
-    }
-    return did;
-  }
-
-  const eventsOf = async (objectId: string) =>
-    (
-      await (db() as Kysely<any>)
-        .selectFrom('events')
-        .select('type')
-        .where('object_id', '=', objectId)
-        .orderBy('id')
-        .execute()
-    ).map((event) => event.type as string);
-
-  return {
-    server,
-    clock,
-    db,
-    owner,
-    ownerDid,
-    developer,
-    developerDid: didOf(developerWallet),
-    anonymous: cookieClient(server.url),
-    member,
-    publishedApp,
-    eventsOf,
-    close: () => server.close(),
-  };
-}
-
-/** An app name nobody else in the test has: letters only, as names must be. */
-function randomName(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
-    String.fromCharCode(97 + (b % 26)),
-  ).join('');
-}

@@ -369,7 +369,13 @@ describe.each(await testEngines())('the review workflow on %s', (engine) => {
 
   it("follows the store's review type, which only admins change, and uploads follow it too", async () => {
     const settings = await admin.request('/api/console/store-settings');
-    expect(settings.body).toEqual({ object: 'store_settings', review_type: 'every', updated_at: null });
+    expect(settings.body).toEqual({
+      object: 'store_settings',
+      review_type: 'every',
+      sales_livemode: true,
+      store_share_bps: 3000,
+      updated_at: null,
+    });
     expect((await developer.request('/api/console/store-settings')).status).toBe(403);
     expect(
       (

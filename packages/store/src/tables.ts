@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AppRow, PurchaseRow, RatingRow } from './apps/table.ts';
+import type { AppRow, RatingRow } from './apps/table.ts';
+import type { AppPricingRow, PurchaseRow } from './commerce/table.ts';
 import type { CategoryRow } from './categories/table.ts';
 import type { CommentReportRow, CommentRow, CommentVoteRow } from './comments/table.ts';
 import type { RatingSummaryRow } from './ratings/table.ts';
@@ -28,6 +29,7 @@ export interface StoreTables {
   store_comment_reports: CommentReportRow;
   store_settings: StoreSettingsRow;
   store_purchases: PurchaseRow;
+  store_app_pricing: AppPricingRow;
 }
 
 export type StoreDb = Kysely<StoreTables>;

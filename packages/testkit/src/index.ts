@@ -9,4 +9,5 @@ export {
 export { cookieClient, signedIn, type ClientResponse } from './clients.ts';
 export { cardMethodBody, evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
 export { testEngines } from '@kiosk/db/testing';
+export { didOf, randomName, startStoreWorld, type Client, type StoreWorld } from './store.ts';
 export { until } from './until.ts';

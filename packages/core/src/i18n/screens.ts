@@ -13,6 +13,7 @@ import { developerMessages } from './developer.ts';
 import { genKeyPairMessages } from './gen-key-pair.ts';
 import { joinMessages } from './join.ts';
 import { methodChangeMessages } from './method-change.ts';
+import { paidAppsMessages } from './paid-apps.ts';
 import { planChangeMessages } from './plan-change.ts';
 import { refundMessages } from './refunds.ts';
 import { storeFrontMessages } from './store-front.ts';
@@ -39,6 +40,7 @@ export const screenMessageGroups = {
   genKeyPairMessages,
   joinMessages,
   methodChangeMessages,
+  paidAppsMessages,
   planChangeMessages,
   refundMessages,
   storeFrontMessages,

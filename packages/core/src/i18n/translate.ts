@@ -3,6 +3,7 @@ import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
 import { catalogs } from './catalogs.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
+import { paidAppsMessages } from './paid-apps.ts';
 import { refundMessages } from './refunds.ts';
 import { webhookMessages } from './webhooks.ts';
 
@@ -19,6 +20,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...appFeedbackMessages.en,
     ...webhookMessages.en,
     ...bitcoinMessages.en,
+    ...paidAppsMessages.en,
   },
   zh: {
     ...catalogs.zh,
@@ -27,6 +29,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...appFeedbackMessages.zh,
     ...webhookMessages.zh,
     ...bitcoinMessages.zh,
+    ...paidAppsMessages.zh,
   },
 };
 

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { StoreDeps } from '../context.ts';
 import type { AppRow, StoreDb } from '../tables.ts';
 import { versionView } from '../versions/view.ts';
-import { audienceOf, seesVersion, type Viewer } from './audience.ts';
+import { audienceOf, isOnStoreFront, seesVersion, type Viewer } from './audience.ts';
 import { RANKED_CANDIDATES, scoreParts, searchTerms, textMatches, totalScore } from './search.ts';
 import { appView, developerAppView } from './view.ts';
 
@@ -27,6 +27,13 @@ export function assertDeveloperOf(app: AppRow, developerDid: string): void {
 
 export async function findApp(db: StoreDb, did: string): Promise<AppRow | undefined> {
   return db.selectFrom('store_apps').selectAll().where('id', '=', did).executeTakeFirst();
+}
+
+/** An app on the store front, or 404: only those are bought, rated and commented on. */
+export async function appOnStoreFront(db: StoreDb, did: string): Promise<AppRow> {
+  const app = await findApp(db, did);
+  if (!app || !isOnStoreFront(app)) throw new KioskError('APP_NOT_FOUND', { status: 404 });
+  return app;
 }
 
 /**

@@ -38,7 +38,7 @@ export type AppRow = Stamped & {
   /** The version the store front shows; null until one is published. */
   published_version: string | null;
   published_at: number | null;
-  /** The Kiosk Pay price a buyer pays for it; null while the app is free (paid apps issue). */
+  /** Unused: an app's prices are in store_app_pricing, one row per Kiosk Pay mode. */
   price_id: string | null;
 };
 
@@ -49,7 +49,7 @@ export const appJson = jsonColumns('store_apps', {
 /*
  * The rows of ratings, comments and purchases, designed with the apps' (../shared/reference/
  * store-reference.md §1 and §10.7). Ratings and comments have their folders (ratings/, comments/: their
- * rules, summaries, votes and reports), which use these rows; purchases come with the paid apps slice.
+ * rules, summaries, votes and reports), which use these rows; purchases are commerce/'s.
  */
 
 /** One rating per user and app (seed 001 §1: users rate), changed in place. */
@@ -72,20 +72,6 @@ export type CommentRow = Stamped & {
   body: string;
   /** Hidden by an admin: kept for the record, never shown. */
   hidden: Flag;
-};
-
-/**
- * A user's purchase of a paid app through Kiosk Pay (the store buys as a host app would): a
- * checkout session, and its outcome once Kiosk Pay's events say so.
- */
-export type PurchaseRow = Stamped & {
-  id: string;
-  livemode: Flag;
-  app_did: string;
-  buyer_did: string;
-  checkout_session_id: string;
-  status: 'open' | 'paid' | 'expired' | 'refunded';
-  paid_at: number | null;
 };
 
 /**

@@ -3,8 +3,8 @@ import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
-import { audienceOf, isOnStoreFront, type Viewer } from '../apps/audience.ts';
-import { findApp } from '../apps/service.ts';
+import { audienceOf, type Viewer } from '../apps/audience.ts';
+import { appOnStoreFront, findApp } from '../apps/service.ts';
 import type { StoreDeps } from '../context.ts';
 import { flag, type AppRow, type StoreDb, type StoreTables } from '../tables.ts';
 import { assertUnderLimit } from './rate-limit.ts';
@@ -92,13 +92,6 @@ async function helpfulTo(db: StoreDb, viewer: Viewer, ids: string[]): Promise<Se
     .where('comment_id', 'in', ids)
     .execute();
   return new Set(votes.map((vote) => vote.comment_id));
-}
-
-/** An app on the store front, or 404: only those are commented on (as rated, ratings/service.ts). */
-async function appOnStoreFront(db: StoreDb, did: string): Promise<AppRow> {
-  const app = await findApp(db, did);
-  if (!app || !isOnStoreFront(app)) throw new KioskError('APP_NOT_FOUND', { status: 404 });
-  return app;
 }
 
 /** Comments a comment or a reply, as the signed-in viewer (at most COMMENTS_PER_MINUTE a minute). */

@@ -7,18 +7,16 @@ export type RatingRefusal = (typeof RATING_REFUSALS)[number];
 /**
  * Whether `user` may rate `app`, or why not: the one place that decides it (issue 24 item 5: only
  * buyers may rate a paid app; a developer does not rate their own app, as in the big stores).
- *
- * Purchases do not exist yet (a later slice of issue 24). Until they do, every signed-in user may
- * rate a free app and nobody may rate a priced one (`price_id` set): a buyer cannot be told from
- * anybody else yet. When purchases land, the priced case asks whether `user` owns `app` and admits
- * its buyers; nothing else changes.
+ * `sale` says whether the app is sold and whether `user` ever paid for it (a refund later does not
+ * take back what they thought of it).
  */
 export function mayRate(
-  app: Pick<AppRow, 'developer_did' | 'price_id'>,
+  app: Pick<AppRow, 'developer_did'>,
   user: Pick<Viewer, 'did'>,
+  sale: { paid: boolean; bought: boolean },
 ): RatingRefusal | null {
   if (user.did === undefined) return 'UNAUTHENTICATED';
   if (user.did === app.developer_did) return 'RATING_OWN_APP';
-  if (app.price_id !== null) return 'RATING_NEEDS_PURCHASE';
+  if (sale.paid && !sale.bought) return 'RATING_NEEDS_PURCHASE';
   return null;
 }

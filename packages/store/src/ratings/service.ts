@@ -2,11 +2,14 @@ import type { Rating, RatingSummary } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql } from 'kysely';
-import { audienceOf, isOnStoreFront, type Viewer } from '../apps/audience.ts';
-import { findApp } from '../apps/service.ts';
+import { audienceOf, type Viewer } from '../apps/audience.ts';
+import { appOnStoreFront, findApp } from '../apps/service.ts';
 import type { StoreDeps } from '../context.ts';
 import type { AppRow, StoreDb } from '../tables.ts';
 import { mayRate } from './may-rate.ts';
+import { hasBought } from '../commerce/purchases.ts';
+import { readPricing } from '../commerce/pricing.ts';
+import { salesSettings } from '../reviews/settings.ts';
 import type { RatingRow } from './table.ts';
 import { ratingSummaryView, ratingView } from './view.ts';
 
@@ -16,11 +19,11 @@ import { ratingSummaryView, ratingView } from './view.ts';
  * the search's Bayesian average (apps/search.ts) never read every rating.
  */
 
-/** An app on the store front, or 404: only those are rated and commented on. */
-export async function appOnStoreFront(db: StoreDb, did: string): Promise<AppRow> {
-  const app = await findApp(db, did);
-  if (!app || !isOnStoreFront(app)) throw new KioskError('APP_NOT_FOUND', { status: 404 });
-  return app;
+/** Whether the app is sold in the store's sales mode, and whether the viewer ever paid for it. */
+async function saleOf(db: StoreDb, app: AppRow, viewer: Viewer): Promise<{ paid: boolean; bought: boolean }> {
+  const { sales_livemode: livemode } = await salesSettings(db);
+  const paid = (await readPricing(db, app.id, livemode))?.price_id != null;
+  return { paid, bought: paid && viewer.did !== undefined && (await hasBought(db, app.id, viewer.did)) };
 }
 
 /** The app's counts, with the viewer's own score and whether they may rate it. */
@@ -39,7 +42,7 @@ export async function getRatingSummary(deps: StoreDeps, did: string, viewer: Vie
           .executeTakeFirst();
   return ratingSummaryView(did, summary, {
     mine: mine === undefined ? null : Number(mine.score),
-    refusal: mayRate(app, viewer),
+    refusal: mayRate(app, viewer, await saleOf(deps.db, app, viewer)),
   });
 }
 
@@ -55,7 +58,7 @@ export async function rateApp(
 ): Promise<{ rating: Rating; summary: RatingSummary }> {
   return transaction(deps.db, async (trx) => {
     const app = await appOnStoreFront(trx, did);
-    const refusal = mayRate(app, viewer);
+    const refusal = mayRate(app, viewer, await saleOf(trx, app, viewer));
     if (refusal !== null)
       throw new KioskError(refusal, { status: refusal === 'UNAUTHENTICATED' ? 401 : 403 });
     const userDid = viewer.did!;

@@ -3,6 +3,7 @@ import type { ReviewType } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { Platform, Resource } from '@kiosk/platform';
 import type { z } from 'zod';
+import { flag } from '../columns.ts';
 import { DEFAULT_REVIEW_TYPE, type StoreDeps } from '../context.ts';
 import type { StoreSettingsEvent } from '../events.ts';
 import type { StoreDb, StoreSettingsRow } from '../tables.ts';
@@ -24,12 +25,31 @@ function settingsView(row: StoreSettingsRow | undefined): StoreSettings {
   return {
     object: 'store_settings',
     review_type: row?.review_type ?? DEFAULT_REVIEW_TYPE,
+    ...salesOf(row),
     updated_at: row ? Number(row.updated_at) : null,
   };
 }
 
 async function readSettings(db: StoreDb): Promise<StoreSettingsRow | undefined> {
   return db.selectFrom('store_settings').selectAll().where('id', '=', SETTINGS_ID).executeTakeFirst();
+}
+
+/**
+ * Until the owner says otherwise the store sells live and keeps 30 % of each sale (the share the
+ * original store took).
+ */
+const DEFAULT_SALES = { sales_livemode: true, store_share_bps: 3000 };
+
+function salesOf(row: StoreSettingsRow | undefined) {
+  if (!row) return DEFAULT_SALES;
+  return { sales_livemode: flag(row.sales_livemode), store_share_bps: Number(row.store_share_bps) };
+}
+
+/** The mode paid apps are sold in and the store's share of a sale, read in the caller's transaction. */
+export async function salesSettings(
+  db: StoreDb,
+): Promise<{ sales_livemode: boolean; store_share_bps: number }> {
+  return salesOf(await readSettings(db));
 }
 
 /** The review type of apps the admins have not set one for: theirs, else every version. */
@@ -57,6 +77,8 @@ export async function updateStoreSettings(
           {
             id: SETTINGS_ID,
             review_type: input.review_type ?? DEFAULT_REVIEW_TYPE,
+            sales_livemode: input.sales_livemode ?? DEFAULT_SALES.sales_livemode,
+            store_share_bps: input.store_share_bps ?? DEFAULT_SALES.store_share_bps,
             created_at: now,
             updated_at: now,
           },

@@ -1,5 +1,5 @@
 import type { ReviewAction, ReviewType } from '@kiosk/core';
-import type { Stamped } from '../columns.ts';
+import type { Flag, Stamped } from '../columns.ts';
 
 /** A version's review thread (seed 001 §4): each action of the developer or an admin, with its text. */
 export type ReviewRow = {
@@ -20,4 +20,6 @@ export type ReviewRow = {
 export type StoreSettingsRow = Stamped & {
   id: string;
   review_type: ReviewType;
+  sales_livemode: Flag;
+  store_share_bps: number;
 };

@@ -1,0 +1,69 @@
+import { storeCommerceRoutes } from '@kiosk/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { viewerOf } from '../apps/audience.ts';
+import type { StoreDeps } from '../context.ts';
+import { getPricing, setPricing } from './pricing.ts';
+import { startAppCheckout, verifyPurchase } from './purchases.ts';
+
+export function registerCommerceRoutes(app: FastifyInstance, deps: StoreDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['store'];
+
+  const pricing = storeCommerceRoutes['GET /api/apps/:did/pricing'];
+  r.get(
+    pricing.path,
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary: "An app's price in the mode the store sells in (free when never priced)",
+        ...pricing.schema,
+      },
+    },
+    (request) => getPricing(deps, request.params.did, viewerOf(request.auth)),
+  );
+
+  const price = storeCommerceRoutes['PUT /api/developer/apps/:did/pricing'];
+  r.put(
+    price.path,
+    {
+      config: { access: ['developer'] },
+      schema: {
+        tags,
+        summary: 'Set an app free, paid once or by subscription, in one or more currencies',
+        ...price.schema,
+      },
+    },
+    (request) => setPricing(deps, viewerOf(request.auth).did!, request.params.did, request.body),
+  );
+
+  const checkout = storeCommerceRoutes['POST /api/apps/:did/checkout'];
+  r.post(
+    checkout.path,
+    {
+      // The same open checkout comes back until it is paid or expires: a repeat is harmless.
+      config: { access: ['signedIn'], idempotency: 'ignored' },
+      schema: {
+        tags,
+        summary: "The signed-in buyer's Kiosk Pay checkout for a paid app",
+        ...checkout.schema,
+      },
+    },
+    (request) => startAppCheckout(deps, viewerOf(request.auth), request.params.did),
+  );
+
+  const verify = storeCommerceRoutes['GET /api/apps/:did/purchases/verify'];
+  r.get(
+    verify.path,
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary: 'Whether a user owns the app now (a refund or an ended subscription says no)',
+        ...verify.schema,
+      },
+    },
+    (request) => verifyPurchase(deps, request.params.did, request.query.user),
+  );
+}
