@@ -18,7 +18,12 @@ export const appPriceSchema = z.object({
   currency_id: z.string(),
   /** In the currency's smallest unit, as every Kiosk Pay amount. */
   unit_amount: z.string(),
+  /** How the currency is shown, as it was when the price was set (a store page needs no merchant call). */
+  symbol: z.string(),
+  decimal: z.number().int(),
+  maximum_precision: z.number().int(),
 });
+export type AppPrice = z.infer<typeof appPriceSchema>;
 
 export const appPricingSchema = z.object({
   object: z.literal('app_pricing'),

@@ -2,6 +2,7 @@ import {
   type CheckoutSession,
   checkoutSessionInput,
   type Invoice,
+  type PaymentCurrency,
   type PaymentLink,
   paymentLinkInput,
   type Price,
@@ -22,6 +23,7 @@ import { getProduct } from './products/queries.ts';
 import { retrieveSession } from './checkout-sessions/queries.ts';
 import { getPaymentLink } from './payment-links/queries.ts';
 import { getInvoice } from './invoices/queries.ts';
+import { getPaymentCurrency } from './payment-methods/queries.ts';
 import { createSessionFromInput } from './flows/start-checkout.ts';
 import { createProduct } from './flows/create-product.ts';
 
@@ -45,6 +47,7 @@ export interface PaymentsApi {
   getPrice(livemode: boolean, id: string): Promise<Price | undefined>;
   getPaymentLink(livemode: boolean, id: string): Promise<PaymentLink | undefined>;
   getCheckoutSession(id: string): Promise<CheckoutSession | undefined>;
+  getPaymentCurrency(livemode: boolean, id: string): Promise<PaymentCurrency | undefined>;
   getInvoice(id: string): Promise<Invoice | undefined>;
   /**
    * Calls `handler` for each event of `type`, at least once, from a job (retried when it throws).
@@ -83,6 +86,7 @@ export function paymentsApi(deps: Deps, subscribe: PaymentsApi['on']): PaymentsA
     getPrice: (livemode, id) => getPrice(deps.db, livemode, id),
     getPaymentLink: (livemode, id) => getPaymentLink(deps.db, livemode, id, deps.baseUrl),
     getCheckoutSession: (id) => orUndefined(retrieveSession(deps, id)),
+    getPaymentCurrency: (livemode, id) => getPaymentCurrency(deps.db, livemode, id),
     getInvoice: (id) => getInvoice(deps.db, id),
     on: subscribe,
   };

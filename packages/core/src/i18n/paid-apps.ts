@@ -9,6 +9,8 @@ export const paidAppsMessages = defineMessages({
     'error.APP_IS_FREE': 'This app is free: there is nothing to buy',
     'error.PURCHASE_OWN_APP': 'You publish this app: it is yours without buying it',
     'error.APP_ALREADY_PURCHASED': 'You already own this app',
+    'error.PRICING_CURRENCY_NOT_FOUND': 'The store does not sell in currency {currency}',
+    'validation.pricingCurrency': 'The store does not sell in this currency',
     'validation.pricingType': 'Choose free, paid once or subscription',
     'validation.pricingInterval':
       'A subscription is paid monthly or yearly; only a subscription has an interval',
@@ -22,6 +24,8 @@ export const paidAppsMessages = defineMessages({
     'error.APP_IS_FREE': '该应用免费，无需购买',
     'error.PURCHASE_OWN_APP': '该应用由你发布，无需购买',
     'error.APP_ALREADY_PURCHASED': '你已拥有该应用',
+    'error.PRICING_CURRENCY_NOT_FOUND': '商店不支持以货币 {currency} 销售',
+    'validation.pricingCurrency': '商店不支持以该货币销售',
     'validation.pricingType': '请选择免费、一次性付费或订阅',
     'validation.pricingInterval': '订阅按月或按年付费；只有订阅才有付费周期',
     'validation.pricingNeedsPrice': '付费应用至少需要一种货币的价格',

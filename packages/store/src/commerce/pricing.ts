@@ -1,4 +1,4 @@
-import type { AppPricing, appPricingInput } from '@kiosk/contracts';
+import type { AppPrice, AppPricing, appPricingInput } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
@@ -58,6 +58,7 @@ export async function setPricing(
     if (current && samePricing(current, input)) return pricingView(did, livemode, current);
 
     const { payments } = deps;
+    const prices = await pricesIn(deps, livemode, input.prices);
     let productId = current?.product_id ?? null;
     let priceId: string | null = null;
     if (input.type !== 'free') {
@@ -87,7 +88,7 @@ export async function setPricing(
     const fields = {
       type: input.type,
       interval: input.interval,
-      prices: pricingJson.prices.write(input.prices),
+      prices: pricingJson.prices.write(prices),
       product_id: productId,
       price_id: priceId,
       updated_at: now,
@@ -103,10 +104,35 @@ export async function setPricing(
   });
 }
 
+/** The prices asked, each with how its currency is shown; a currency Kiosk Pay does not sell in is refused. */
+async function pricesIn(
+  deps: StoreDeps,
+  livemode: boolean,
+  asked: PricingInput['prices'],
+): Promise<AppPrice[]> {
+  const prices: AppPrice[] = [];
+  for (const [index, price] of asked.entries()) {
+    const currency = await deps.payments.getPaymentCurrency(livemode, price.currency_id);
+    if (!currency?.active)
+      throw new KioskError('PRICING_CURRENCY_NOT_FOUND', {
+        status: 400,
+        params: { currency: price.currency_id },
+        details: [{ path: `body.prices.${index}.currency_id`, message: 'validation.pricingCurrency' }],
+      });
+    const { symbol, decimal, maximum_precision } = currency;
+    prices.push({ ...price, symbol, decimal, maximum_precision });
+  }
+  return prices;
+}
+
 function samePricing(row: AppPricingRow, input: PricingInput): boolean {
   return (
     row.type === input.type &&
     row.interval === input.interval &&
-    JSON.stringify(pricingJson.prices.read(row.prices)) === JSON.stringify(input.prices)
+    JSON.stringify(
+      pricingJson.prices
+        .read(row.prices)
+        .map(({ currency_id, unit_amount }) => ({ currency_id, unit_amount })),
+    ) === JSON.stringify(input.prices)
   );
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { flag } from '../columns.ts';
 import type { AppPricingRow, PurchaseRow } from './table.ts';
 
-const storedPrices = z.array(z.object({ currency_id: z.string(), unit_amount: z.string() }));
+import { appPriceSchema } from '@kiosk/contracts';
+
+const storedPrices = z.array(appPriceSchema);
 
 export const pricingJson = jsonColumns('store_app_pricing', { prices: jsonColumn(storedPrices, []) });
 
