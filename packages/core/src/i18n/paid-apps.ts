@@ -1,11 +1,32 @@
 import { defineMessages } from './define.ts';
 
 /**
- * Paid apps (issue 24 items 1–3): why the server refuses a pricing, a checkout or a store setting of
- * sales. A screen group the server answers from too (translate.ts); the screens' own texts join it.
+ * Paid apps (issue 24 items 1–3): the app page's price and Buy, and why the server refuses a pricing,
+ * a checkout or a store setting of sales. A screen group the server answers from too (translate.ts).
  */
 export const paidAppsMessages = defineMessages({
   en: {
+    'paidApps.price.once': '{price}',
+    'paidApps.price.monthly': '{price} a month',
+    'paidApps.price.yearly': '{price} a year',
+    'paidApps.price.more': 'or {prices}',
+    'paidApps.buy': 'Buy',
+    'paidApps.subscribe': 'Subscribe',
+    'paidApps.buyNamed': 'Buy {title}',
+    'paidApps.subscribeNamed': 'Subscribe to {title}',
+    'paidApps.starting': 'Opening the checkout…',
+    'paidApps.owned': 'You own this app',
+    'paidApps.unlocking': 'Payment received. Unlocking the app…',
+    'paidApps.thanks': 'Thank you! {title} is yours.',
+    'paidApps.close': 'Close',
+    'paidApps.pricingError': "The app's price could not be loaded.",
+    'paidApps.retry': 'Try again',
+    'paidApps.buyToDownload': 'Buy the app to download it.',
+    'paidApps.stopped.past_due':
+      'Your subscription is past due, so the app has stopped. Pay the open invoice to use it again.',
+    'paidApps.stopped.paused': 'Your subscription is paused, so the app has stopped until you resume it.',
+    'paidApps.stopped.other': 'Your subscription is not active ({status}), so the app has stopped.',
+    'paidApps.portal': 'Open my subscriptions',
     'error.APP_IS_FREE': 'This app is free: there is nothing to buy',
     'error.PURCHASE_OWN_APP': 'You publish this app: it is yours without buying it',
     'error.APP_ALREADY_PURCHASED': 'You already own this app',
@@ -21,6 +42,26 @@ export const paidAppsMessages = defineMessages({
     'validation.storeShare': "The store's share is a whole number of basis points from 0 to 10000",
   },
   zh: {
+    'paidApps.price.once': '{price}',
+    'paidApps.price.monthly': '每月 {price}',
+    'paidApps.price.yearly': '每年 {price}',
+    'paidApps.price.more': '或 {prices}',
+    'paidApps.buy': '购买',
+    'paidApps.subscribe': '订阅',
+    'paidApps.buyNamed': '购买 {title}',
+    'paidApps.subscribeNamed': '订阅 {title}',
+    'paidApps.starting': '正在打开结账…',
+    'paidApps.owned': '你已拥有该应用',
+    'paidApps.unlocking': '已收到付款，正在解锁应用…',
+    'paidApps.thanks': '感谢购买！{title} 已归你所有。',
+    'paidApps.close': '关闭',
+    'paidApps.pricingError': '无法加载该应用的价格。',
+    'paidApps.retry': '重试',
+    'paidApps.buyToDownload': '购买后即可下载。',
+    'paidApps.stopped.past_due': '你的订阅已逾期，应用已停止。支付未结账单后即可继续使用。',
+    'paidApps.stopped.paused': '你的订阅已暂停，恢复前应用无法使用。',
+    'paidApps.stopped.other': '你的订阅未生效（{status}），应用已停止。',
+    'paidApps.portal': '打开我的订阅',
     'error.APP_IS_FREE': '该应用免费，无需购买',
     'error.PURCHASE_OWN_APP': '该应用由你发布，无需购买',
     'error.APP_ALREADY_PURCHASED': '你已拥有该应用',

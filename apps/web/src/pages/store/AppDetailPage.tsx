@@ -20,6 +20,7 @@ import { AppAvatar } from './AppAvatar.tsx';
 import { AppFacts } from './AppFacts.tsx';
 import { AppVersionList } from './AppVersionList.tsx';
 import { AppFeedbackSection } from './feedback/AppFeedbackSection.tsx';
+import { AppPurchase } from './purchase/AppPurchase.tsx';
 import { formatBytes } from './store-format.ts';
 import { useStoreApp } from './use-store-apps.ts';
 
@@ -113,25 +114,31 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
           </Box>
         </Stack>
         {shown && (
-          <Stack spacing={0.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, flexShrink: 0 }}>
-            <Button
-              component="a"
-              href={shown.download_url}
-              download
-              variant="contained"
-              size="large"
-              startIcon={<DownloadIcon />}
-            >
-              {t('storeFront.detail.download', { version: shown.version })}
-            </Button>
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ textAlign: { xs: 'center', sm: 'right' } }}
-            >
-              {t('storeFront.detail.downloadSize', { size: formatBytes(shown.size, i18n.language) })}
-            </Typography>
-          </Stack>
+          <AppPurchase
+            did={app.did}
+            title={app.title}
+            download={
+              <Stack spacing={0.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, flexShrink: 0 }}>
+                <Button
+                  component="a"
+                  href={shown.download_url}
+                  download
+                  variant="contained"
+                  size="large"
+                  startIcon={<DownloadIcon />}
+                >
+                  {t('storeFront.detail.download', { version: shown.version })}
+                </Button>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ textAlign: { xs: 'center', sm: 'right' } }}
+                >
+                  {t('storeFront.detail.downloadSize', { size: formatBytes(shown.size, i18n.language) })}
+                </Typography>
+              </Stack>
+            }
+          />
         )}
       </Stack>
 

@@ -93,6 +93,16 @@ function api(overrides: Record<string, ApiHandler> = {}) {
     'GET /api/apps': ({ url }) =>
       url.searchParams.get('sort') === 'newest' ? page([paint, notes]) : page([app(), notes, paint]),
     [appRoute(DID)]: () => detail(),
+    [`${appRoute(DID)}/pricing`]: () => ({
+      object: 'app_pricing',
+      app_did: DID,
+      type: 'free',
+      interval: null,
+      prices: [],
+      livemode: true,
+      price_id: null,
+      updated_at: null,
+    }),
     ...overrides,
   });
 }
@@ -262,7 +272,8 @@ describe('store front', { timeout: 20_000 }, () => {
     api();
     renderRoutesAt(`/apps/${DID}`, routes);
     expect(await screen.findByRole('heading', { level: 1, name: 'Weather Board' })).toBeTruthy();
-    const download = screen.getByRole('link', { name: 'Download 1.1.0' });
+    // A free app: its download, once its price (none) is known.
+    const download = await screen.findByRole('link', { name: 'Download 1.1.0' });
     expect(download.getAttribute('href')).toBe(`/api/apps/${DID}/1.1.0/weather-board-1.1.0.tgz`);
     expect(screen.getByText(/^2\.5 MB \.tgz bundle/)).toBeTruthy();
 
@@ -300,7 +311,7 @@ describe('store front', { timeout: 20_000 }, () => {
     api();
     renderRoutesAt(`/apps/${DID}/9.9.9`, routes);
     expect(await screen.findByText('Version 9.9.9 is not published; showing 1.1.0 instead.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download 1.1.0' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Download 1.1.0' })).toBeTruthy();
     cleanup();
 
     api();
