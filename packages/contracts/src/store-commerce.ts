@@ -105,7 +105,22 @@ export const appCheckoutAnswer = z.object({
   purchase: purchaseSchema,
 });
 
+/** A currency a developer may price an app in: one the store's Kiosk Pay sells in now. */
+export const pricingCurrencySchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  decimal: z.number().int(),
+  maximum_precision: z.number().int(),
+  /** The payment method's name (the chain, Card …), to tell two currencies of one symbol apart. */
+  method: z.string(),
+});
+export type PricingCurrency = z.infer<typeof pricingCurrencySchema>;
+
 export const storeCommerceRoutes = defineRoutes({
+  'GET /api/developer/pricing-currencies': {
+    response: { 200: z.object({ livemode: z.boolean(), list: z.array(pricingCurrencySchema) }) },
+  },
   'GET /api/apps/:did/pricing': { params: appDidParam, response: { 200: appPricingSchema } },
   'PUT /api/developer/apps/:did/pricing': {
     params: appDidParam,

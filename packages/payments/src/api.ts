@@ -23,7 +23,7 @@ import { getProduct } from './products/queries.ts';
 import { retrieveSession } from './checkout-sessions/queries.ts';
 import { getPaymentLink } from './payment-links/queries.ts';
 import { getInvoice } from './invoices/queries.ts';
-import { getPaymentCurrency } from './payment-methods/queries.ts';
+import { getPaymentCurrency, listPaymentMethods } from './payment-methods/queries.ts';
 import { createSessionFromInput } from './flows/start-checkout.ts';
 import { createProduct } from './flows/create-product.ts';
 
@@ -48,6 +48,8 @@ export interface PaymentsApi {
   getPaymentLink(livemode: boolean, id: string): Promise<PaymentLink | undefined>;
   getCheckoutSession(id: string): Promise<CheckoutSession | undefined>;
   getPaymentCurrency(livemode: boolean, id: string): Promise<PaymentCurrency | undefined>;
+  /** The currencies buyers can pay in now (active, of an active method), each with its method. */
+  listCurrencies(livemode: boolean): Promise<SellingCurrency[]>;
   getInvoice(id: string): Promise<Invoice | undefined>;
   /**
    * Calls `handler` for each event of `type`, at least once, from a job (retried when it throws).
@@ -58,6 +60,11 @@ export interface PaymentsApi {
     type: T,
     handler: (event: KioskEvent<PaymentsEvents[T]>) => Promise<void>,
   ): void;
+}
+
+export interface SellingCurrency {
+  currency: PaymentCurrency;
+  method: { id: string; name: string; type: string };
 }
 
 /** Kiosk Pay's events and the snapshot each carries (the shape webhooks will send): events.ts. */
@@ -87,6 +94,13 @@ export function paymentsApi(deps: Deps, subscribe: PaymentsApi['on']): PaymentsA
     getPaymentLink: (livemode, id) => getPaymentLink(deps.db, livemode, id, deps.baseUrl),
     getCheckoutSession: (id) => orUndefined(retrieveSession(deps, id)),
     getPaymentCurrency: (livemode, id) => getPaymentCurrency(deps.db, livemode, id),
+    listCurrencies: async (livemode) =>
+      (await listPaymentMethods(deps.db, livemode, { activeOnly: true })).flatMap((method) =>
+        method.payment_currencies.map((currency) => ({
+          currency,
+          method: { id: method.id, name: method.name, type: method.type },
+        })),
+      ),
     getInvoice: (id) => getInvoice(deps.db, id),
     on: subscribe,
   };

@@ -167,6 +167,20 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     expect((await merchant(`/api/prices/${second.price_id}`)).body.active).toBe(false);
   });
 
+  it('offers a developer the currencies the store sells in, and nobody else', async () => {
+    const answer = await store.developer.request('/api/developer/pricing-currencies');
+    expect(answer.body.livemode).toBe(false);
+    expect(answer.body.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: evm.kdt, symbol: 'KDT', decimal: 6, method: 'Local chain' }),
+        expect.objectContaining({ id: card.usd, symbol: 'USD', decimal: 2, method: 'Card' }),
+      ]),
+    );
+    expect((await (await store.member()).client.request('/api/developer/pricing-currencies')).status).toBe(
+      403,
+    );
+  });
+
   it("refuses a pricing from anyone but the app's developer, and a malformed one with 400 in the caller's language", async () => {
     const did = await store.publishedApp();
     const stranger = await store.member();

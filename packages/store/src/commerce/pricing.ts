@@ -1,4 +1,4 @@
-import type { AppPrice, AppPricing, appPricingInput } from '@kiosk/contracts';
+import type { AppPrice, AppPricing, appPricingInput, PricingCurrency } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
@@ -29,6 +29,25 @@ export async function readPricing(
     .where('app_did', '=', did)
     .where('livemode', '=', livemode)
     .executeTakeFirst();
+}
+
+/** What a developer may price in: the currencies the store's Kiosk Pay sells in now. */
+export async function pricingCurrencies(
+  deps: StoreDeps,
+): Promise<{ livemode: boolean; list: PricingCurrency[] }> {
+  const { sales_livemode: livemode } = await salesSettings(deps.db);
+  const selling = await deps.payments.listCurrencies(livemode);
+  return {
+    livemode,
+    list: selling.map(({ currency, method }) => ({
+      id: currency.id,
+      symbol: currency.symbol,
+      name: currency.name,
+      decimal: currency.decimal,
+      maximum_precision: currency.maximum_precision,
+      method: method.name,
+    })),
+  };
 }
 
 /** The app's pricing in the mode the store sells in, for whoever may see the app. */

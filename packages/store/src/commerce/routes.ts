@@ -3,12 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { viewerOf } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
-import { getPricing, setPricing } from './pricing.ts';
+import { getPricing, pricingCurrencies, setPricing } from './pricing.ts';
 import { startAppCheckout, verifyPurchase } from './purchases.ts';
 
 export function registerCommerceRoutes(app: FastifyInstance, deps: StoreDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['store'];
+
+  const currencies = storeCommerceRoutes['GET /api/developer/pricing-currencies'];
+  r.get(
+    currencies.path,
+    {
+      config: { access: ['developer'] },
+      schema: { tags, summary: 'The currencies a developer may price an app in', ...currencies.schema },
+    },
+    () => pricingCurrencies(deps),
+  );
 
   const pricing = storeCommerceRoutes['GET /api/apps/:did/pricing'];
   r.get(
