@@ -119,7 +119,14 @@ export type PricingCurrency = z.infer<typeof pricingCurrencySchema>;
 
 export const storeCommerceRoutes = defineRoutes({
   'GET /api/developer/pricing-currencies': {
-    response: { 200: z.object({ livemode: z.boolean(), list: z.array(pricingCurrencySchema) }) },
+    response: {
+      200: z.object({
+        livemode: z.boolean(),
+        /** The store's share of each sale, in basis points: the developer is told before pricing. */
+        store_share_bps: z.number().int(),
+        list: z.array(pricingCurrencySchema),
+      }),
+    },
   },
   'GET /api/apps/:did/pricing': { params: appDidParam, response: { 200: appPricingSchema } },
   'PUT /api/developer/apps/:did/pricing': {

@@ -169,7 +169,7 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
 
   it('offers a developer the currencies the store sells in, and nobody else', async () => {
     const answer = await store.developer.request('/api/developer/pricing-currencies');
-    expect(answer.body.livemode).toBe(false);
+    expect(answer.body).toMatchObject({ livemode: false, store_share_bps: 2500 });
     expect(answer.body.list).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: evm.kdt, symbol: 'KDT', decimal: 6, method: 'Local chain' }),

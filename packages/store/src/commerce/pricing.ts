@@ -34,11 +34,12 @@ export async function readPricing(
 /** What a developer may price in: the currencies the store's Kiosk Pay sells in now. */
 export async function pricingCurrencies(
   deps: StoreDeps,
-): Promise<{ livemode: boolean; list: PricingCurrency[] }> {
-  const { sales_livemode: livemode } = await salesSettings(deps.db);
+): Promise<{ livemode: boolean; store_share_bps: number; list: PricingCurrency[] }> {
+  const { sales_livemode: livemode, store_share_bps } = await salesSettings(deps.db);
   const selling = await deps.payments.listCurrencies(livemode);
   return {
     livemode,
+    store_share_bps,
     list: selling.map(({ currency, method }) => ({
       id: currency.id,
       symbol: currency.symbol,

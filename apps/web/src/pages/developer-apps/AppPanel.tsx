@@ -14,6 +14,7 @@ import { MONOSPACE_FONT } from '../../theme.ts';
 import { categoryLabel } from '../store/store-format.ts';
 import { DownloadsChart } from './DownloadsChart.tsx';
 import { EditAppDialog } from './EditAppDialog.tsx';
+import { PricingSection } from './pricing/PricingSection.tsx';
 import { useCategories, useDeveloperApp } from './use-developer-apps.ts';
 import { VersionReview } from './VersionReview.tsx';
 
@@ -135,6 +136,7 @@ function AppPanelContent({ app, onEdit }: { app: AppDetail; onEdit: () => void }
           <dd>{t(app.auto_publish ? 'developerApps.autoPublish.on' : 'developerApps.autoPublish.off')}</dd>
         </Box>
       </Box>
+      <PricingSection did={app.did} title={app.title || app.name} />
       <DownloadsChart did={app.did} />
       <Box component="section" aria-labelledby="developer-app-versions">
         <Typography id="developer-app-versions" component="h2" variant="h6" sx={{ mb: 1 }}>

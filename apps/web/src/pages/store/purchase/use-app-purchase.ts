@@ -4,10 +4,13 @@ import { kioskClient } from '../../../lib/api.ts';
 /** Every query of an app's sale starts with this key: one invalidation refreshes them. */
 const purchaseKey = (did: string) => ['store', 'purchase', did] as const;
 
+/** The key of the app's price: the developer's pricing dialog writes its answer there. */
+export const pricingQueryKey = (did: string) => [...purchaseKey(did), 'pricing'] as const;
+
 /** The app's price in the mode the store sells in (free when never priced). */
 export function useAppPricing(did: string) {
   return useQuery({
-    queryKey: [...purchaseKey(did), 'pricing'],
+    queryKey: pricingQueryKey(did),
     queryFn: ({ signal }) => kioskClient.call('GET /api/apps/:did/pricing', { params: { did }, signal }),
   });
 }
