@@ -232,6 +232,15 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
       (await buyer.request(`/api/apps/${did}/rating`, { method: 'PUT', body: { score: 5 } })).body.code,
     ).toBe('RATING_NEEDS_PURCHASE');
 
+    // Its bundle is its buyers', its developer's and the admins': not a visitor's or a non-buyer's.
+    const url = (await store.anonymous.request(`/api/apps/${did}`)).body.versions[0].download_url as string;
+    const download = async (client: Client) =>
+      (await fetch(`${store.server.url}${url}`, { headers: client.cookie ? { cookie: client.cookie } : {} }))
+        .status;
+    expect(await download(store.anonymous)).toBe(401);
+    expect(await download(buyer)).toBe(403);
+    expect(await download(store.developer)).toBe(200);
+    expect(await download(store.owner)).toBe(200);
     const { session, submitted } = await checkoutOf(did, buyer, evm.id, evm.kdt);
     // Buy again before paying: the same checkout, not a second one.
     const again = await buyer.request(`/api/apps/${did}/checkout`, { method: 'POST' });
@@ -294,6 +303,7 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     expect(rows).toHaveLength(1);
     expect((await store.eventsOf(rows[0]!.id)).filter((type) => type === 'purchase.paid')).toHaveLength(1);
 
+    expect(await download(buyer)).toBe(200);
     const third = await buyer.request(`/api/apps/${did}/checkout`, { method: 'POST' });
     expect([third.status, third.body.code]).toEqual([409, 'APP_ALREADY_PURCHASED']);
     // A buyer rates it; somebody who did not buy it still may not.

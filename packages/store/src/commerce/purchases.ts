@@ -1,9 +1,9 @@
 import type { Purchase, PurchaseVerification } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import type { Viewer } from '../apps/audience.ts';
+import { audienceOf, type Viewer } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
-import { appOnStoreFront } from '../apps/service.ts';
+import { appOnStoreFront, findApp } from '../apps/service.ts';
 import { salesSettings } from '../reviews/settings.ts';
 import type { StoreDb } from '../tables.ts';
 import { readPricing } from './pricing.ts';
@@ -150,4 +150,19 @@ export async function hasBought(db: StoreDb, did: string, user: string): Promise
     .where('paid_at', 'is not', null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A paid app's bundle is its buyers' (issue 24 item 4), and its developer's and the admins', who see
+ * every version; a free app's is anybody's who may see the app. Refused: 401 to a visitor, 403 to a
+ * signed-in user who does not own it now.
+ */
+export async function assertMayDownload(deps: StoreDeps, did: string, viewer: Viewer): Promise<void> {
+  const app = await findApp(deps.db, did);
+  if (!app || audienceOf(app, viewer) === 'owner') return;
+  const { sales_livemode: livemode } = await salesSettings(deps.db);
+  if (!(await readPricing(deps.db, did, livemode))?.price_id) return;
+  if (viewer.did === undefined) throw new KioskError('PURCHASE_REQUIRED', { status: 401 });
+  if (!(await purchasesOf(deps.db, did, viewer.did, livemode)).some(ownsBy))
+    throw new KioskError('PURCHASE_REQUIRED', { status: 403 });
 }

@@ -10,6 +10,7 @@ import { sendBundle } from '../storage/send-bundle.ts';
 import { discardTarball, receiveTarball, refuseDeclaredTooLarge } from './receive-tarball.ts';
 import { checkTarball, countDownload, findDownload, publishUpload } from './service.ts';
 import { versionView } from './view.ts';
+import { assertMayDownload } from '../commerce/purchases.ts';
 
 /** The bundle's media type, for uploads and downloads alike. */
 const GZIP = 'application/gzip';
@@ -92,22 +93,7 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
   );
 
   const download = appVersionRoutes['GET /api/apps/:did/:version/:file.tgz'];
-  const downloadHandler = async (
-    request: FastifyRequest<{ Params: { did: string; version: string; file: string } }>,
-    reply: FastifyReply,
-  ) => {
-    const viewer = viewerOf(request.auth);
-    const version = await findDownload(deps, request.params, viewer);
-    if (!version) throw new KioskError('APP_VERSION_NOT_FOUND', { status: 404 });
-    reply.header('vary', 'Accept');
-    if (wantsVersion(request)) return reply.type('application/json').send(versionView(version));
-    return sendBundle(request, reply, {
-      storage: deps.storage,
-      key: version.bundle_key,
-      integrity: version.integrity,
-      onCounted: () => countDownload(deps, version, viewer.did),
-    });
-  };
+  const downloadHandler = bundleDownload(deps);
   r.route({
     method: 'GET',
     url: download.path,
@@ -139,4 +125,25 @@ export function registerVersionRoutes(app: FastifyInstance, deps: StoreDeps): vo
     schema: { hide: true, params: download.schema.params },
     handler: downloadHandler,
   });
+}
+
+/** A version's bundle (resumable), or with Accept: application/json the version itself. */
+function bundleDownload(deps: StoreDeps) {
+  return async (
+    request: FastifyRequest<{ Params: { did: string; version: string; file: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const viewer = viewerOf(request.auth);
+    const version = await findDownload(deps, request.params, viewer);
+    if (!version) throw new KioskError('APP_VERSION_NOT_FOUND', { status: 404 });
+    reply.header('vary', 'Accept');
+    if (wantsVersion(request)) return reply.type('application/json').send(versionView(version));
+    await assertMayDownload(deps, request.params.did, viewer);
+    return sendBundle(request, reply, {
+      storage: deps.storage,
+      key: version.bundle_key,
+      integrity: version.integrity,
+      onCounted: () => countDownload(deps, version, viewer.did),
+    });
+  };
 }
