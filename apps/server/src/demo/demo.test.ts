@@ -20,6 +20,7 @@ import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
 import { DEMO_PLAN, ensureDemoPlan } from './demo-plan.ts';
 import { createDemoStore, DEMO_LINK_MARK, type DemoLink } from './demo-store.ts';
 import { DEMO_APPS, demoAppDid, ensureDemoApps } from './demo-apps.ts';
+import { DEMO_PAID_APP, ensureDemoPaidApp } from './demo-paid-app.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './seed.ts';
 
@@ -258,6 +259,34 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     const owner = await signInInProcess(server.app, DEMO_OWNER_INDEX);
     await ensureDemoApps(server.app, owner);
     expect((await front()).count).toBe(3);
+  });
+
+  it('sells Pixel Paint for 2 KDT in test mode, priced once however often the demo starts', async () => {
+    const did = demoAppDid(DEMO_PAID_APP);
+    expect(summary.paidApp).toEqual({ outcome: 'ready', url: `${server.url}/apps/${did}` });
+    const pricing = (await cookieClient(server.url).request(`/api/apps/${did}/pricing`)).body;
+    expect(pricing).toMatchObject({
+      type: 'one_time',
+      livemode: false,
+      prices: [{ unit_amount: '2000000', symbol: 'KDT', decimal: 6 }],
+    });
+    const lines: string[] = [];
+    printDemo(summary, (line) => lines.push(line));
+    expect(lines).toContain(
+      `  paid app       ${summary.paidApp.outcome === 'ready' && summary.paidApp.url} (2 KDT in test mode: buy it with the test wallet)`,
+    );
+    const owner = await signInInProcess(server.app, DEMO_OWNER_INDEX);
+    await ensureDemoPaidApp(
+      owner,
+      apiCaller(server.app, { authorization: `Bearer ${summary.apiKey}` }),
+      server.url,
+    );
+    const again = (await cookieClient(server.url).request(`/api/apps/${did}/pricing`)).body;
+    expect(again.price_id).toBe(pricing.price_id);
+    // The other demo apps stay free.
+    const free = (await cookieClient(server.url).request(`/api/apps/${demoAppDid('weather-board')}/pricing`))
+      .body;
+    expect(free.type).toBe('free');
   });
 
   it("prints the monthly plan's link with the others, and who pulls its cycles through which contract", async () => {

@@ -18,6 +18,7 @@ import { DEMO_TEST_CARDS, ensureDemoCardMethod, ensureDemoCards, type DemoCards 
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
+import { ensureDemoPaidApp, type DemoPaidApp } from './demo-paid-app.ts';
 
 export { DEMO_CHAIN_ID, DEMO_RECEIVER, demoTokenAddress } from './demo-store.ts';
 
@@ -42,6 +43,8 @@ export interface DemoSummary {
   plan: DemoPlan;
   /** The store front's demo apps (their pages), published by the owner. */
   apps: string[];
+  /** One of them sold for KDT in test mode (its page). */
+  paidApp: DemoPaidApp;
   /** The card link, when the server reaches the Stripe emulator (`kiosk serve --demo`). */
   cards: DemoCards;
   /** Who pulls the plan's cycles: the server's collector account, from KIOSK_EVM_COLLECTOR_KEY. */
@@ -92,6 +95,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const card = await ensureDemoCardMethod(merchant, { stripeApiBase, baseUrl });
     const plan = await ensureDemoPlan(merchant, chain, card?.usd);
     const apps = await ensureDemoApps(app, owner);
+    const paidApp = apps.length > 0 ? await ensureDemoPaidApp(owner, merchant, baseUrl) : undefined;
     const cards = await ensureDemoCards(merchant, card);
     return {
       created,
@@ -113,6 +117,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
       },
       plan,
       apps: apps.map((did) => `${baseUrl}/apps/${did}`),
+      paidApp: paidApp ?? { outcome: 'skipped', reason: 'no demo apps' },
       collector: collectorOf(evmCollectorKey),
     };
   } finally {
@@ -150,6 +155,8 @@ export function printDemo(summary: DemoSummary, print: (line: string) => void): 
       print(`  test card      ${number} ${outcome} (any future date, any CVC)`);
   if (summary.apps.length)
     print(`  store apps     ${summary.apps.length} on the store front, e.g. ${summary.apps[0]}`);
+  if (summary.paidApp.outcome === 'ready')
+    print(`  paid app       ${summary.paidApp.url} (2 KDT in test mode: buy it with the test wallet)`);
   const renewed = summary.revokedKeys === undefined ? '' : '; the earlier ones stop working';
   print(`  test API key   ${summary.apiKey} (new at every start${renewed})`);
   print(`  buyer          sign in with "Test wallet" (development account #${buyer.account})`);
