@@ -89,12 +89,17 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
     get.path,
     {
       config: { access: MERCHANT },
-      schema: { tags, summary: 'A customer', ...get.schema },
+      schema: {
+        tags,
+        summary: 'A customer; with `summary`, what it has paid and owes per currency',
+        ...get.schema,
+      },
     },
     async (request) => {
       const customer = await getCustomer(deps.db, request.livemode, request.params.id);
       if (!customer) throw new KioskError('CUSTOMER_NOT_FOUND', { status: 404 });
-      return customer;
+      if (!request.query.summary) return customer;
+      return { ...customer, summary: await customerInvoiceSummary(deps.db, deps.engine, customer.id) };
     },
   );
 }
