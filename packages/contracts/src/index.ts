@@ -5,6 +5,7 @@ export * from './join-requests.ts';
 export * from './payments/charges.ts';
 export * from './payments/checkout-sessions.ts';
 export * from './payments/customers.ts';
+export * from './payments/metrics.ts';
 export * from './payments/events.ts';
 export * from './payments/instructions.ts';
 export * from './payments/invoices.ts';

@@ -15,6 +15,7 @@ import { chargeRoutes } from './payments/charges.ts';
 import { buyerCheckoutRoutes, merchantCheckoutRoutes } from './payments/checkout-sessions.ts';
 import { customerRoutes } from './payments/customers.ts';
 import { eventRoutes } from './payments/events.ts';
+import { metricsRoutes } from './payments/metrics.ts';
 import { invoiceListRoutes } from './payments/invoice-list.ts';
 import { invoiceRoutes } from './payments/invoices.ts';
 import { paymentIntentRoutes } from './payments/payment-intents.ts';
@@ -46,6 +47,7 @@ export const ROUTE_TABLES = [
   joinRequestRoutes,
   settingsRoutes,
   customerRoutes,
+  metricsRoutes,
   productRoutes,
   priceRoutes,
   paymentLinkRoutes,

@@ -18,6 +18,7 @@ import { registerMerchantCheckoutRoutes } from './checkout-sessions/routes/merch
 import { expireAbandonedCheckouts } from './flows/expire-checkout.ts';
 import type { PaymentsContext } from './context.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
+import { registerMetricsRoutes } from './metrics/routes.ts';
 import { flag } from './db.ts';
 import { createDeps } from './deps.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
@@ -59,6 +60,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCheckoutEditRoutes(app, deps);
   registerMerchantCheckoutRoutes(app, deps);
   registerCustomerRoutes(app, deps);
+  registerMetricsRoutes(app, deps);
   registerPaymentIntentRoutes(app, deps);
   registerChargeRoutes(app, deps);
   registerRefundRoutes(app, deps);
