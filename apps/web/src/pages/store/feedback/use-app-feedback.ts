@@ -12,7 +12,7 @@ export type RatingSummary = CallAnswer<'GET /api/apps/:did/ratings'>;
 export const COMMENTS_PAGE_SIZE = 10;
 
 /** Every query of an app's ratings and comments starts with this key: one invalidation refreshes them. */
-const feedbackKey = (did: string) => ['store', 'feedback', did] as const;
+export const feedbackKey = (did: string) => ['store', 'feedback', did] as const;
 
 /** The app's average, count and histogram, with the visitor's own score and whether they may rate. */
 export function useRatingSummary(did: string) {

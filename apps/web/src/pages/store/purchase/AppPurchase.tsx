@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -14,6 +15,7 @@ import { useScreenMessages } from '@kiosk/react';
 import { errorMessage } from '@kiosk/react/ui';
 import { useSession } from '../../../hooks/use-session.ts';
 import { useSignInRequest } from '../../../hooks/use-sign-in-request.tsx';
+import { feedbackKey } from '../feedback/use-app-feedback.ts';
 import { pricingLabel, priceText } from './price-label.ts';
 import { useAppPricing, useOwnership, useStartCheckout } from './use-app-purchase.ts';
 
@@ -44,6 +46,12 @@ export function AppPurchase({ did, title, download }: AppPurchaseProps) {
   const ownership = useOwnership(did, user, paid);
   const start = useStartCheckout(did);
   const [signIn, signInDialog] = useSignInRequest();
+  const queryClient = useQueryClient();
+  const bought = paid && ownership.data?.valid === true;
+  // A buyer may now rate the app: the ratings read again.
+  useEffect(() => {
+    if (bought) void queryClient.invalidateQueries({ queryKey: feedbackKey(did) });
+  }, [bought, did, queryClient]);
 
   if (pricing.isPending) return <Skeleton variant="rounded" width={200} height={44} aria-hidden="true" />;
   if (pricing.isError)

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoHarness, until, type DemoHarness } from './harness.ts';
+
+/**
+ * Buying an app as a new user (issue 24): the demo sells Pixel Paint for 2 KDT. The app page shows
+ * the price and no download; Buy signs the visitor in with the test wallet and opens Kiosk Pay's
+ * checkout on the page; once paid, the page says the app is theirs and offers the download, which
+ * the server now serves them, and they may rate it. In English on a desktop, in Chinese on a phone.
+ */
+
+const TEXT = {
+  en: {
+    locale: 'en-US',
+    acceptCookies: 'Accept',
+    buy: 'Buy Pixel Paint',
+    signIn: 'Sign in to Kiosk',
+    testWallet: 'Test wallet',
+    name: 'Name',
+    email: 'Email',
+    pay: 'Pay 2 KDT',
+    thanks: 'Thank you! Pixel Paint is yours.',
+    download: 'Download 1.0.0',
+    yourRating: 'Your rating',
+    fiveStars: '5 stars',
+    average: '5 out of 5',
+  },
+  zh: {
+    locale: 'zh-CN',
+    acceptCookies: '接受',
+    buy: '购买 Pixel Paint',
+    signIn: '登录 Kiosk',
+    testWallet: '测试钱包',
+    name: '姓名',
+    email: '邮箱',
+    pay: '支付 2 KDT',
+    thanks: '感谢购买！Pixel Paint 已归你所有。',
+    download: '下载 1.0.0',
+    yourRating: '您的评分',
+    fiveStars: '5 星',
+    average: '5 分（满分 5 分）',
+  },
+} as const;
+
+describe.each(['en', 'zh'] as const)('buying a paid app as a new user, in %s', (language) => {
+  const text = TEXT[language];
+  const viewport = language === 'en' ? 'desktop' : 'mobile';
+  let harness: DemoHarness;
+  beforeAll(async () => {
+    harness = await startDemoHarness();
+  });
+  afterAll(() => harness?.close());
+
+  it('sees the price, buys with the test wallet on the page, and then owns and downloads it', async () => {
+    const { demo } = harness;
+    if (demo.paidApp.outcome !== 'ready') throw new Error(`no paid demo app: ${demo.paidApp.reason}`);
+    const path = new URL(demo.paidApp.url).pathname;
+    const did = decodeURIComponent(path.split('/').pop()!);
+    const { context, page, cspViolations } = await harness.open({ viewport, locale: text.locale });
+    await page.goto(path);
+    await page.getByRole('button', { name: text.acceptCookies }).click();
+    await page.getByText('2 KDT', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: text.download }).count()).toBe(0);
+    await harness.screenshot(page, `paid-app-${viewport}-${language}`);
+
+    await page.getByRole('button', { name: text.buy }).click();
+    const signIn = page.getByRole('dialog', { name: text.signIn });
+    await signIn.getByRole('button', { name: text.testWallet }).click();
+    await signIn.waitFor({ state: 'hidden' });
+
+    const checkout = page.getByRole('dialog', { name: text.buy });
+    await checkout.getByLabel(text.name).fill('Grace Hopper');
+    await checkout.getByLabel(text.email).fill('grace@example.com');
+    await harness.screenshot(page, `paid-app-checkout-${viewport}-${language}`);
+    await checkout.getByRole('button', { name: text.pay }).click();
+    await page.getByRole('dialog', { name: text.pay }).getByRole('button', { name: text.testWallet }).click();
+
+    // Kiosk Pay's event makes the sale; the page hears it and thanks the buyer.
+    await page.getByText(text.thanks).waitFor({ timeout: 30_000 });
+    const download = page.getByRole('link', { name: text.download });
+    await download.waitFor();
+    await harness.screenshot(page, `paid-app-owned-${viewport}-${language}`);
+    const bundle = await page.request.get(new URL((await download.getAttribute('href'))!, page.url()).href);
+    expect(bundle.status()).toBe(200);
+    expect((await bundle.body()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // a gzip tarball
+
+    // A buyer may rate it now: the page asked again.
+    const stars = page.getByRole('radiogroup', { name: text.yourRating });
+    // With the keyboard, as the stars are operable: the fifth one chosen with Space.
+    await stars.getByRole('radio', { name: text.fiveStars }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText(text.average).waitFor();
+
+    // The store agrees, and recorded the sale once with both shares.
+    const buyer = (await (await page.request.get('/api/session')).json()).user.did as string;
+    const verified = await until(
+      async () => (await harness.merchant(`/api/apps/${did}/purchases/verify?user=${buyer}`)).body,
+      (answer) => answer.valid,
+    );
+    expect(verified.purchase).toMatchObject({
+      amount: '2000000',
+      store_amount: '600000',
+      developer_amount: '1400000',
+    });
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+});
