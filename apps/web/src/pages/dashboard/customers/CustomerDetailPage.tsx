@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import Container from '@mui/material/Container';
+import { dashboardCustomersMessages } from '@kiosk/core/i18n/dashboard-customers';
+import type { Customer } from '@kiosk/contracts';
+import { useScreenMessages } from '@kiosk/react';
+import { DetailFrame, type DetailProblem, type DetailSummaryRow } from '@kiosk/react/ui';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useLivemode } from '../../../hooks/use-livemode.ts';
+import { formatUnixTime } from '../../../lib/format-unix-time.ts';
+import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
+import { Code } from '../payment/Code.tsx';
+import type { Money } from '../payment/PaymentSections.tsx';
+import { currencyIn } from '../payment/payment-view.ts';
+import { usePaymentMethods } from '../payment/use-payment.ts';
+import {
+  BalanceSection,
+  CustomerInvoicesSection,
+  CustomerPaymentsSection,
+  CustomerSubscriptionsSection,
+} from './CustomerSections.tsx';
+import { useCustomerWithSummary } from './use-customers.ts';
+
+const BACK = '/dashboard/customers';
+
+/** `Line 1, Line 2, City, State 12345, CN`: the parts given, in the order a label is written. */
+function addressText(address: Customer['address']): string {
+  const { line1, line2, city, state, postal_code, country } = address;
+  return [line1, line2, city, [state, postal_code].filter(Boolean).join(' '), country]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * `/dashboard/customers/{cus_…}`: one customer of the current mode (issue 23 item 1): who they are,
+ * what they have paid, owe and owe past due per currency, and their latest payments, subscriptions
+ * and invoices, each leading to its own page.
+ */
+export function CustomerDetailPage() {
+  useScreenMessages(dashboardCustomersMessages);
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const livemode = useLivemode();
+  const customer = useCustomerWithSummary(id, livemode);
+  const methods = usePaymentMethods(livemode);
+  const money: Money = (amount, currencyId) =>
+    formatInvoiceMoney(amount, currencyIn(methods.data, currencyId), currencyId);
+  const name = customer.data && (customer.data.name ?? customer.data.email ?? customer.data.id);
+  useDocumentTitle(name ?? t('dashboard.customers.title'));
+  const back = { to: BACK, label: t('dashboard.customers.back') };
+
+  if (!customer.data || methods.isPending) {
+    let problem: DetailProblem | null = null;
+    if (customer.error)
+      problem =
+        portalProblemOf(customer.error) === 'notFound'
+          ? {
+              kind: 'notFound',
+              title: t('dashboard.customers.notFound.title'),
+              description: t(
+                livemode ? 'dashboard.customers.notFound.live' : 'dashboard.customers.notFound.test',
+                { id },
+              ),
+            }
+          : {
+              kind: 'error',
+              title: t('dashboard.customers.loadFailed'),
+              description: customer.error.message,
+              onRetry: () => void customer.refetch(),
+              retryLabel: t('dashboard.customers.retry'),
+            };
+    return (
+      <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+        <DetailFrame
+          back={back}
+          linkComponent={RouterLink}
+          loading
+          loadingLabel={t('dashboard.customers.loading')}
+          problem={problem}
+        />
+      </Container>
+    );
+  }
+
+  const { data } = customer;
+  const rows: DetailSummaryRow[] = [];
+  if (data.email) rows.push({ label: t('dashboard.customers.email'), value: data.email });
+  if (data.phone) rows.push({ label: t('dashboard.customers.phone'), value: data.phone });
+  const address = addressText(data.address);
+  if (address) rows.push({ label: t('dashboard.customers.address'), value: address });
+  rows.push(
+    { label: t('dashboard.customers.did'), value: <Code>{data.did}</Code> },
+    { label: t('dashboard.customers.created'), value: formatUnixTime(data.created_at, i18n.language) },
+    { label: t('dashboard.customers.id'), value: <Code>{data.id}</Code> },
+  );
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <DetailFrame
+        back={back}
+        linkComponent={RouterLink}
+        title={data.name ?? t('dashboard.customers.noName')}
+        summary={[rows]}
+      >
+        <BalanceSection customerId={data.id} summary={data.summary} money={money} />
+        <CustomerPaymentsSection customerId={data.id} money={money} />
+        <CustomerSubscriptionsSection customerId={data.id} money={money} />
+        <CustomerInvoicesSection customerId={data.id} money={money} />
+      </DetailFrame>
+    </Container>
+  );
+}
