@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@kiosk/contracts';
 import { ConfirmDialog, FormDialog, FormRadioGroup } from '@kiosk/react/ui';
+import { hasEnded } from '../../customer/subscription-view.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import type { CancelAt, MerchantAction } from './use-subscriptions.ts';
 
@@ -42,8 +43,11 @@ export function MerchantActionDialog({
         tone="danger"
         errorTitle={t('dashboard.subscriptions.detail.refused')}
         onSubmit={({ at }) => onAct({ kind: 'cancel', at })}
-        onSuccess={(subscription) =>
-          onDone({ kind: 'cancel', at: subscription.cancel_at_period_end ? 'current_period_end' : 'now' })
+        onSuccess={(canceled) =>
+          onDone({
+            kind: 'cancel',
+            at: canceled.cancel_at_period_end && !hasEnded(canceled) ? 'current_period_end' : 'now',
+          })
         }
         onClose={onClose}
       >

@@ -17,7 +17,7 @@ import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { portalProblemOf } from '../../customer/portal-problem.tsx';
 import { SubscriptionStatusChip } from '../../customer/SubscriptionStatusChip.tsx';
-import { planName } from '../../customer/subscription-view.ts';
+import { hasEnded, planName } from '../../customer/subscription-view.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
 import { currencyIn } from '../payment/payment-view.ts';
@@ -110,6 +110,7 @@ function SubscriptionDetails({ subscription, methods, back }: SubscriptionDetail
   const money: Money = (amount, currencyId) =>
     formatInvoiceMoney(amount, currencyIn(methods, currencyId), currencyId);
 
+  const cancelsOn = cancelsOnOf(subscription);
   const summary = summaryRows(subscription, methods, t, date);
 
   return (
@@ -120,11 +121,11 @@ function SubscriptionDetails({ subscription, methods, back }: SubscriptionDetail
       status={
         <>
           <SubscriptionStatusChip status={subscription.status} />
-          {subscription.cancel_at_period_end && subscription.cancel_at !== null && (
+          {cancelsOn !== null && (
             <Chip
               size="small"
               variant="outlined"
-              label={t('dashboard.subscriptions.detail.cancelsOn', { date: date(subscription.cancel_at) })}
+              label={t('dashboard.subscriptions.detail.cancelsOn', { date: date(cancelsOn) })}
             />
           )}
         </>
@@ -197,8 +198,8 @@ function summaryRows(
   billing.push({
     label: t('dashboard.subscriptions.detail.cancelAtPeriodEnd'),
     value:
-      subscription.cancel_at_period_end && subscription.cancel_at !== null
-        ? t('dashboard.subscriptions.detail.cancelsOn', { date: date(subscription.cancel_at) })
+      cancelsOnOf(subscription) !== null
+        ? t('dashboard.subscriptions.detail.cancelsOn', { date: date(cancelsOnOf(subscription)!) })
         : t('dashboard.subscriptions.detail.no'),
   });
   billing.push({
@@ -264,6 +265,11 @@ function ActionButtons({
       )}
     </Stack>
   );
+}
+
+/** When a cancel set for the period's end takes effect; null when none is set or it has ended. */
+function cancelsOnOf(subscription: Subscription): number | null {
+  return subscription.cancel_at_period_end && !hasEnded(subscription) ? subscription.cancel_at : null;
 }
 
 /** What the notice says once an action is done. */

@@ -1,0 +1,209 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@kiosk/react/testing';
+import { formatUnixTime } from '../../../lib/format-unix-time.ts';
+import { routes } from '../../../routes.tsx';
+import { renderRoutesAt } from '../../../test-support/render-app.tsx';
+import {
+  invoice,
+  mockSubscriptionsApi,
+  NOW,
+  subscription,
+  subscriptionEvent,
+  type MerchantSubscriptions,
+} from './subscription-fixtures.ts';
+import type { Subscription } from '@kiosk/contracts';
+
+const date = (unix: number) => formatUnixTime(unix, 'en');
+
+function data(...list: Subscription[]): MerchantSubscriptions {
+  const first = list[0]!;
+  return {
+    list,
+    invoices: [invoice()],
+    events: [
+      subscriptionEvent('evt_2', 'customer.subscription.updated', first, NOW - 86_400),
+      subscriptionEvent('evt_1', 'customer.subscription.created', first, NOW - 9 * 86_400),
+    ],
+  };
+}
+
+async function pageHeading(name?: string) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
+}
+
+/** The value a summary row shows beside its label (read behind an open dialog too). */
+function fact(label: string): string | null | undefined {
+  const term = screen.getAllByRole('term', { hidden: true }).find((dt) => dt.textContent === label);
+  return term?.nextElementSibling?.textContent;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const button = (name: string) => screen.queryByRole('button', { name });
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', () => {});
+  window.localStorage.setItem('livemode', 'false');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
+  it('shows its summary, items, customer, invoices and events', async () => {
+    const active = subscription();
+    const api = mockSubscriptionsApi(data(active));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading('Pro plan · Monthly');
+    expect(fact('Status')).toBe('Active');
+    expect(fact('Amount')).toBe('1 KDT per month');
+    expect(fact('Current period')).toBe(
+      `${date(active.current_period_start)} – ${date(active.current_period_end)}`,
+    );
+    expect(fact('Cancels at period end')).toBe('No');
+    expect(fact('Collection paused')).toBe('No');
+    expect(fact('Payment method')).toBe('Local chain');
+    expect(fact('Currency')).toBe('KDT');
+
+    expect(within(section('Items')).getByText('Pro plan')).toBeTruthy();
+    expect(within(section('Items')).getByText('Quantity 1 · price_monthly')).toBeTruthy();
+    const customer = section('Customer');
+    expect(await within(customer).findByText('Ada Lovelace')).toBeTruthy();
+    expect(within(customer).getByRole('link', { name: 'cus_1' }).getAttribute('href')).toBe(
+      '/dashboard/customers/cus_1',
+    );
+    const invoices = section('Invoices');
+    expect(
+      (await within(invoices).findByRole('link', { name: 'KSK-20260101-AB12CD' })).getAttribute('href'),
+    ).toBe('/dashboard/invoices/in_1');
+    expect(within(invoices).getByText('Paid')).toBeTruthy();
+    expect(within(invoices).getByText('1 KDT')).toBeTruthy();
+    const timeline = await within(section('Events')).findByRole('list', {
+      name: 'Events of subscription sub_1',
+    });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Subscription created'),
+      expect.stringContaining('Subscription updated'),
+    ]);
+
+    expect(api.calls('GET /api/subscriptions/sub_1')[0]!.url.searchParams.get('livemode')).toBe('false');
+    const asked = api.calls('GET /api/invoices')[0]!.url.searchParams;
+    expect([asked.get('subscription_id'), asked.get('livemode')]).toEqual(['sub_1', 'false']);
+    expect(api.calls('GET /api/events')[0]!.url.searchParams.get('object_id')).toBe('sub_1');
+    // Active: Pause and Cancel, no Resume.
+    expect(button('Pause')).toBeTruthy();
+    expect(button('Cancel subscription')).toBeTruthy();
+    expect(button('Resume')).toBeNull();
+  });
+
+  it('pauses an active subscription, then resumes it', async () => {
+    const api = mockSubscriptionsApi(data(subscription()));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading();
+    fireEvent.click(button('Pause')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Pause collection?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pause collection' }));
+
+    expect(await screen.findByText('Collection paused.')).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/pause')).toHaveLength(1);
+    await waitFor(() => expect(fact('Status')).toBe('Paused'));
+    expect(fact('Collection paused')).toBe('Yes');
+    expect(button('Pause')).toBeNull();
+
+    fireEvent.click(button('Resume')!);
+    const resume = await screen.findByRole('dialog', { name: 'Resume collection?' });
+    fireEvent.click(within(resume).getByRole('button', { name: 'Resume collection' }));
+    expect(await screen.findByText(/Collection resumed\./)).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/resume')).toHaveLength(1);
+    await waitFor(() => expect(fact('Status')).toBe('Active'));
+  });
+
+  it('cancels at the period end by default, or now when chosen, sending that choice', async () => {
+    const active = subscription();
+    const api = mockSubscriptionsApi(data(active, subscription({ id: 'sub_2' })));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading();
+    fireEvent.click(button('Cancel subscription')!);
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    const periodEnd = within(dialog).getByRole('radio', {
+      name: `At the end of the current period (${date(active.current_period_end)})`,
+    });
+    expect(periodEnd).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+
+    expect(
+      await screen.findByText(`The subscription will cancel on ${date(active.current_period_end)}.`),
+    ).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/cancel')[0]!.body).toEqual({ at: 'current_period_end' });
+    await waitFor(() =>
+      expect(fact('Cancels at period end')).toBe(`Cancels on ${date(active.current_period_end)}`),
+    );
+    expect(fact('Canceled by')).toBe('You (the merchant)');
+    // Set to cancel at the end: only "now" is left.
+    fireEvent.click(button('Cancel subscription')!);
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['now']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText('The subscription is canceled.')).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/cancel')[1]!.body).toEqual({ at: 'now' });
+    await waitFor(() => expect(fact('Status')).toBe('Canceled'));
+    // Ended: no cancel is pending any more.
+    expect(fact('Cancels at period end')).toBe('No');
+    // Ended: no action is offered.
+    expect([button('Pause'), button('Resume'), button('Cancel subscription')]).toEqual([null, null, null]);
+  });
+
+  it('offers only what the state allows: a trial cancels now only, and cannot be paused', async () => {
+    mockSubscriptionsApi(data(subscription({ status: 'trialing', trial_end: NOW + 86_400 })));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading();
+    expect(fact('Trial ends')).toBe(date(NOW + 86_400));
+    expect([button('Pause'), button('Resume')]).toEqual([null, null]);
+    fireEvent.click(button('Cancel subscription')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['now']);
+  });
+
+  it("says the server's refusal in the dialog and keeps it open", async () => {
+    mockSubscriptionsApi(data(subscription()), {
+      'PUT /api/subscriptions/sub_1/pause': () =>
+        jsonResponse(
+          { code: 'SUBSCRIPTION_NOT_PAUSABLE', error: 'Only an active subscription can be paused' },
+          409,
+        ),
+    });
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading();
+    fireEvent.click(button('Pause')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Pause collection?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pause collection' }));
+    expect(await within(dialog).findByText('Only an active subscription can be paused')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Pause collection?' })).toBeTruthy();
+    expect(fact('Status')).toBe('Active');
+  });
+
+  it('says a subscription of another mode or none is not found', async () => {
+    mockSubscriptionsApi(data(subscription({ livemode: true })));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    expect(await screen.findByText('Subscription not found', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText(/No test subscription has the id sub_1\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe(
+      '/dashboard/subscriptions',
+    );
+  });
+});
