@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse } from '@kiosk/react/testing';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
@@ -205,5 +206,17 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe(
       '/dashboard/subscriptions',
     );
+  });
+
+  it('reads in Chinese: the summary, the sections and the cancel dialog', async () => {
+    mockSubscriptionsApi(data(subscription()));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes, createKioskI18n('zh'));
+    await pageHeading();
+    expect(fact('周期结束时取消')).toBe('否');
+    expect(section('发票')).toBeTruthy();
+    expect(await within(section('事件')).findByText('订阅已创建')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '取消订阅' }));
+    const dialog = await screen.findByRole('dialog', { name: '取消此订阅？' });
+    expect(within(dialog).getByRole('radio', { name: '立即' })).toBeTruthy();
   });
 });
