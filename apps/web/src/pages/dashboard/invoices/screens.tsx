@@ -1,8 +1,16 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../../screen-routes.tsx';
+import { lazyScreen } from '../../../screen-routes.tsx';
+
+const InvoicesPage = lazy(() =>
+  import('./InvoicesPage.tsx').then((module) => ({ default: module.InvoicesPage })),
+);
+const InvoiceDetailPage = lazy(() =>
+  import('./InvoiceDetailPage.tsx').then((module) => ({ default: module.InvoiceDetailPage })),
+);
 
 /** The dashboard's invoices section: its routes, each screen loading on its first visit. */
 export const dashboardInvoicesScreens: RouteObject[] = [
-  // A payment's invoice link leads here until the dashboard's invoices screens are built.
-  comingSoon('/dashboard/invoices/:id', 'page.screen.invoice'),
+  lazyScreen('/dashboard/invoices', <InvoicesPage />),
+  lazyScreen('/dashboard/invoices/:id', <InvoiceDetailPage />),
 ];

@@ -1,0 +1,193 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CheckoutSession, Customer, EventRecord, Invoice } from '@kiosk/contracts';
+import {
+  DetailItems,
+  DetailSection,
+  DetailSummary,
+  DetailTimeline,
+  type DetailSectionError,
+  type DetailSummaryRow,
+} from '@kiosk/react/ui';
+import { formatUnixTime } from '../../../lib/format-unix-time.ts';
+import { Code } from '../payment/Code.tsx';
+import type { Money } from '../payment/PaymentSections.tsx';
+import { merchantInvoiceLines } from './invoice-lines.ts';
+
+/** The invoice events this page names in its own words; any other shows its type as sent. */
+const KNOWN_EVENTS = [
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.updated',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
+] as const;
+
+const isKnownEvent = (type: string): type is (typeof KNOWN_EVENTS)[number] =>
+  (KNOWN_EVENTS as readonly string[]).includes(type);
+
+function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
+  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
+}
+
+/** What the invoice bills, line by line; a checkout's lines wait for the session that names them. */
+export function ItemsSection({
+  invoice,
+  checkout,
+  money,
+}: {
+  invoice: Invoice;
+  checkout: UseQueryResult<CheckoutSession>;
+  money: Money;
+}) {
+  const { t } = useTranslation();
+  const lines = merchantInvoiceLines(invoice, checkout.data);
+  return (
+    <DetailSection
+      title={t('dashboard.invoices.detail.items')}
+      loading={checkout.isLoading}
+      error={sectionError(
+        checkout,
+        t('dashboard.invoices.detail.itemsFailed'),
+        t('dashboard.invoices.detail.retry'),
+      )}
+      empty={lines.length === 0}
+      emptyText={t('dashboard.invoices.detail.itemsEmpty')}
+    >
+      <DetailItems
+        items={lines.map((line, index) => ({
+          key: `${line.priceId}-${index}`,
+          name: line.name,
+          detail: [
+            t('dashboard.invoices.detail.quantity', { quantity: line.quantity }),
+            line.trial && t('dashboard.invoices.detail.trial'),
+            line.name !== line.priceId && line.priceId,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+          amount: line.amount === undefined ? undefined : money(line.amount, invoice.currency_id),
+        }))}
+      />
+    </DetailSection>
+  );
+}
+
+/** `a, b, c` of an address's parts in the order they were given. */
+const addressText = (address: Record<string, string>) =>
+  Object.values(address)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * The buyer as the invoice recorded them when it was made (name, email, phone, address): a later
+ * purchase under other details does not change them. Only an invoice that recorded nobody (one made
+ * before invoices kept them) shows the customer as they are now, and says so.
+ */
+export function CustomerSection({
+  invoice,
+  customer,
+}: {
+  invoice: Invoice;
+  customer: UseQueryResult<Customer>;
+}) {
+  const { t } = useTranslation();
+  const address = invoice.customer_address && addressText(invoice.customer_address);
+  const recorded = Boolean(
+    invoice.customer_name || invoice.customer_email || invoice.customer_phone || address,
+  );
+  const source = recorded
+    ? { name: invoice.customer_name, email: invoice.customer_email, phone: invoice.customer_phone }
+    : customer.data;
+  const rows: DetailSummaryRow[] = [];
+  if (source?.name) rows.push({ label: t('dashboard.invoices.detail.name'), value: source.name });
+  if (source?.email) rows.push({ label: t('dashboard.invoices.detail.email'), value: source.email });
+  if (source?.phone) rows.push({ label: t('dashboard.invoices.detail.phone'), value: source.phone });
+  if (recorded && address) rows.push({ label: t('dashboard.invoices.detail.address'), value: address });
+  if (customer.data?.did)
+    rows.push({ label: t('dashboard.invoices.detail.did'), value: <Code>{customer.data.did}</Code> });
+  rows.push({
+    label: t('dashboard.invoices.detail.customerId'),
+    value: (
+      <Link component={RouterLink} to={`/dashboard/customers/${invoice.customer_id}`}>
+        <Code>{invoice.customer_id}</Code>
+      </Link>
+    ),
+  });
+  return (
+    <DetailSection
+      title={t('dashboard.invoices.detail.customer')}
+      loading={!recorded && customer.isLoading}
+      error={
+        recorded
+          ? null
+          : sectionError(
+              customer,
+              t('dashboard.invoices.detail.customerFailed'),
+              t('dashboard.invoices.detail.retry'),
+            )
+      }
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t(
+          recorded
+            ? 'dashboard.invoices.detail.customerAsRecorded'
+            : 'dashboard.invoices.detail.customerCurrent',
+        )}
+      </Typography>
+      <DetailSummary rows={rows} />
+    </DetailSection>
+  );
+}
+
+/** The invoice's history, oldest first as the kit's timeline reads: the latest page of it. */
+export function EventsSection({
+  invoiceId,
+  events,
+}: {
+  invoiceId: string;
+  events: UseQueryResult<{ list: EventRecord[]; count: number }>;
+}) {
+  const { t, i18n } = useTranslation();
+  const label = t('dashboard.invoices.detail.eventsOf', { id: invoiceId });
+  const list = events.data?.list ?? [];
+  const count = events.data?.count ?? 0;
+  return (
+    <DetailSection
+      title={t('dashboard.invoices.detail.events')}
+      loading={events.isPending}
+      loadingLabel={label}
+      error={sectionError(
+        events,
+        t('dashboard.invoices.detail.eventsFailed'),
+        t('dashboard.invoices.detail.retry'),
+      )}
+      empty={list.length === 0}
+      emptyText={t('dashboard.invoices.detail.eventsEmpty')}
+    >
+      {count > list.length && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('dashboard.invoices.detail.eventsLatest', { shown: list.length, count })}
+        </Typography>
+      )}
+      <DetailTimeline
+        label={label}
+        entries={[...list].reverse().map((event) => ({
+          key: event.id,
+          title: isKnownEvent(event.type) ? t(`dashboard.invoices.detail.event.${event.type}`) : event.type,
+          time: formatUnixTime(event.created_at, i18n.language),
+          body: event.id,
+          highlight:
+            event.type === 'invoice.payment_failed' ||
+            event.type === 'invoice.voided' ||
+            event.type === 'invoice.marked_uncollectible',
+        }))}
+      />
+    </DetailSection>
+  );
+}
