@@ -8,7 +8,7 @@ const DAY_SECONDS = 86_400;
 const utcDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.metricsDay' });
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` UTC day (NaN for a day that does not exist). */
-export function dayNumber(day: string): number {
+export function utcDayNumber(day: string): number {
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day
     ? NaN
@@ -25,7 +25,7 @@ export const dashboardMetricsQuery = z
   })
   .refine(
     ({ from, to }) => {
-      const days = dayNumber(to) - dayNumber(from) + 1;
+      const days = utcDayNumber(to) - utcDayNumber(from) + 1;
       return days >= 1 && days <= METRICS_MAX_DAYS;
     },
     { message: 'validation.metricsRange', path: ['to'] },

@@ -1,5 +1,5 @@
 import {
-  dayNumber,
+  utcDayNumber,
   type DashboardMetrics,
   type DashboardMetricsQuery,
   type MetricsDay,
@@ -33,7 +33,10 @@ interface Range {
   last: number;
 }
 
-/** Money per UTC day of one table's rows in the range: succeeded charges' amounts, or succeeded refunds'. */
+/**
+ * Money per UTC day of one table's rows in the range: succeeded charges' amounts, or succeeded refunds',
+ * each on the day it was made (`created_at`: neither table records when it succeeded).
+ */
 async function moneyPerDay(db: Executor, engine: Engine, table: 'charges' | 'refunds', range: Range) {
   const rows = await db
     .selectFrom(table)
@@ -144,8 +147,8 @@ export async function dashboardMetrics(
   const range = {
     livemode,
     currencyId: query.currency_id,
-    first: dayNumber(query.from),
-    last: dayNumber(query.to),
+    first: utcDayNumber(query.from),
+    last: utcDayNumber(query.to),
   };
   const [gross, refunds, customers, subscriptions] = await Promise.all([
     moneyPerDay(db, engine, 'charges', range),
