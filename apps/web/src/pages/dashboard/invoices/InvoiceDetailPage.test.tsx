@@ -81,8 +81,9 @@ describe('InvoiceDetailPage', { timeout: 20_000 }, () => {
       '/dashboard/subscriptions/sub_1',
     );
 
+    // Named by the subscription's item of the same price (its product), not the stored nickname.
     const items = section('Items');
-    expect(within(items).getByText('Pro plan, monthly')).toBeTruthy();
+    expect(await within(items).findByText('Pro plan')).toBeTruthy();
     expect(within(items).getByText('Quantity 2 · price_monthly')).toBeTruthy();
     expect(within(items).getByText('1 KDT')).toBeTruthy();
 
@@ -105,6 +106,21 @@ describe('InvoiceDetailPage', { timeout: 20_000 }, () => {
     expect(titles).toEqual(['Invoice created', 'Payment failed']);
     const asked = api.calls('GET /api/events')[0]!.url.searchParams;
     expect([asked.get('object_id'), asked.get('livemode')]).toEqual(['in_1', 'false']);
+  });
+
+  it("names a subscription's line by its stored nickname once the subscription no longer bills that price", async () => {
+    const data = openRenewal();
+    data.list[0] = invoice({
+      id: 'in_1',
+      lines: [{ price_id: 'price_old', quantity: 1, amount: '500000', description: 'Starter, monthly' }],
+    });
+    mockInvoicesApi(data);
+    renderRoutesAt('/dashboard/invoices/in_1', routes);
+    await pageHeading('Invoice KSK-20260101-AB12CD');
+    const items = section('Items');
+    expect(await within(items).findByText('Starter, monthly')).toBeTruthy();
+    expect(within(items).getByText('Quantity 1 · price_old')).toBeTruthy();
+    expect(within(items).getByText('0.5 KDT')).toBeTruthy();
   });
 
   it("names a checkout's lines by its session", async () => {

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { CheckoutSession, Customer, EventRecord, Invoice } from '@kiosk/contracts';
+import type { CheckoutSession, Customer, EventRecord, Invoice, Subscription } from '@kiosk/contracts';
 import {
   DetailItems,
   DetailSection,
@@ -35,24 +35,30 @@ function sectionError(query: UseQueryResult, message: string, retryLabel: string
   return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
 }
 
-/** What the invoice bills, line by line; a checkout's lines wait for the session that names them. */
+/**
+ * What the invoice bills, line by line; the lines wait for the checkout or subscription that names
+ * them, or say that it failed, with a retry.
+ */
 export function ItemsSection({
   invoice,
   checkout,
+  subscription,
   money,
 }: {
   invoice: Invoice;
   checkout: UseQueryResult<CheckoutSession>;
+  subscription: UseQueryResult<Subscription>;
   money: Money;
 }) {
   const { t } = useTranslation();
-  const lines = merchantInvoiceLines(invoice, checkout.data);
+  const lines = merchantInvoiceLines(invoice, checkout.data, subscription.data);
+  const failed = checkout.error ? checkout : subscription;
   return (
     <DetailSection
       title={t('dashboard.invoices.detail.items')}
-      loading={checkout.isLoading}
+      loading={checkout.isLoading || subscription.isLoading}
       error={sectionError(
-        checkout,
+        failed,
         t('dashboard.invoices.detail.itemsFailed'),
         t('dashboard.invoices.detail.retry'),
       )}

@@ -1,9 +1,9 @@
 import type { EventRecord, Invoice, ListedInvoice } from '@kiosk/contracts';
 import { customer, jsonResponse, mockApi, paymentMethod, type ApiHandler } from '@kiosk/react/testing';
 import { signedIn, userWithRoles } from '../../../test-support/sessions.ts';
-import { invoice, NOW } from '../../customer/portal-test-fixtures.ts';
+import { invoice, NOW, subscription } from '../../customer/portal-test-fixtures.ts';
 
-export { invoice, NOW };
+export { invoice, NOW, subscription };
 
 /** An event of the invoice, carrying it as it stood. */
 export function invoiceEvent(id: string, type: string, of: Invoice, at: number): EventRecord {
@@ -80,6 +80,8 @@ export function mockInvoicesApi(data: MerchantInvoices, routes: Record<string, A
     'GET /api/customers/cus_live': () =>
       customer({ id: 'cus_live', livemode: true, name: 'Grace Hopper', email: 'grace@example.com' }),
     'GET /api/events': () => ({ list: data.events, count: data.events.length }),
+    // The fixture invoices' subscription: one item of the Pro plan's monthly price.
+    'GET /api/subscriptions/sub_1': () => subscription(),
     ...perInvoice,
     ...routes,
   });

@@ -1,5 +1,6 @@
-import type { CheckoutSession, Invoice } from '@kiosk/contracts';
+import type { CheckoutSession, Invoice, Subscription } from '@kiosk/contracts';
 import { invoiceLinesOf, type InvoiceLineView } from '../../customer/invoice-view.ts';
+import { itemName } from '../../customer/subscription-view.ts';
 
 /** An invoice line as the merchant reads it: a subscription's line keeps its own amount and words. */
 export interface MerchantInvoiceLine extends InvoiceLineView {
@@ -21,19 +22,25 @@ const isBilledLine = (line: unknown): line is BilledLine =>
 
 /**
  * The invoice's lines: a checkout's are named and priced by its session (invoiceLinesOf); a
- * subscription's store what each billed (`amount`, `description`, `trial`: the billing engine's
- * CycleLine), which win where present.
+ * subscription's store what each billed (`amount`, `description` (the price's nickname), `trial`: the
+ * billing engine's CycleLine), which win where present, and are named by the subscription's item of
+ * the same price (its product), where it still has one.
  */
 export function merchantInvoiceLines(
   invoice: Invoice,
   checkout: CheckoutSession | undefined,
+  subscription?: Subscription,
 ): MerchantInvoiceLine[] {
   const stored = invoice.lines.filter(isBilledLine);
   return invoiceLinesOf(invoice, checkout).map((view, index) => {
     const line = stored[index]!;
+    const item = subscription?.items.find((candidate) => candidate.price_id === line.price_id);
+    let name = view.name;
+    if (item) name = itemName(item);
+    else if (typeof line.description === 'string' && line.description) name = line.description;
     return {
       ...view,
-      name: typeof line.description === 'string' && line.description ? line.description : view.name,
+      name,
       amount:
         typeof line.amount === 'string' && /^\d+$/.test(line.amount) ? BigInt(line.amount) : view.amount,
       trial: line.trial === true,
