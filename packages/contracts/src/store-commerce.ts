@@ -65,6 +65,8 @@ export const appPricingInput = z
       ctx.addIssue({ code: 'custom', path: ['prices'], message: 'validation.pricingCurrencyTwice' });
   });
 
+export type AppPricingInput = z.input<typeof appPricingInput>;
+
 export const purchaseSchema = z.object({
   id: z.string(),
   object: z.literal('purchase'),
@@ -98,6 +100,34 @@ export const purchaseVerification = z.object({
   subscription_status: z.string().nullable(),
 });
 export type PurchaseVerification = z.infer<typeof purchaseVerification>;
+
+/** The statement a receipt signs (EIP-712 `Receipt`, docs/store.md "Receipts"). */
+export const receiptSchema = z.object({
+  purchase: z.string(),
+  app: z.string(),
+  buyer: z.string(),
+  /** The versions it covers: `*`, every one. */
+  versions: z.string(),
+  issuedAt: z.number().int(),
+  expiresAt: z.number().int(),
+});
+
+export const purchaseReceiptSchema = z.object({
+  object: z.literal('purchase_receipt'),
+  receipt: receiptSchema,
+  signature: z.string(),
+  /** The store's receipt signer (an Ethereum address), as `GET /api/store/receipt-signer` answers. */
+  signer: z.string(),
+});
+export type PurchaseReceipt = z.infer<typeof purchaseReceiptSchema>;
+
+export const receiptSignerSchema = z.object({
+  object: z.literal('receipt_signer'),
+  signer: z.string(),
+  domain: z.object({ name: z.string(), version: z.string() }),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+});
+export type ReceiptSigner = z.infer<typeof receiptSignerSchema>;
 
 export const appCheckoutAnswer = z.object({
   object: z.literal('app_checkout'),
@@ -136,6 +166,9 @@ export const storeCommerceRoutes = defineRoutes({
   },
   /** The signed-in buyer's checkout for the app: the open one again, or a new one. */
   'POST /api/apps/:did/checkout': { params: appDidParam, response: { 200: appCheckoutAnswer } },
+  /** The signed-in buyer's receipt, for an app to check offline. */
+  'GET /api/apps/:did/purchases/receipt': { params: appDidParam, response: { 200: purchaseReceiptSchema } },
+  'GET /api/store/receipt-signer': { response: { 200: receiptSignerSchema } },
   'GET /api/apps/:did/purchases/verify': {
     params: appDidParam,
     querystring: z.object({ user: z.string().min(1).max(200) }),

@@ -8,6 +8,7 @@ export {
 } from './access.ts';
 export { identityPlugin, type IdentityOptions } from './plugin.ts';
 export { didFromAddress } from './did.ts';
+export { instanceValue } from './instance-values.ts';
 export { identityMigrations } from './tables.ts';
 export { canonicalJson } from './connect/routes.ts';
 export { ConnectActions, type ConnectAction } from './connect/actions.ts';

@@ -15,7 +15,7 @@ import {
 import type { StoreTables } from './tables.ts';
 import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
-import type { Address } from 'viem';
+import { verifyTypedData, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 afterAll(removeTempDirs);
@@ -228,6 +228,7 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     const buyer = await signedIn(store.server, wallet);
     const buyerDid = didOf(wallet);
     expect(await verify(did, buyerDid)).toMatchObject({ valid: false, purchase: null });
+    expect((await buyer.request(`/api/apps/${did}/purchases/receipt`)).body.code).toBe('PURCHASE_REQUIRED');
     expect(
       (await buyer.request(`/api/apps/${did}/rating`, { method: 'PUT', body: { score: 5 } })).body.code,
     ).toBe('RATING_NEEDS_PURCHASE');
@@ -304,6 +305,30 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     expect((await store.eventsOf(rows[0]!.id)).filter((type) => type === 'purchase.paid')).toHaveLength(1);
 
     expect(await download(buyer)).toBe(200);
+    // The receipt an app checks offline: signed by the store's published signer; a changed word fails.
+    const { body: issued } = await buyer.request(`/api/apps/${did}/purchases/receipt`);
+    const { body: pinned } = await store.anonymous.request('/api/store/receipt-signer');
+    expect(issued.signer).toBe(pinned.signer);
+    expect(issued.receipt).toMatchObject({
+      app: did,
+      buyer: buyerDid,
+      purchase: owned.purchase!.id,
+      versions: '*',
+    });
+    expect(issued.receipt.expiresAt - issued.receipt.issuedAt).toBe(7 * 86_400);
+    const checks = (receipt: typeof issued.receipt) =>
+      verifyTypedData({
+        address: pinned.signer,
+        domain: pinned.domain,
+        types: pinned.types,
+        primaryType: 'Receipt',
+        message: { ...receipt, issuedAt: BigInt(receipt.issuedAt), expiresAt: BigInt(receipt.expiresAt) },
+        signature: issued.signature,
+      });
+    expect(await checks(issued.receipt)).toBe(true);
+    expect(await checks({ ...issued.receipt, buyer: didOf(TestWallet.random()) })).toBe(false);
+    expect(await checks({ ...issued.receipt, expiresAt: issued.receipt.expiresAt + 86_400 })).toBe(false);
+
     const third = await buyer.request(`/api/apps/${did}/checkout`, { method: 'POST' });
     expect([third.status, third.body.code]).toEqual([409, 'APP_ALREADY_PURCHASED']);
     // A buyer rates it; somebody who did not buy it still may not.
@@ -374,5 +399,7 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
       (answer) => !answer.valid,
     );
     expect(revoked.purchase).toMatchObject({ status: 'refunded', checkout_session_id: session });
+    // No new receipt after the refund.
+    expect((await buyer.request(`/api/apps/${did}/purchases/receipt`)).status).toBe(403);
   });
 });

@@ -5,6 +5,7 @@ import { viewerOf } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
 import { getPricing, pricingCurrencies, setPricing } from './pricing.ts';
 import { startAppCheckout, verifyPurchase } from './purchases.ts';
+import { issueReceipt, receiptSignerInfo } from './receipts.ts';
 
 export function registerCommerceRoutes(app: FastifyInstance, deps: StoreDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,6 +62,34 @@ export function registerCommerceRoutes(app: FastifyInstance, deps: StoreDeps): v
       },
     },
     (request) => startAppCheckout(deps, viewerOf(request.auth), request.params.did),
+  );
+
+  const receipt = storeCommerceRoutes['GET /api/apps/:did/purchases/receipt'];
+  r.get(
+    receipt.path,
+    {
+      config: { access: ['signedIn'] },
+      schema: {
+        tags,
+        summary: "The signed-in buyer's signed receipt, for the app to check offline",
+        ...receipt.schema,
+      },
+    },
+    (request) => issueReceipt(deps, request.params.did, viewerOf(request.auth)),
+  );
+
+  const signer = storeCommerceRoutes['GET /api/store/receipt-signer'];
+  r.get(
+    signer.path,
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary: "The store's receipt signer and the EIP-712 types it signs",
+        ...signer.schema,
+      },
+    },
+    () => receiptSignerInfo(deps),
   );
 
   const verify = storeCommerceRoutes['GET /api/apps/:did/purchases/verify'];

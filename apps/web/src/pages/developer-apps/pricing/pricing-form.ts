@@ -1,6 +1,5 @@
-import type { AppPricing, PricingCurrency, appPricingInput } from '@kiosk/contracts';
+import type { AppPricing, AppPricingInput, PricingCurrency } from '@kiosk/contracts';
 import { AmountFormatError, formatAmount, parseAmount } from '@kiosk/core';
-import type { z } from 'zod';
 
 export const PRICING_TYPES = ['free', 'one_time', 'subscription'] as const;
 export const PRICING_INTERVALS = ['month', 'year'] as const;
@@ -40,10 +39,7 @@ export function amountOf(
 }
 
 /** The body of `PUT …/pricing`: the prices typed, in the order the currencies are listed. */
-export function pricingBody(
-  values: PricingForm,
-  currencies: PricingCurrency[],
-): z.input<typeof appPricingInput> {
+export function pricingBody(values: PricingForm, currencies: PricingCurrency[]): AppPricingInput {
   if (values.type === 'free') return { type: 'free' };
   const prices = currencies.flatMap((currency) => {
     const text = values.amounts[currency.id]?.trim();

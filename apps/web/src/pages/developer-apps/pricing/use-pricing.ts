@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { appPricingInput } from '@kiosk/contracts';
-import type { z } from 'zod';
+import type { AppPricingInput } from '@kiosk/contracts';
 import { kioskClient } from '../../../lib/api.ts';
 import { pricingQueryKey } from '../../store/purchase/use-app-purchase.ts';
 
@@ -16,7 +15,7 @@ export function usePricingCurrencies() {
 export function useSetPricing(did: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.input<typeof appPricingInput>) =>
+    mutationFn: (body: AppPricingInput) =>
       kioskClient.call('PUT /api/developer/apps/:did/pricing', { params: { did }, body }),
     onSuccess: (pricing) => queryClient.setQueryData(pricingQueryKey(did), pricing),
   });
