@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { MONOSPACE_FONT } from '../theme.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '@kiosk/react/ui';
 
 export interface SecretShownOnceProps {
   secret: string;

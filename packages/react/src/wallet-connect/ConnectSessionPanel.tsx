@@ -5,9 +5,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ConnectQrCode } from './ConnectQrCode.tsx';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { QrCode } from '../ui/QrCode.tsx';
 import { ConnectStatusLine } from './ConnectStatusLine.tsx';
-import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { TestWalletButton } from './TestWalletButton.tsx';
 import { useConnectSession, type UseConnectSessionOptions } from './use-connect-session.ts';
 
@@ -32,7 +32,7 @@ export function ConnectSessionPanel({
     <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
       {waiting && (
         <Box sx={{ opacity: phase === 'scanned' ? 0.35 : 1, transition: 'opacity 200ms' }}>
-          <ConnectQrCode value={session.deep_link} />
+          <QrCode value={session.deep_link} alt={t('connect.qrAlt')} />
         </Box>
       )}
       <ConnectStatusLine state={state} />
@@ -42,7 +42,13 @@ export function ConnectSessionPanel({
           <Button variant="contained" href={session.deep_link} startIcon={<OpenInNewIcon />}>
             {t('connect.openInWallet')}
           </Button>
-          <CopyLinkButton link={session.deep_link} />
+          <CopyButton
+            variant="text"
+            value={session.deep_link}
+            label={t('connect.copyLink')}
+            copiedText={t('connect.linkCopied')}
+            failedText={t('connect.copyFailed')}
+          />
         </Stack>
       )}
       {waiting && onTestWallet && <TestWalletButton token={session.token} onTestWallet={onTestWallet} />}

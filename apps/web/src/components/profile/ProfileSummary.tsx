@@ -9,7 +9,7 @@ import type { SessionUser } from '../../hooks/use-session.ts';
 import { useSignOut } from '../../hooks/use-sign-out.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { UserAvatar } from '../auth/UserAvatar.tsx';
-import { CopyButton } from '../CopyButton.tsx';
+import { CopyButton } from '@kiosk/react/ui';
 import { RoleChips } from './RoleChips.tsx';
 
 export interface ProfileSummaryProps {

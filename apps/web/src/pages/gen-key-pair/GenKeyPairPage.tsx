@@ -11,8 +11,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ConfirmDialog } from '@kiosk/react/ui';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { ConfirmDialog, CopyButton } from '@kiosk/react/ui';
 import { TaskPage } from '../../components/TaskPage.tsx';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import {

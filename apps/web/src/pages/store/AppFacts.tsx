@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { CopyButton } from '@kiosk/react/ui';
 import { categoryLabel, categoryPath, formatCount, shortDid } from './store-format.ts';
 import { useStoreCategories } from './use-store-apps.ts';
 

@@ -13,11 +13,11 @@ import { checkoutBitcoinMessages } from '@kiosk/core/i18n/checkout-bitcoin';
 import type { BitcoinInstructions, PaymentIntent } from '@kiosk/contracts';
 import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { DialogFrame } from '../../ui/dialogs/DialogFrame.tsx';
+import { QrCode } from '../../ui/QrCode.tsx';
 import { checkoutErrorText } from '../error-text.ts';
 import type { PayEvent, PayState } from '../pay-flow.ts';
-import { BitcoinQrCode } from './BitcoinQrCode.tsx';
-import { CopyValueButton } from './CopyValueButton.tsx';
 import { formatCountdown, useSecondsLeft } from './countdown.ts';
 import { bitcoinSeenOf, useWaitUntilExpiry, type BitcoinSeen } from './waiting.ts';
 
@@ -108,8 +108,8 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
           <Typography id={descriptionId} variant="body2" color="text.secondary">
             {t('checkoutBitcoin.intro')}
           </Typography>
-          <BitcoinQrCode
-            uri={instructions.uri}
+          <QrCode
+            value={instructions.uri}
             size={QR_SIZE}
             alt={t('checkoutBitcoin.qrAlt', { amount: btc, address: instructions.address })}
           />
@@ -163,6 +163,7 @@ interface CopyRowProps {
 
 /** A labelled value in a monospace face (an address is read and compared character by character). */
 function CopyRow({ label, copyLabel, value, children }: CopyRowProps) {
+  const { t } = useTranslation();
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" component="div">
@@ -170,7 +171,7 @@ function CopyRow({ label, copyLabel, value, children }: CopyRowProps) {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all', flex: 1 }}>{children}</Typography>
-        <CopyValueButton value={value} label={copyLabel} />
+        <CopyButton value={value} label={copyLabel} failedText={t('checkoutBitcoin.copyFailed')} />
       </Stack>
     </Box>
   );

@@ -2,37 +2,40 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 
-export interface BitcoinQrCodeProps {
-  /** The BIP21 URI a wallet scans. */
-  uri: string;
+export interface QrCodeProps {
+  /** What a wallet scans: a deep link, a BIP21 request. */
+  value: string;
   /** What the image shows, for a screen reader. */
   alt: string;
-  size: number;
+  /** Pixels; the image is SVG, so it stays sharp at any size. */
+  size?: number;
 }
 
 async function renderQrSvg(value: string): Promise<string> {
-  // Loaded with the step only, as the wallet-connect QR code loads it.
+  // Loaded on demand so the QR encoder stays out of a host app's first bundle.
   const { default: qrcode } = await import('qrcode');
+  // SVG needs no canvas, so it renders the same in every browser and in tests.
   return qrcode.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
-/** The payment request as a QR code (SVG, sharp at any size); a skeleton until it is drawn. */
-export function BitcoinQrCode({ uri, alt, size }: BitcoinQrCodeProps) {
-  const [rendered, setRendered] = useState<{ uri: string; src: string }>();
+/** `value` as a QR code; a skeleton until it is drawn. */
+export function QrCode({ value, alt, size = 220 }: QrCodeProps) {
+  const [rendered, setRendered] = useState<{ value: string; src: string }>();
   useEffect(() => {
     let current = true;
-    renderQrSvg(uri).then(
+    renderQrSvg(value).then(
       (svg) => {
-        if (current) setRendered({ uri, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+        if (current)
+          setRendered({ value, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
       },
-      // Without the image the address, the amount and the wallet link still pay.
+      // Without the image the link (or the address and the amount) beside it still serves.
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [uri]);
-  const src = rendered?.uri === uri ? rendered.src : undefined;
+  }, [value]);
+  const src = rendered?.value === value ? rendered.src : undefined;
   if (!src) return <Skeleton variant="rounded" width={size} height={size} sx={{ mx: 'auto' }} />;
   return (
     <Box
