@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Container from '@mui/material/Container';
 import type { EventRecord } from '@kiosk/contracts';
+import { WEBHOOK_EVENT_TYPES } from '@kiosk/contracts/event-types';
 import { dashboardDevelopersMessages } from '@kiosk/core/i18n/dashboard-developers';
 import { useScreenMessages, type DataTableColumn } from '@kiosk/react';
 import { ListPage, PageBackLink, listStateOf, useListParams } from '@kiosk/react/ui';
@@ -10,11 +11,11 @@ import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { Code } from '../payment/Code.tsx';
 import { Disclosure } from './Disclosure.tsx';
-import { EVENT_GROUPS, KNOWN_EVENT_TYPES } from './event-types.ts';
+import { EVENT_GROUPS } from './event-types.ts';
 import { useEvents } from './use-developers.ts';
 
 /** The type filter's choices: each object's group first (`charge.*`), then every type. */
-const TYPE_CHOICES = [...EVENT_GROUPS, ...KNOWN_EVENT_TYPES] as const;
+const TYPE_CHOICES = [...EVENT_GROUPS, ...WEBHOOK_EVENT_TYPES] as const;
 const FILTERS = { type: TYPE_CHOICES };
 
 /**
