@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createKioskI18n } from '@kiosk/react/i18n';
 import { checkoutSession, jsonResponse, line, price } from '@kiosk/react/testing';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
@@ -262,5 +263,15 @@ describe('InvoiceDetailPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await pageHeading('Invoice KSK-20260110-AB12CD');
     await waitFor(() => expect(fact('Total')).toBe('1 KDT'));
+  });
+
+  it('reads in Chinese: the summary, the customer and the actions', async () => {
+    mockInvoicesApi(openRenewal());
+    renderRoutesAt('/dashboard/invoices/in_1', routes, createKioskI18n('zh'));
+    await pageHeading();
+    expect(fact('应付金额')).toBe('1 KDT');
+    expect(within(section('客户')).getByText('为开具账单时记录的信息。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '作废' }));
+    expect(await screen.findByRole('dialog', { name: '作废此账单？' })).toBeTruthy();
   });
 });
