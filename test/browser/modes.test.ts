@@ -85,6 +85,9 @@ describe('live and test mode on the merchant dashboard', () => {
     const { context, page } = await openAs(merchant.owner);
     await page.goto('/');
     await page.getByRole('link', { name: 'Dashboard' }).click();
+    // The dashboard opens on its home; its sections lead to the payments.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/home');
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payments' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard/payments');
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
 

@@ -148,7 +148,7 @@ const consoleScreens: RouteObject[] = [
 
 // Kiosk Pay's merchant screens, for the roles the API's merchant routes admit.
 const dashboardScreens: RouteObject[] = [
-  { path: '/dashboard', element: <Navigate to="/dashboard/payments" replace /> },
+  { path: '/dashboard', element: <Navigate to="/dashboard/home" replace /> },
   lazyScreen('/dashboard/payments', <PaymentsPage />),
   lazyScreen('/dashboard/payments/:id', <PaymentDetailPage />),
   lazyScreen('/dashboard/developers', <DevelopersPage />),

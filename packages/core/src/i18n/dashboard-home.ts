@@ -6,6 +6,8 @@ import { defineMessages } from './define.ts';
  */
 export const dashboardHomeMessages = defineMessages({
   en: {
+    'validation.metricsRange': 'A range is 1 to 366 days and ends on or after its first day',
+    'validation.metricsDay': 'Must be a UTC day, YYYY-MM-DD',
     'dashboard.home.title': 'Home',
     'dashboard.home.description': 'How your business is doing, day by day (UTC), in one currency.',
     'dashboard.home.range': 'Range',
@@ -39,6 +41,8 @@ export const dashboardHomeMessages = defineMessages({
     'dashboard.home.emptyHint': 'Try a longer range or another currency.',
   },
   zh: {
+    'validation.metricsRange': '时间范围须为 1 至 366 天，且结束日不早于开始日',
+    'validation.metricsDay': '须为 UTC 日期，格式 YYYY-MM-DD',
     'dashboard.home.title': '首页',
     'dashboard.home.description': '按天（UTC）查看您的业务情况，以一种币种计。',
     'dashboard.home.range': '时间范围',

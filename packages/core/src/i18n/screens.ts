@@ -6,7 +6,11 @@ import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { consoleCommentsMessages } from './console-comments.ts';
 import { dashboardMessages } from './dashboard.ts';
+import { dashboardCustomersMessages } from './dashboard-customers.ts';
+import { dashboardHomeMessages } from './dashboard-home.ts';
+import { dashboardInvoicesMessages } from './dashboard-invoices.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
+import { dashboardSubscriptionsMessages } from './dashboard-subscriptions.ts';
 import { dashboardDevelopersMessages } from './dashboard-developers.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
@@ -33,7 +37,11 @@ export const screenMessageGroups = {
   consoleMessages,
   consoleCommentsMessages,
   dashboardMessages,
+  dashboardCustomersMessages,
+  dashboardHomeMessages,
+  dashboardInvoicesMessages,
   dashboardPaymentMessages,
+  dashboardSubscriptionsMessages,
   dashboardDevelopersMessages,
   developerAppsMessages,
   developerMessages,

@@ -2,6 +2,7 @@ import { appFeedbackMessages } from './app-feedback.ts';
 import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
 import { catalogs } from './catalogs.ts';
+import { dashboardHomeMessages } from './dashboard-home.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
 import { paidAppsMessages } from './paid-apps.ts';
 import { refundMessages } from './refunds.ts';
@@ -21,6 +22,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...webhookMessages.en,
     ...bitcoinMessages.en,
     ...paidAppsMessages.en,
+    ...dashboardHomeMessages.en,
   },
   zh: {
     ...catalogs.zh,
@@ -30,6 +32,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...webhookMessages.zh,
     ...bitcoinMessages.zh,
     ...paidAppsMessages.zh,
+    ...dashboardHomeMessages.zh,
   },
 };
 

@@ -223,6 +223,12 @@ describe.each(await testEngines())('dashboard metrics on %s', (engine) => {
       const refused = await metrics(`currency_id=${tokenId}&${range}`);
       expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }
+    // Said in words, not as its message key.
+    const backwards = await metrics(`currency_id=${tokenId}&from=2025-03-02&to=2025-03-01`);
+    expect(backwards.body.details).toContainEqual({
+      path: 'querystring.to',
+      message: 'A range is 1 to 366 days and ends on or after its first day',
+    });
     expect((await metrics(`currency_id=${tokenId}&from=2024-01-01&to=2024-12-31`)).status).toBe(200);
   });
 

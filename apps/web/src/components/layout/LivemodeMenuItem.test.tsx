@@ -79,10 +79,10 @@ describe('the live/test switch in the account menu', { timeout: 20_000 }, () => 
     expect(within(menu).queryByRole('menuitemcheckbox')).toBeNull();
   });
 
-  it('shows owners the dashboard link to the payments', async () => {
+  it('shows owners the dashboard link to its home', async () => {
     renderHeaderFor(['owner', 'member']);
     const link = await screen.findByRole('link', { name: 'Dashboard' });
-    expect(link.getAttribute('href')).toBe('/dashboard/payments');
+    expect(link.getAttribute('href')).toBe('/dashboard/home');
   });
 
   it('leads each user only where they may go: a member to Become a developer, never to a 403', async () => {

@@ -19,5 +19,5 @@ export const NAV_LINKS: NavLinkItem[] = [
   { to: '/developer/apps', labelKey: 'shell.nav.developer', roles: DEVELOPER_ROLES },
   { to: '/join', labelKey: 'shell.nav.join', lacking: DEVELOPER_ROLES },
   { to: '/console/apps', labelKey: 'shell.nav.console', roles: CONSOLE_ROLES },
-  { to: '/dashboard/payments', labelKey: 'shell.nav.dashboard', roles: MERCHANT_ROLES },
+  { to: '/dashboard/home', labelKey: 'shell.nav.dashboard', roles: MERCHANT_ROLES },
 ];

@@ -8,7 +8,11 @@ import { useScreenMessages } from '@kiosk/react';
 import { LivemodeSwitch } from '../../components/layout/LivemodeSwitch.tsx';
 
 const SECTIONS = [
+  { to: '/dashboard/home', label: 'dashboard.nav.home' },
   { to: '/dashboard/payments', label: 'dashboard.nav.payments' },
+  { to: '/dashboard/customers', label: 'dashboard.nav.customers' },
+  { to: '/dashboard/subscriptions', label: 'dashboard.nav.subscriptions' },
+  { to: '/dashboard/invoices', label: 'dashboard.nav.invoices' },
   { to: '/dashboard/developers', label: 'dashboard.nav.developers' },
 ] as const;
 

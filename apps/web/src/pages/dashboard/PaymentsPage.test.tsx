@@ -153,9 +153,13 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard/payments/pi_test_1');
   });
 
-  it('opens the payments from /dashboard', async () => {
+  it('opens the dashboard on its home, whose sections lead to the payments', async () => {
     mockMerchantApi();
     const { router } = renderRoutesAt('/dashboard', routes);
+    const nav = await screen.findByRole('navigation', { name: 'Dashboard' }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/dashboard/home');
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Payments' }));
     expect(await pageHeading()).toBe('Payments');
     expect(router.state.location.pathname).toBe('/dashboard/payments');
   });

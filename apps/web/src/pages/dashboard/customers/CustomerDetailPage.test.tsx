@@ -167,7 +167,9 @@ describe('CustomerDetailPage', { timeout: 20_000 }, () => {
     expect(
       screen.getByText(/There is no test customer cus_1\. If it is a live customer, turn off Test mode\./),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Customers' }).getAttribute('href')).toBe('/dashboard/customers');
+    // The way back, beside the dashboard's own Customers section.
+    const back = screen.getAllByRole('link', { name: 'Customers' }).find((link) => !link.closest('nav'));
+    expect(back?.getAttribute('href')).toBe('/dashboard/customers');
     expect(api.calls('GET /api/payment-intents')).toHaveLength(0);
   });
 

@@ -203,9 +203,9 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
     renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
     expect(await screen.findByText('Subscription not found', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(/No test subscription has the id sub_1\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscriptions' }).getAttribute('href')).toBe(
-      '/dashboard/subscriptions',
-    );
+    // The way back, beside the dashboard's own Subscriptions section.
+    const back = screen.getAllByRole('link', { name: 'Subscriptions' }).find((link) => !link.closest('nav'));
+    expect(back?.getAttribute('href')).toBe('/dashboard/subscriptions');
   });
 
   it('reads in Chinese: the summary, the sections and the cancel dialog', async () => {
