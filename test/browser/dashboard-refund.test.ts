@@ -100,8 +100,11 @@ describe('refunding part of a card payment on the dashboard', () => {
       await context.addCookies([{ name: 'CookieConsent', value: 'true', url: harness.server.url }]);
       // The demo's payments are test payments: the dashboard's mode starts on test.
       await context.addInitScript(() => window.localStorage.setItem('livemode', 'false'));
-      // The demo's owner link signs this browser in as the owner and opens the dashboard.
+      // The demo's owner link signs this browser in as the owner and opens the dashboard's home;
+      // its sections lead to the payments.
       await page.goto(new URL(harness.demo.owner.signInUrl).pathname);
+      const sections = page.getByRole('navigation', { name: language === 'en' ? 'Dashboard' : '控制面板' });
+      await sections.getByRole('link', { name: t('page.screen.payments') }).click();
       await page.getByRole('heading', { level: 1, name: t('page.screen.payments') }).waitFor();
 
       await page.getByText(payment.id).click();
