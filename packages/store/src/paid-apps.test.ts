@@ -229,6 +229,7 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     const buyerDid = didOf(wallet);
     expect(await verify(did, buyerDid)).toMatchObject({ valid: false, purchase: null });
     expect((await buyer.request(`/api/apps/${did}/purchases/receipt`)).body.code).toBe('PURCHASE_REQUIRED');
+    expect((await buyer.request(`/api/apps/did:abt:z1NoSuchApp/purchases/receipt`)).status).toBe(404);
     expect(
       (await buyer.request(`/api/apps/${did}/rating`, { method: 'PUT', body: { score: 5 } })).body.code,
     ).toBe('RATING_NEEDS_PURCHASE');

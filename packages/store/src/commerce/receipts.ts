@@ -4,6 +4,7 @@ import { instanceValue } from '@kiosk/identity';
 import type { Kysely } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Viewer } from '../apps/audience.ts';
+import { appOnStoreFront } from '../apps/service.ts';
 import type { StoreDeps } from '../context.ts';
 import { verifyPurchase } from './purchases.ts';
 
@@ -53,9 +54,11 @@ export async function receiptSignerInfo(deps: StoreDeps): Promise<ReceiptSigner>
   };
 }
 
-/** The signed-in buyer's receipt for an app they own now; 403 PURCHASE_REQUIRED otherwise. */
+/** The signed-in buyer's receipt for an app they own now; 403 PURCHASE_REQUIRED otherwise, 404 for no app. */
 export async function issueReceipt(deps: StoreDeps, did: string, viewer: Viewer): Promise<PurchaseReceipt> {
   const buyer = viewer.did!;
+  // An app nobody may see is not found, as everywhere in the store; one not owned is refused.
+  await appOnStoreFront(deps.db, did);
   const owned = await verifyPurchase(deps, did, buyer);
   if (!owned.valid || !owned.purchase) throw new KioskError('PURCHASE_REQUIRED', { status: 403 });
   const issuedAt = deps.clock.nowUnix();
