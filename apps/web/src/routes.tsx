@@ -9,6 +9,8 @@ import { MERCHANT_ROLES } from './pages/dashboard/merchant-roles.ts';
 import { dashboardCustomersScreens } from './pages/dashboard/customers/screens.tsx';
 import { dashboardHomeScreens } from './pages/dashboard/home/screens.tsx';
 import { dashboardInvoicesScreens } from './pages/dashboard/invoices/screens.tsx';
+import { dashboardLinksScreens } from './pages/dashboard/links/screens.tsx';
+import { dashboardProductsScreens } from './pages/dashboard/products/screens.tsx';
 import { dashboardSubscriptionsScreens } from './pages/dashboard/subscriptions/screens.tsx';
 import { comingSoon, lazyFrame, lazyScreen } from './screen-routes.tsx';
 
@@ -156,6 +158,8 @@ const dashboardScreens: RouteObject[] = [
   lazyScreen('/dashboard/developers/webhooks/:id', <WebhookEndpointPage />),
   lazyScreen('/dashboard/developers/events', <EventsPage />),
   ...dashboardHomeScreens,
+  ...dashboardProductsScreens,
+  ...dashboardLinksScreens,
   ...dashboardCustomersScreens,
   ...dashboardSubscriptionsScreens,
   ...dashboardInvoicesScreens,

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { Outlet } from 'react-router';
 import Container from '@mui/material/Container';
 import { dashboardMessages } from '@kiosk/core/i18n/dashboard';
 import { useScreenMessages } from '@kiosk/react';
 import { LivemodeSwitch } from '../../components/layout/LivemodeSwitch.tsx';
+import { SectionNav } from '../../components/layout/SectionNav.tsx';
 
 const SECTIONS = [
   { to: '/dashboard/home', label: 'dashboard.nav.home' },
   { to: '/dashboard/payments', label: 'dashboard.nav.payments' },
+  { to: '/dashboard/products', label: 'dashboard.nav.products' },
+  { to: '/dashboard/payment-links', label: 'dashboard.nav.paymentLinks' },
   { to: '/dashboard/customers', label: 'dashboard.nav.customers' },
   { to: '/dashboard/subscriptions', label: 'dashboard.nav.subscriptions' },
   { to: '/dashboard/invoices', label: 'dashboard.nav.invoices' },
@@ -21,7 +21,6 @@ const SECTIONS = [
  * current section (its list or any of its detail pages) is marked with aria-current by NavLink.
  */
 export function DashboardLayout() {
-  const { t } = useTranslation();
   useScreenMessages(dashboardMessages);
   return (
     <>
@@ -29,23 +28,7 @@ export function DashboardLayout() {
         maxWidth="lg"
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, pt: { xs: 2, md: 3 } }}
       >
-        <Box
-          component="nav"
-          aria-label={t('dashboard.nav.label')}
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, flexGrow: 1 }}
-        >
-          {SECTIONS.map((section) => (
-            <Button
-              key={section.to}
-              component={NavLink}
-              to={section.to}
-              size="small"
-              sx={{ '&[aria-current="page"]': { bgcolor: 'action.selected', fontWeight: 700 } }}
-            >
-              {t(section.label)}
-            </Button>
-          ))}
-        </Box>
+        <SectionNav label="dashboard.nav.label" sections={SECTIONS} sx={{ flexGrow: 1 }} />
         <LivemodeSwitch />
       </Container>
       <Outlet />

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '@kiosk/react';
 import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import type { PaymentIntent } from '@kiosk/contracts';
@@ -15,6 +14,7 @@ import { useLivemode } from '../../hooks/use-livemode.ts';
 import { usePaymentCurrencies } from '../../hooks/use-payment-currencies.ts';
 import { usePaymentIntents } from '../../hooks/use-payment-intents.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
+import { CustomerCell } from './CustomerCell.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import { Code } from './payment/Code.tsx';
 
@@ -62,18 +62,7 @@ export function PaymentsPage() {
       label: t('dashboard.payments.customer'),
       render: (intent) => {
         const customer = customers.get(intent.customer_id);
-        const name = customer?.name ?? customer?.email;
-        if (!name) return <Code>{intent.customer_id}</Code>;
-        return (
-          <Stack component="span">
-            <span>{name}</span>
-            {customer?.name && customer.email && (
-              <Typography variant="caption" color="text.secondary">
-                {customer.email}
-              </Typography>
-            )}
-          </Stack>
-        );
+        return <CustomerCell id={intent.customer_id} name={customer?.name} email={customer?.email} />;
       },
     },
     {

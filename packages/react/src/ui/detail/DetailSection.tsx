@@ -16,6 +16,15 @@ export interface DetailSectionError {
   retryLabel?: string;
 }
 
+/** A section's failure with its retry, from the query it shows (none while that query is fine). */
+export function queryError(
+  query: { error: unknown; refetch: () => unknown },
+  message: ReactNode,
+  retryLabel: string,
+): DetailSectionError | null {
+  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
+}
+
 export interface DetailSectionProps {
   title: ReactNode;
   /** 2 for a section of the page, 3 or 4 for one inside another. */

@@ -2,6 +2,11 @@
 export { DetailFrame, type DetailFrameProps } from './DetailFrame.tsx';
 export { DetailProblemMessage, type DetailProblem } from './DetailProblem.tsx';
 export { DetailSummary, type DetailSummaryRow } from './DetailSummary.tsx';
-export { DetailSection, type DetailSectionError, type DetailSectionProps } from './DetailSection.tsx';
+export {
+  DetailSection,
+  queryError,
+  type DetailSectionError,
+  type DetailSectionProps,
+} from './DetailSection.tsx';
 export { DetailItems, type DetailItem } from './DetailItems.tsx';
 export { DetailTimeline, type DetailTimelineEntry } from './DetailTimeline.tsx';

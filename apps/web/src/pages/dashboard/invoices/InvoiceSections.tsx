@@ -8,14 +8,13 @@ import {
   DetailItems,
   DetailSection,
   DetailSummary,
-  DetailTimeline,
-  type DetailSectionError,
+  queryError,
   type DetailSummaryRow,
 } from '@kiosk/react/ui';
-import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
 import { merchantInvoiceLines } from './invoice-lines.ts';
+import { ObjectEventsSection } from '../ObjectEventsSection.tsx';
 
 /** The invoice events this page names in its own words; any other shows its type as sent. */
 const KNOWN_EVENTS = [
@@ -27,13 +26,6 @@ const KNOWN_EVENTS = [
   'invoice.voided',
   'invoice.marked_uncollectible',
 ] as const;
-
-const isKnownEvent = (type: string): type is (typeof KNOWN_EVENTS)[number] =>
-  (KNOWN_EVENTS as readonly string[]).includes(type);
-
-function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
-  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
-}
 
 /**
  * What the invoice bills, line by line; the lines wait for the checkout or subscription that names
@@ -57,7 +49,7 @@ export function ItemsSection({
     <DetailSection
       title={t('dashboard.invoices.detail.items')}
       loading={checkout.isLoading || subscription.isLoading}
-      error={sectionError(
+      error={queryError(
         failed,
         t('dashboard.invoices.detail.itemsFailed'),
         t('dashboard.invoices.detail.retry'),
@@ -132,7 +124,7 @@ export function CustomerSection({
       error={
         recorded
           ? null
-          : sectionError(
+          : queryError(
               customer,
               t('dashboard.invoices.detail.customerFailed'),
               t('dashboard.invoices.detail.retry'),
@@ -159,41 +151,19 @@ export function EventsSection({
   invoiceId: string;
   events: UseQueryResult<{ list: EventRecord[]; count: number }>;
 }) {
-  const { t, i18n } = useTranslation();
-  const label = t('dashboard.invoices.detail.eventsOf', { id: invoiceId });
-  const list = events.data?.list ?? [];
-  const count = events.data?.count ?? 0;
   return (
-    <DetailSection
-      title={t('dashboard.invoices.detail.events')}
-      loading={events.isPending}
-      loadingLabel={label}
-      error={sectionError(
-        events,
-        t('dashboard.invoices.detail.eventsFailed'),
-        t('dashboard.invoices.detail.retry'),
-      )}
-      empty={list.length === 0}
-      emptyText={t('dashboard.invoices.detail.eventsEmpty')}
-    >
-      {count > list.length && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('dashboard.invoices.detail.eventsLatest', { shown: list.length, count })}
-        </Typography>
-      )}
-      <DetailTimeline
-        label={label}
-        entries={[...list].reverse().map((event) => ({
-          key: event.id,
-          title: isKnownEvent(event.type) ? t(`dashboard.invoices.detail.event.${event.type}`) : event.type,
-          time: formatUnixTime(event.created_at, i18n.language),
-          body: event.id,
-          highlight:
-            event.type === 'invoice.payment_failed' ||
-            event.type === 'invoice.voided' ||
-            event.type === 'invoice.marked_uncollectible',
-        }))}
-      />
-    </DetailSection>
+    <ObjectEventsSection
+      objectId={invoiceId}
+      events={events}
+      keys="dashboard.invoices.detail"
+      known={KNOWN_EVENTS}
+      describe={(event) => ({
+        body: event.id,
+        highlight:
+          event.type === 'invoice.payment_failed' ||
+          event.type === 'invoice.voided' ||
+          event.type === 'invoice.marked_uncollectible',
+      })}
+    />
   );
 }

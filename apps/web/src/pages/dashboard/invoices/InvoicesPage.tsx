@@ -16,7 +16,7 @@ import { InvoiceAmount } from '../../customer/InvoiceAmount.tsx';
 import { InvoiceStatusChip } from '../../customer/InvoiceStatusChip.tsx';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { Code } from '../payment/Code.tsx';
-import { CustomerCell } from './CustomerCell.tsx';
+import { CustomerCell } from '../CustomerCell.tsx';
 import { billingReasonText } from './invoice-text.ts';
 import { useMerchantInvoices } from './use-invoices.ts';
 

@@ -17,24 +17,19 @@ import {
   DetailItems,
   DetailSection,
   DetailSummary,
-  DetailTimeline,
-  type DetailSectionError,
+  queryError,
   type DetailSummaryRow,
 } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { Code } from './Code.tsx';
-import { chargeLink, eventAmount, eventFailure, isKnownEvent } from './payment-view.ts';
+import { KNOWN_EVENTS, chargeLink, eventAmount, eventFailure } from './payment-view.ts';
+import { ObjectEventsSection } from '../ObjectEventsSection.tsx';
 
 /** `12 USD` in the amount's own currency, or its smallest units and currency id when that is unknown. */
 export type Money = (amount: string | bigint, currencyId: string) => string;
 
 const CHARGE_COLOR = { pending: 'info', succeeded: 'success', failed: 'error' } as const;
 const REFUND_COLOR = { pending: 'info', succeeded: 'success', failed: 'error', canceled: 'default' } as const;
-
-/** A section's failure with its retry, in the page's words. */
-function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
-  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
-}
 
 type Details = Partial<Record<'name' | 'email' | 'phone', string | null>>;
 
@@ -107,7 +102,7 @@ export function ChargesSection({
     <DetailSection
       title={t('dashboard.payment.charges')}
       loading={charges.isPending}
-      error={sectionError(charges, t('dashboard.payment.chargesFailed'), t('dashboard.payment.retry'))}
+      error={queryError(charges, t('dashboard.payment.chargesFailed'), t('dashboard.payment.retry'))}
       empty={list.length === 0}
       emptyText={t('dashboard.payment.chargesEmpty')}
     >
@@ -166,7 +161,7 @@ export function RefundsSection({
     <DetailSection
       title={t('dashboard.payment.refunds')}
       loading={refunds.isPending}
-      error={sectionError(refunds, t('dashboard.payment.refundsFailed'), t('dashboard.payment.retry'))}
+      error={queryError(refunds, t('dashboard.payment.refundsFailed'), t('dashboard.payment.retry'))}
       empty={list.length === 0}
       emptyText={t('dashboard.payment.refundsEmpty')}
     >
@@ -208,40 +203,21 @@ export function EventsSection({
   events: UseQueryResult<{ list: EventRecord[]; count: number }>;
   money: Money;
 }) {
-  const { t, i18n } = useTranslation();
-  const label = t('dashboard.payment.eventsOf', { id: paymentId });
-  const list = events.data?.list ?? [];
-  const count = events.data?.count ?? 0;
   return (
-    <DetailSection
-      title={t('dashboard.payment.events')}
-      loading={events.isPending}
-      loadingLabel={label}
-      error={sectionError(events, t('dashboard.payment.eventsFailed'), t('dashboard.payment.retry'))}
-      empty={list.length === 0}
-      emptyText={t('dashboard.payment.eventsEmpty')}
-    >
-      {count > list.length && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('dashboard.payment.eventsLatest', { shown: list.length, count })}
-        </Typography>
-      )}
-      <DetailTimeline
-        label={label}
-        entries={[...list].reverse().map((event) => {
-          const carried = eventAmount(event);
-          const failure = eventFailure(event);
-          return {
-            key: event.id,
-            title: isKnownEvent(event.type) ? t(`dashboard.payment.event.${event.type}`) : event.type,
-            time: formatUnixTime(event.created_at, i18n.language),
-            body: [carried && money(carried.amount, carried.currencyId), failure, event.object_id]
-              .filter(Boolean)
-              .join(' · '),
-            highlight: event.type.endsWith('failed') || event.type.startsWith('refund.'),
-          };
-        })}
-      />
-    </DetailSection>
+    <ObjectEventsSection
+      objectId={paymentId}
+      events={events}
+      keys="dashboard.payment"
+      known={KNOWN_EVENTS}
+      describe={(event) => {
+        const carried = eventAmount(event);
+        return {
+          body: [carried && money(carried.amount, carried.currencyId), eventFailure(event), event.object_id]
+            .filter(Boolean)
+            .join(' · '),
+          highlight: event.type.endsWith('failed') || event.type.startsWith('refund.'),
+        };
+      }}
+    />
   );
 }

@@ -128,10 +128,6 @@ export const KNOWN_EVENTS = [
   'refund.failed',
 ] as const;
 
-export function isKnownEvent(type: string): type is (typeof KNOWN_EVENTS)[number] {
-  return (KNOWN_EVENTS as readonly string[]).includes(type);
-}
-
 /** A currency of the merchant's methods by its id; undefined once no method offers it. */
 export function currencyIn(
   methods: ReadonlyMap<string, PaymentMethod> | undefined,

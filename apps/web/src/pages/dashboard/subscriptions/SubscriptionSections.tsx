@@ -7,8 +7,7 @@ import {
   DetailItems,
   DetailSection,
   DetailSummary,
-  DetailTimeline,
-  type DetailSectionError,
+  queryError,
   type DetailSummaryRow,
 } from '@kiosk/react/ui';
 import { BILLING_REASONS, billingReasonLabelKey, type BillingReason } from '@kiosk/core';
@@ -17,6 +16,7 @@ import { InvoiceStatusChip } from '../../customer/InvoiceStatusChip.tsx';
 import { itemName } from '../../customer/subscription-view.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
+import { ObjectEventsSection } from '../ObjectEventsSection.tsx';
 
 /** The event types whose titles this page knows; any other shows its type as sent. */
 const KNOWN_EVENTS = [
@@ -27,10 +27,6 @@ const KNOWN_EVENTS = [
   'customer.subscription.resumed',
   'customer.subscription.trial_will_end',
 ] as const;
-
-function sectionError(query: UseQueryResult, message: string, retryLabel: string): DetailSectionError | null {
-  return query.error ? { message, onRetry: () => void query.refetch(), retryLabel } : null;
-}
 
 /** What is billed each period: each item's product and price, its quantity. */
 export function ItemsSection({ subscription }: { subscription: Subscription }) {
@@ -81,7 +77,7 @@ export function CustomerSection({
     <DetailSection
       title={t('dashboard.subscriptions.detail.customer')}
       loading={customer.isLoading}
-      error={sectionError(
+      error={queryError(
         customer,
         t('dashboard.subscriptions.detail.customerFailed'),
         t('dashboard.subscriptions.detail.retry'),
@@ -106,7 +102,7 @@ export function InvoicesSection({
     <DetailSection
       title={t('dashboard.subscriptions.detail.invoices')}
       loading={invoices.isPending}
-      error={sectionError(
+      error={queryError(
         invoices,
         t('dashboard.subscriptions.detail.invoicesFailed'),
         t('dashboard.subscriptions.detail.retry'),
@@ -150,34 +146,13 @@ export function EventsSection({
   subscriptionId: string;
   events: UseQueryResult<{ list: EventRecord[]; count: number }>;
 }) {
-  const { t, i18n } = useTranslation();
-  const label = t('dashboard.subscriptions.detail.eventsOf', { id: subscriptionId });
-  const list = events.data?.list ?? [];
-  const known = (type: string): type is (typeof KNOWN_EVENTS)[number] =>
-    (KNOWN_EVENTS as readonly string[]).includes(type);
   return (
-    <DetailSection
-      title={t('dashboard.subscriptions.detail.events')}
-      loading={events.isPending}
-      loadingLabel={label}
-      error={sectionError(
-        events,
-        t('dashboard.subscriptions.detail.eventsFailed'),
-        t('dashboard.subscriptions.detail.retry'),
-      )}
-      empty={list.length === 0}
-      emptyText={t('dashboard.subscriptions.detail.eventsEmpty')}
-    >
-      <DetailTimeline
-        label={label}
-        entries={[...list].reverse().map((event) => ({
-          key: event.id,
-          title: known(event.type) ? t(`dashboard.subscriptions.detail.event.${event.type}`) : event.type,
-          time: formatUnixTime(event.created_at, i18n.language),
-          body: event.id,
-          highlight: event.type === 'customer.subscription.deleted',
-        }))}
-      />
-    </DetailSection>
+    <ObjectEventsSection
+      objectId={subscriptionId}
+      events={events}
+      keys="dashboard.subscriptions.detail"
+      known={KNOWN_EVENTS}
+      describe={(event) => ({ body: event.id, highlight: event.type === 'customer.subscription.deleted' })}
+    />
   );
 }

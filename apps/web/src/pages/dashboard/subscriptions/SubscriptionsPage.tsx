@@ -2,8 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '@kiosk/react';
 import { useScreenMessages } from '@kiosk/react';
 import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
@@ -16,7 +14,7 @@ import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { SubscriptionStatusChip } from '../../customer/SubscriptionStatusChip.tsx';
 import { planName } from '../../customer/subscription-view.ts';
-import { Code } from '../payment/Code.tsx';
+import { CustomerCell } from '../CustomerCell.tsx';
 import { usePaymentMethods } from '../payment/use-payment.ts';
 import { amountPerInterval } from './subscription-money.ts';
 import { useMerchantSubscriptions } from './use-subscriptions.ts';
@@ -50,18 +48,7 @@ export function SubscriptionsPage() {
       label: t('dashboard.subscriptions.customer'),
       render: (subscription) => {
         const customer = customers.get(subscription.customer_id);
-        const name = customer?.name || customer?.email;
-        if (!name) return <Code>{subscription.customer_id}</Code>;
-        return (
-          <Stack component="span">
-            <span>{name}</span>
-            {customer?.name && customer.email && (
-              <Typography variant="caption" color="text.secondary">
-                {customer.email}
-              </Typography>
-            )}
-          </Stack>
-        );
+        return <CustomerCell id={subscription.customer_id} name={customer?.name} email={customer?.email} />;
       },
     },
     {

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Code } from '../payment/Code.tsx';
+import { Code } from './payment/Code.tsx';
 
 /** A customer in a list row: the name with the email under it, or the email, or else the id. */
 export function CustomerCell({
