@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '@kiosk/react/ui';
 import { formatCount } from '../store-format.ts';
+import { StarInput } from './StarInput.tsx';
 import { useRateApp, useRatingSummary, type RatingSummary } from './use-app-feedback.ts';
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -58,7 +59,7 @@ function Histogram({ summary }: { summary: RatingSummary }) {
   );
 }
 
-/** The visitor's own stars: a radio group (arrow keys move, Space or a click chooses), or why not. */
+/** The visitor's own stars (a click, a tap, or the arrow keys and Space choose), or why not. */
 function YourRating({ did, summary }: { did: string; summary: RatingSummary }) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -74,17 +75,12 @@ function YourRating({ did, summary }: { did: string; summary: RatingSummary }) {
       <Typography id={labelId} variant="subtitle2">
         {t('appFeedback.ratings.yours')}
       </Typography>
-      <Rating
-        name={`rating-${did}`}
-        role="radiogroup"
-        aria-labelledby={labelId}
+      <StarInput
+        labelledBy={labelId}
         value={rate.isPending ? (rate.variables ?? summary.mine) : summary.mine}
         disabled={rate.isPending}
-        getLabelText={(value: number) => t('appFeedback.ratings.star', { count: value })}
-        onChange={(_event, value) => {
-          if (value !== null) rate.mutate(value);
-        }}
-        size="large"
+        labelOf={(score) => t('appFeedback.ratings.star', { count: score })}
+        onChange={(score) => rate.mutate(score)}
       />
       {rate.isError && (
         <Alert severity="error">{errorMessage(rate.error, t('appFeedback.ratings.loadFailed'))}</Alert>
