@@ -20,6 +20,7 @@ const TEXT = {
     pay: 'Pay 2 KDT',
     thanks: 'Thank you! Pixel Paint is yours.',
     download: 'Download 1.0.0',
+    open: 'Open Pixel Paint in a new tab',
     yourRating: 'Your rating',
     fourStars: '4 stars',
     fiveStars: '5 stars',
@@ -37,6 +38,7 @@ const TEXT = {
     pay: '支付 2 KDT',
     thanks: '感谢购买！Pixel Paint 已归你所有。',
     download: '下载 1.0.0',
+    open: '在新标签页中打开 Pixel Paint',
     yourRating: '您的评分',
     fourStars: '4 星',
     fiveStars: '5 星',
@@ -98,8 +100,60 @@ describe.each(['en', 'zh'] as const)('buying a paid app as a new user, in %s', (
     await page.keyboard.press('Space');
     await page.getByText(text.average).waitFor();
 
-    // The store agrees, and recorded the sale once with both shares.
     const buyer = (await (await page.request.get('/api/session')).json()).user.did as string;
+
+    // Launch: the app opens in a new tab from the apps origin, and its script reaches nothing of the
+    // store's: not its cookies, not its API with the buyer's session (the test is the app's script).
+    const [launched] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: text.open }).click(),
+    ]);
+    await launched.getByRole('heading', { name: 'Pixel Paint' }).waitFor();
+    expect(new URL(launched.url()).hostname).toBe('apps.localhost');
+    const tried = await launched.evaluate(
+      async ({ store, did }) => {
+        const attempt = async (run: () => Promise<unknown>) => {
+          try {
+            return await run();
+          } catch {
+            return 'refused';
+          }
+        };
+        return {
+          cookie: await attempt(async () => document.cookie),
+          storage: await attempt(async () => localStorage.length),
+          session: await attempt(
+            async () => (await fetch(`${store}/api/session`, { credentials: 'include' })).status,
+          ),
+          rating: await attempt(
+            async () =>
+              (
+                await fetch(`${store}/api/apps/${did}/rating`, {
+                  method: 'PUT',
+                  credentials: 'include',
+                  mode: 'no-cors',
+                  headers: { 'content-type': 'text/plain' },
+                  body: '{"score":1}',
+                })
+              ).type,
+          ),
+          user: await attempt(async () => (await (await fetch('~kiosk/launch.json')).json()).user),
+        };
+      },
+      { store: harness.server.url, did },
+    );
+    expect(tried).toEqual({
+      cookie: 'refused',
+      storage: 'refused',
+      session: 'refused',
+      rating: 'refused',
+      user: buyer,
+    });
+    await launched.close();
+    await page.reload();
+    await page.getByText(text.average).waitFor();
+
+    // The store agrees, and recorded the sale once with both shares.
     const verified = await until(
       async () => (await harness.merchant(`/api/apps/${did}/purchases/verify?user=${buyer}`)).body,
       (answer) => answer.valid,

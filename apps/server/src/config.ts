@@ -38,6 +38,9 @@ const envSchema = z.object({
   KIOSK_DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   DATABASE_URL: postgresUrl.optional(),
   KIOSK_BASE_URL: httpUrl.optional(),
+  KIOSK_APPS_ORIGIN: httpUrl
+    .refine((value) => new URL(value).origin === value, 'must be an origin like https://apps.example.com')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   KIOSK_WEB_DIR: z.string().min(1, 'must not be empty').optional(),
   KIOSK_JOB_POLL_MS: z
@@ -114,6 +117,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The address users reach the server at; links and sign-in messages use it. */
   baseUrl: string;
+  /**
+   * The origin launched web apps are served from (issue 24 item 4): another host than the store's,
+   * so an app shares none of its cookies. Unset, `apps.localhost` on a local server; else no launch.
+   */
+  appsOrigin: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** The built web app; the server answers API calls only if it is missing. */
   webDir: string;
@@ -159,6 +167,7 @@ export class ConfigError extends Error {
 const SHOWN: Partial<Record<keyof z.input<typeof envSchema>, (value: string) => string>> = {
   DATABASE_URL: (value) => JSON.stringify(redactUrl(value)),
   KIOSK_BASE_URL: (value) => JSON.stringify(redactUrl(value)),
+  KIOSK_APPS_ORIGIN: (value) => JSON.stringify(redactUrl(value)),
   KIOSK_CORS_ORIGINS: (value) => JSON.stringify(value.split(',').map(redactUrl).join(',')),
   KIOSK_EVM_COLLECTOR_KEY: (value) => `${value.length} characters, not shown`,
 };
@@ -185,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const baseUrl =
+    e.KIOSK_BASE_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`;
   return {
     port: e.PORT,
     demoChainPort: e.KIOSK_DEMO_CHAIN_PORT,
@@ -192,8 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.KIOSK_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    baseUrl:
-      e.KIOSK_BASE_URL ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${e.PORT}`,
+    baseUrl,
+    appsOrigin: e.KIOSK_APPS_ORIGIN ?? localAppsOrigin(baseUrl),
     logLevel: e.LOG_LEVEL,
     webDir: resolve(e.KIOSK_WEB_DIR ?? DEFAULT_WEB_DIR),
     jobPollMs: e.KIOSK_JOB_POLL_MS,
@@ -212,6 +223,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * A server on this machine serves apps from `apps.localhost` on its own port: browsers resolve every
+ * `*.localhost` to this machine, and it is another site than `localhost` or `127.0.0.1`, so the
+ * store's cookies never reach it. (A port alone would not do: cookies ignore ports.)
+ */
+function localAppsOrigin(baseUrl: string): string | undefined {
+  const url = new URL(baseUrl);
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return undefined;
+  return `${url.protocol}//apps.localhost${url.port ? `:${url.port}` : ''}`;
+}
+
 /** The variables the README documents, in one place for `kiosk --help` and the docs. */
 export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> = {
   PORT: 'TCP port to listen on (default 3000; 0 picks a free port)',
@@ -222,6 +244,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   DATABASE_URL:
     'postgres://… to use PostgreSQL instead of SQLite (a unix socket: postgres://user@/db?host=/var/run/postgresql)',
   KIOSK_BASE_URL: 'public address of the server (default http://HOST:PORT)',
+  KIOSK_APPS_ORIGIN:
+    'origin launched web apps are served from, another host than the store (default http://apps.localhost:PORT on a local server; unset elsewhere, nothing launches)',
   LOG_LEVEL: 'fatal, error, warn, info (default), debug, trace or silent',
   KIOSK_WEB_DIR: 'the built web app to serve (default apps/web/dist)',
   KIOSK_JOB_POLL_MS: 'how often the job runner looks for due jobs (default 1000)',

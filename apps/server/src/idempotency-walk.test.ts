@@ -57,6 +57,8 @@ const NATURALLY_IDEMPOTENT = [
   'POST /api/customers/sync-to-space',
   // The buyer's open checkout comes back until it is paid or expires.
   'POST /api/apps/:did/checkout',
+  // Each launch is a new short-lived address; it writes nothing.
+  'POST /api/apps/:did/launch',
 ];
 
 const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex')}`;
@@ -82,6 +84,7 @@ async function storeRelease(dir: string, name: string) {
   };
   await writeFile(join(folder, 'kiosk.json'), JSON.stringify(metadata));
   await writeFile(join(folder, 'logo.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+  await writeFile(join(folder, 'index.html'), '<!doctype html><h1>Walked</h1>\n');
   const file = join(dir, `${name}.tgz`);
   const { integrity } = await packBundleToFile(folder, file);
   const release = await signRelease(privateKey, { did, name, version: '1.0.0', integrity });
@@ -738,6 +741,10 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           path: `/api/apps/${did}/checkout`,
         };
       },
+      'POST /api/apps/:did/launch': async () => ({
+        call: (await signedIn(server, TestWallet.random())).request,
+        path: `/api/apps/${await published('launched-walker')}/launch`,
+      }),
       // Ratings and comments (issue 24 item 5), each on an app of its own on the store front.
       'PUT /api/apps/:did/rating': async () => ({
         call: (await signedIn(server, TestWallet.random())).request,

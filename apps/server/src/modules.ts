@@ -44,6 +44,7 @@ export const modules: KioskModule[] = [
         platform: app.kiosk.platform,
         payments: app.kiosk.modules.payments!,
         dataDir: app.kiosk.config.dataDir,
+        appsOrigin: app.kiosk.config.appsOrigin,
       }),
   },
 ];

@@ -45,6 +45,7 @@ import { loggerOptions } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
 import { jobNodeId } from './node-id.ts';
 import { registerNulRefusal } from './nul-input.ts';
+import { fenceAppsOrigin } from './apps-origin.ts';
 import { modules as defaultModules, type KioskModule, type ModuleApis } from './modules.ts';
 import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { RealtimeHub, registerRealtime } from './realtime.ts';
@@ -178,6 +179,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   app.decorate('kiosk', { config, database, jobs, platform, realtime, routes, connectActions, modules: {} });
 
   registerErrorHandling(app);
+  fenceAppsOrigin(app, config.appsOrigin);
   await app.register(cookie);
   // Pages get their CSP and frame rules where they are served (web.ts); the API answers JSON.
   await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });

@@ -9,3 +9,4 @@ export * from './inspect.ts';
 export * from './svg-safety.ts';
 export * from './problems.ts';
 export * from './check-release.ts';
+export * from './unpack.ts';

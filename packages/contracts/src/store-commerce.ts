@@ -147,6 +147,15 @@ export const pricingCurrencySchema = z.object({
 });
 export type PricingCurrency = z.infer<typeof pricingCurrencySchema>;
 
+/** A launch of a web app from its own origin (docs/store.md "Launch"). */
+export const appLaunchSchema = z.object({
+  object: z.literal('app_launch'),
+  /** The app's page on the apps origin; it works until `expires_at` (unix seconds). */
+  url: z.string(),
+  expires_at: z.number().int(),
+});
+export type AppLaunch = z.infer<typeof appLaunchSchema>;
+
 export const storeCommerceRoutes = defineRoutes({
   'GET /api/developer/pricing-currencies': {
     response: {
@@ -169,6 +178,8 @@ export const storeCommerceRoutes = defineRoutes({
   /** The signed-in buyer's receipt, for an app to check offline. */
   'GET /api/apps/:did/purchases/receipt': { params: appDidParam, response: { 200: purchaseReceiptSchema } },
   'GET /api/store/receipt-signer': { response: { 200: receiptSignerSchema } },
+  /** Opens the app's web page on the apps origin, for its buyers (anyone signed in, when free). */
+  'POST /api/apps/:did/launch': { params: appDidParam, response: { 200: appLaunchSchema } },
   'GET /api/apps/:did/purchases/verify': {
     params: appDidParam,
     querystring: z.object({ user: z.string().min(1).max(200) }),

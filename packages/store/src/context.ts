@@ -38,6 +38,8 @@ export interface StoreContext {
   storage?: BundleStorage;
   /** The store's bundle limit; it can lower BUNDLE_MAX_BYTES, never raise it. */
   maxBundleBytes?: number;
+  /** Where launched web apps are served from (`KIOSK_APPS_ORIGIN`); unset, nothing launches. */
+  appsOrigin?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator
 import { TestWallet } from '@kiosk/test-wallet';
 import {
   cardMethodBody,
+  getAsHost,
   signedIn,
   startStoreWorld,
   testEngines,
@@ -222,7 +223,10 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
   });
 
   it('a buyer pays on the local chain and owns the app exactly once: the event replayed 10 times, the page closed', async () => {
-    const did = await store.publishedApp();
+    const did = await store.publishedApp(
+      { main: 'index.html' },
+      { 'index.html': '<!doctype html><title>Paid</title><h1>Paid</h1>\n' },
+    );
     await price(did, { type: 'one_time', prices: [{ currency_id: evm.kdt, unit_amount: '5000000' }] });
     const wallet = buyerWallet();
     const buyer = await signedIn(store.server, wallet);
@@ -243,6 +247,13 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     expect(await download(buyer)).toBe(403);
     expect(await download(store.developer)).toBe(200);
     expect(await download(store.owner)).toBe(200);
+    // So is its launch.
+    const launch = (client: Client) => client.request(`/api/apps/${did}/launch`, { method: 'POST' });
+    expect([(await launch(buyer)).status, (await launch(buyer)).body.code]).toEqual([
+      403,
+      'PURCHASE_REQUIRED',
+    ]);
+    expect((await launch(store.developer)).status).toBe(200);
     const { session, submitted } = await checkoutOf(did, buyer, evm.id, evm.kdt);
     // Buy again before paying: the same checkout, not a second one.
     const again = await buyer.request(`/api/apps/${did}/checkout`, { method: 'POST' });
@@ -329,6 +340,17 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     expect(await checks(issued.receipt)).toBe(true);
     expect(await checks({ ...issued.receipt, buyer: didOf(TestWallet.random()) })).toBe(false);
     expect(await checks({ ...issued.receipt, expiresAt: issued.receipt.expiresAt + 86_400 })).toBe(false);
+    // A launch carries the buyer's receipt to the app, on the apps origin.
+    const launched = await launch(buyer);
+    expect(launched.status).toBe(200);
+    const read = await getAsHost(
+      store.server.url,
+      launched.body.url.replace('index.html', '~kiosk/launch.json'),
+    );
+    expect(read.status).toBe(200);
+    const { receipt } = JSON.parse(read.body) as { receipt: typeof issued };
+    expect(receipt.receipt).toMatchObject({ app: did, buyer: buyerDid, purchase: owned.purchase!.id });
+    expect(await checks(receipt.receipt)).toBe(true);
 
     const third = await buyer.request(`/api/apps/${did}/checkout`, { method: 'POST' });
     expect([third.status, third.body.code]).toEqual([409, 'APP_ALREADY_PURCHASED']);

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { registerAppRoutes } from './apps/routes.ts';
 import { registerCommentRoutes } from './comments/routes.ts';
@@ -5,6 +6,8 @@ import { listenToSales } from './commerce/grants.ts';
 import { registerCommerceRoutes } from './commerce/routes.ts';
 import { registerConsoleRoutes } from './console/routes.ts';
 import { createStoreDeps, type StoreContext } from './context.ts';
+import { LaunchFiles } from './launch/launch-files.ts';
+import { registerLaunchRoutes } from './launch/routes.ts';
 import { registerRatingRoutes } from './ratings/routes.ts';
 import { registerReviewRoutes } from './reviews/routes.ts';
 import { storeSettingsResource } from './reviews/settings.ts';
@@ -32,5 +35,9 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
   registerRatingRoutes(app, deps);
   registerCommentRoutes(app, deps);
   registerCommerceRoutes(app, deps);
+  registerLaunchRoutes(app, deps, {
+    appsOrigin: context.appsOrigin,
+    files: new LaunchFiles(join(resolve(context.dataDir), 'launch'), deps.storage),
+  });
   listenToSales(deps, context.payments);
 }

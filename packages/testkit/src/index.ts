@@ -7,6 +7,7 @@ export {
   type TestServerOptions,
 } from './server.ts';
 export { cookieClient, signedIn, type ClientResponse } from './clients.ts';
+export { getAsHost, type HostAnswer } from './get-as-host.ts';
 export { cardMethodBody, evmMethodBody, merchantOf, RECEIVER, TOKEN } from './merchant.ts';
 export { testEngines } from '@kiosk/db/testing';
 export { didOf, randomName, startStoreWorld, type Client, type StoreWorld } from './store.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { makeApp, packAndSign } from '@kiosk/bundle/test-fixtures';
+import { makeApp, packAndSign, type FileTree } from '@kiosk/bundle/test-fixtures';
 import type { Engine } from '@kiosk/db';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
@@ -27,8 +27,8 @@ export interface StoreWorld<DB = unknown> {
   developerDid: string;
   anonymous: Client;
   member(): Promise<{ client: Client; did: string }>;
-  /** A new app of `developer`'s, published, on the store front. */
-  publishedApp(metadata?: Record<string, unknown>): Promise<string>;
+  /** A new app of `developer`'s, published, on the store front; `files` join the bundle's usual ones. */
+  publishedApp(metadata?: Record<string, unknown>, files?: FileTree): Promise<string>;
   /** The event types recorded for an object, oldest first. */
   eventsOf(objectId: string): Promise<string[]>;
   close(): Promise<void>;
@@ -59,9 +59,9 @@ export async function startStoreWorld<DB = unknown>(
   const developer = await signedIn(server, developerWallet);
   const ownerDid = didOf(ownerWallet);
 
-  async function publishedApp(metadata: Record<string, unknown> = {}) {
+  async function publishedApp(metadata: Record<string, unknown> = {}, files?: FileTree) {
     const { file, release } = await packAndSign(
-      await makeApp({ metadata: { name: randomName(), ...metadata } }),
+      await makeApp({ metadata: { name: randomName(), ...metadata }, files }),
     );
     const uploaded = await fetch(
       `${server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release })}`,

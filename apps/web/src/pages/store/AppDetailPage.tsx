@@ -21,6 +21,7 @@ import { AppFacts } from './AppFacts.tsx';
 import { AppVersionList } from './AppVersionList.tsx';
 import { AppFeedbackSection } from './feedback/AppFeedbackSection.tsx';
 import { AppPurchase } from './purchase/AppPurchase.tsx';
+import { LaunchButton } from './purchase/LaunchButton.tsx';
 import { formatBytes } from './store-format.ts';
 import { useStoreApp } from './use-store-apps.ts';
 
@@ -129,6 +130,7 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
                 >
                   {t('storeFront.detail.download', { version: shown.version })}
                 </Button>
+                <LaunchButton did={app.did} title={app.title} />
                 <Typography
                   variant="caption"
                   color="text.secondary"
