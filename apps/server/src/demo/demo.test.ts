@@ -20,6 +20,7 @@ import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
 import { DEMO_PLAN, ensureDemoPlan } from './demo-plan.ts';
 import { createDemoStore, DEMO_LINK_MARK, type DemoLink } from './demo-store.ts';
 import { DEMO_APPS, demoAppDid, ensureDemoApps } from './demo-apps.ts';
+import { ensureDemoFeedback } from './demo-feedback.ts';
 import { DEMO_PAID_APP, ensureDemoPaidApp } from './demo-paid-app.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { demoTokenAddress, printDemo, seedDemo, type DemoSummary } from './seed.ts';
@@ -259,6 +260,23 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     const owner = await signInInProcess(server.app, DEMO_OWNER_INDEX);
     await ensureDemoApps(server.app, owner);
     expect((await front()).count).toBe(3);
+  });
+
+  it('rates and comments on the free demo apps, and a later start adds nothing', async () => {
+    const weather = `/api/apps/${demoAppDid('weather-board')}`;
+    const ratings = (await cookieClient(server.url).request(`${weather}/ratings`)).body;
+    expect([ratings.count, ratings.average]).toEqual([3, 4.33]);
+    const comments = (await cookieClient(server.url).request(`${weather}/comments`)).body;
+    expect(comments.count).toBe(3);
+    expect(comments.list.map((comment: { body: string }) => comment.body)).toContain(
+      '很实用，希望以后能加上空气质量。',
+    );
+    // Pixel Paint is sold: nobody who has not bought it rates it.
+    expect(
+      (await cookieClient(server.url).request(`/api/apps/${demoAppDid('pixel-paint')}/ratings`)).body.count,
+    ).toBe(0);
+    expect(await ensureDemoFeedback(server.app)).toBe(0);
+    expect((await cookieClient(server.url).request(`${weather}/comments`)).body.count).toBe(3);
   });
 
   it('sells Pixel Paint for 2 KDT in test mode, priced once however often the demo starts', async () => {

@@ -14,6 +14,7 @@ import { ensureDemoCollector } from './demo-collector.ts';
 import { renewDemoKey } from './demo-key.ts';
 import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { ensureDemoApps } from './demo-apps.ts';
+import { ensureDemoFeedback } from './demo-feedback.ts';
 import { DEMO_TEST_CARDS, ensureDemoCardMethod, ensureDemoCards, type DemoCards } from './demo-cards.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
@@ -96,6 +97,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const plan = await ensureDemoPlan(merchant, chain, card?.usd);
     const apps = await ensureDemoApps(app, owner);
     const paidApp = apps.length > 0 ? await ensureDemoPaidApp(owner, merchant, baseUrl) : undefined;
+    if (apps.length > 0) await ensureDemoFeedback(app);
     const cards = await ensureDemoCards(merchant, card);
     return {
       created,
