@@ -57,8 +57,6 @@ const NATURALLY_IDEMPOTENT = [
   'POST /api/customers/sync-to-space',
   // The buyer's open checkout comes back until it is paid or expires.
   'POST /api/apps/:did/checkout',
-  // Each launch is a new short-lived address; it writes nothing.
-  'POST /api/apps/:did/launch',
 ];
 
 const randomAddress = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(20))).toString('hex')}`;

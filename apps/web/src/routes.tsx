@@ -49,6 +49,9 @@ const WebhookEndpointPage = lazy(() =>
 const EventsPage = lazy(() =>
   import('./pages/dashboard/developers/EventsPage.tsx').then((module) => ({ default: module.EventsPage })),
 );
+const StoreAnalyticsPage = lazy(() =>
+  import('./pages/console/StoreAnalyticsPage.tsx').then((module) => ({ default: module.StoreAnalyticsPage })),
+);
 // The customer portal's pages load when a buyer opens one (the invoice from a checkout's success screen).
 const InvoicePage = lazy(() =>
   import('./pages/customer/InvoicePage.tsx').then((module) => ({ default: module.InvoicePage })),
@@ -146,6 +149,7 @@ const consoleScreens: RouteObject[] = [
   lazyScreen('/console/apps', <ConsoleAppsPage />),
   lazyScreen('/console/categories', <CategoriesPage />),
   lazyScreen('/console/comments', <ReportedCommentsPage />),
+  lazyScreen('/console/analytics', <StoreAnalyticsPage />),
 ];
 
 // Kiosk Pay's merchant screens, for the roles the API's merchant routes admit.

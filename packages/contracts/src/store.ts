@@ -100,12 +100,28 @@ export const appUpdate = z.object({
   auto_publish: z.boolean().optional(),
 });
 
-/** Counted downloads per UTC day, oldest first, every day of the window present (0 when none). */
-export const appDownloadsSchema = z.object({
-  days: z.array(z.object({ date: z.string(), count: z.number() })),
-  total: z.number(),
+/** What happened on one UTC day (or, in `totals`, over the window). Amounts are in smallest units. */
+const analyticsFigures = z.object({
+  downloads: z.number(),
+  launches: z.number(),
+  /** Purchases paid (in the mode the store sells in). */
+  purchases: z.number(),
+  /** New ratings. */
+  ratings: z.number(),
+  /** What the purchases paid, per currency id. */
+  sales: z.record(z.string(), z.string()),
+  /** The viewer's share of it (the developer's of their app; the store's across the store), per currency id. */
+  earnings: z.record(z.string(), z.string()),
 });
-export type AppDownloads = z.infer<typeof appDownloadsSchema>;
+
+/** Issue 24 item 6: per UTC day, oldest first, every day of the window present (0 when none). */
+export const storeAnalyticsSchema = z.object({
+  days: z.array(analyticsFigures.extend({ date: z.string() })),
+  totals: analyticsFigures,
+  /** How each currency in `sales` and `earnings` is written. */
+  currencies: z.array(z.object({ id: z.string(), symbol: z.string(), decimal: z.number() })),
+});
+export type StoreAnalytics = z.infer<typeof storeAnalyticsSchema>;
 
 export const appListQuery = pageQuery.omit({ starting_after: true }).extend({
   q: z.string().trim().max(200).optional(),
@@ -177,11 +193,13 @@ export const appRoutes = defineRoutes({
     querystring: pageQuery.omit({ starting_after: true }),
     response: { 200: listOf(developerAppSchema) },
   },
-  /** Seed 001 §3: the developer console's downloads of the last 30 days, one entry per UTC day. */
-  'GET /api/developer/apps/:did/downloads': {
+  /** Issue 24 item 6 (and seed 001 §3's downloads): the app's last 30 days, one entry per UTC day. */
+  'GET /api/developer/apps/:did/analytics': {
     params: appDidParam,
-    response: { 200: appDownloadsSchema },
+    response: { 200: storeAnalyticsSchema },
   },
+  /** The same figures across the store, for its admins. */
+  'GET /api/console/analytics': { response: { 200: storeAnalyticsSchema } },
   'PUT /api/developer/apps/:did': {
     params: appDidParam,
     body: appUpdate,

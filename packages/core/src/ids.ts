@@ -37,6 +37,7 @@ export const ID_PREFIXES = {
   commentReport: 'crpt',
   purchase: 'pur',
   appPricing: 'aprc',
+  launch: 'lch',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -382,15 +382,15 @@ describe.each(await testEngines())('apps on %s', (engine) => {
         },
       ])
       .execute();
-    const chart = await developer.request(`/api/developer/apps/${app.did}/downloads`);
+    const chart = await developer.request(`/api/developer/apps/${app.did}/analytics`);
     expect(chart.status).toBe(200);
-    expect(chart.body.total).toBe(2);
+    expect(chart.body.totals.downloads).toBe(2);
     expect(chart.body.days).toHaveLength(30);
     const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
-    expect(chart.body.days.at(-1)).toEqual({ date: dayOf(now), count: 1 });
-    expect(chart.body.days.at(-4)).toEqual({ date: dayOf(now - 3 * 86_400), count: 1 });
-    expect((await owner.request(`/api/developer/apps/${app.did}/downloads`)).status).toBe(200);
-    expect((await (await newDeveloper()).request(`/api/developer/apps/${app.did}/downloads`)).status).toBe(
+    expect(chart.body.days.at(-1)).toMatchObject({ date: dayOf(now), downloads: 1 });
+    expect(chart.body.days.at(-4)).toMatchObject({ date: dayOf(now - 3 * 86_400), downloads: 1 });
+    expect((await owner.request(`/api/developer/apps/${app.did}/analytics`)).status).toBe(200);
+    expect((await (await newDeveloper()).request(`/api/developer/apps/${app.did}/analytics`)).status).toBe(
       403,
     );
   });

@@ -369,6 +369,26 @@ describe.each(await testEngines())('paid apps on %s', (engine) => {
     });
     expect([refused.status, refused.body.error]).toEqual([403, '只有购买了该应用的用户才能评分']);
     expect(await verify(did, stranger.did)).toMatchObject({ valid: false, purchase: null });
+
+    // The developer sees the sale, their share, the launches and the rating in the app's analytics.
+    const figures = await store.developer.request(`/api/developer/apps/${did}/analytics`);
+    expect(figures.status).toBe(200);
+    // Three downloads (the developer's, an admin's, the buyer's) and two launches (the developer's, the buyer's).
+    expect(figures.body.totals).toEqual({
+      downloads: 3,
+      launches: 2,
+      purchases: 1,
+      ratings: 1,
+      sales: { [evm.kdt]: '5000000' },
+      earnings: { [evm.kdt]: '3750000' },
+    });
+    expect(figures.body.days.at(-1)).toMatchObject({ purchases: 1, earnings: { [evm.kdt]: '3750000' } });
+    expect(figures.body.currencies).toEqual([{ id: evm.kdt, symbol: 'KDT', decimal: 6 }]);
+    expect((await buyer.request(`/api/developer/apps/${did}/analytics`)).status).toBe(403);
+    // The store's admins see the store's share, across the store.
+    const across = await store.owner.request('/api/console/analytics');
+    expect(BigInt(across.body.totals.earnings[evm.kdt])).toBeGreaterThanOrEqual(1_250_000n);
+    expect((await store.developer.request('/api/console/analytics')).status).toBe(403);
   });
 
   it('a refund in full takes a card-bought app back, and verification says why; a free app is not sold', async () => {

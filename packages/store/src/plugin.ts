@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { registerAppRoutes } from './apps/routes.ts';
 import { registerCommentRoutes } from './comments/routes.ts';
 import { listenToSales } from './commerce/grants.ts';
@@ -35,6 +36,7 @@ export async function storePlugin(app: FastifyInstance, context: StoreContext): 
   registerRatingRoutes(app, deps);
   registerCommentRoutes(app, deps);
   registerCommerceRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
   registerLaunchRoutes(app, deps, {
     appsOrigin: context.appsOrigin,
     files: new LaunchFiles(join(resolve(context.dataDir), 'launch'), deps.storage),

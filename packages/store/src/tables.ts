@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppRow, RatingRow } from './apps/table.ts';
 import type { AppPricingRow, PurchaseRow } from './commerce/table.ts';
 import type { CategoryRow } from './categories/table.ts';
+import type { LaunchRow } from './launch/table.ts';
 import type { CommentReportRow, CommentRow, CommentVoteRow } from './comments/table.ts';
 import type { RatingSummaryRow } from './ratings/table.ts';
 import type { ReviewRow, StoreSettingsRow } from './reviews/table.ts';
@@ -30,6 +31,7 @@ export interface StoreTables {
   store_settings: StoreSettingsRow;
   store_purchases: PurchaseRow;
   store_app_pricing: AppPricingRow;
+  store_launches: LaunchRow;
 }
 
 export type StoreDb = Kysely<StoreTables>;

@@ -11,6 +11,9 @@ export const consoleMessages = defineMessages({
     'console.nav.apps': 'Apps and reviews',
     'console.nav.categories': 'Categories',
     'console.nav.comments': 'Reported comments',
+    'console.nav.analytics': 'Analytics',
+    'console.analytics.description':
+      "Downloads, launches, purchases and new ratings across the store; earnings are the store's share of each sale.",
     'console.apps.description': 'Review the versions developers submit, and block apps that break the rules.',
     'console.reviews.title': 'Review queue',
     'console.reviews.filter': 'Show',
@@ -119,6 +122,8 @@ export const consoleMessages = defineMessages({
     'console.nav.apps': '应用与审核',
     'console.nav.categories': '分类',
     'console.nav.comments': '被举报的评论',
+    'console.nav.analytics': '数据分析',
+    'console.analytics.description': '全商店的下载、启动、购买和新评分；收入为商店从每笔销售中获得的分成。',
     'console.apps.description': '审核开发者提交的版本，并封禁违反规则的应用。',
     'console.reviews.title': '审核队列',
     'console.reviews.filter': '显示',

@@ -7,12 +7,6 @@ import { defineMessages } from './define.ts';
  */
 export const developerAppsMessages = defineMessages({
   en: {
-    'developerApps.downloads30': 'Downloads, last 30 days',
-    'developerApps.downloadsLoading': 'Loading the downloads',
-    'developerApps.downloadsFailed': 'The downloads could not be loaded.',
-    'developerApps.downloadsTotal_one': '{count} download in 30 days',
-    'developerApps.downloadsTotal_other': '{count} downloads in 30 days',
-    'developerApps.downloadsDay': '{date}: {count}',
     'developerApps.description': 'The apps you publish in the store, their versions and their reviews.',
     'developerApps.app': 'App',
     'developerApps.latestVersion': 'Latest version',
@@ -80,12 +74,6 @@ export const developerAppsMessages = defineMessages({
     'developerApps.keep': 'Keep it',
   },
   zh: {
-    'developerApps.downloads30': '近 30 天下载量',
-    'developerApps.downloadsLoading': '正在加载下载量',
-    'developerApps.downloadsFailed': '无法加载下载量。',
-    'developerApps.downloadsTotal_one': '30 天内下载 {count} 次',
-    'developerApps.downloadsTotal_other': '30 天内下载 {count} 次',
-    'developerApps.downloadsDay': '{date}：{count}',
     'developerApps.description': '你在商店发布的应用、它们的版本和审核。',
     'developerApps.app': '应用',
     'developerApps.latestVersion': '最新版本',

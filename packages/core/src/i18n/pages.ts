@@ -24,6 +24,7 @@ export const pageEn = {
   'page.screen.developerApps': 'Developer apps',
   'page.screen.accessTokens': 'Access tokens',
   'page.screen.consoleApps': 'App management',
+  'page.screen.consoleAnalytics': 'Store analytics',
   'page.screen.consoleCategories': 'Category management',
   'page.screen.checkout': 'Checkout',
   'page.screen.subscription': 'Subscription',

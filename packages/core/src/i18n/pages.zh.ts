@@ -21,6 +21,7 @@ export const pageZh: Translation<typeof pageEn> = {
   'page.screen.developerApps': '开发者应用',
   'page.screen.accessTokens': '访问令牌',
   'page.screen.consoleApps': '应用管理',
+  'page.screen.consoleAnalytics': '商店数据分析',
   'page.screen.consoleCategories': '分类管理',
   'page.screen.checkout': '结账',
   'page.screen.subscription': '订阅',

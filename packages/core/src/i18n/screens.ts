@@ -20,6 +20,7 @@ import { methodChangeMessages } from './method-change.ts';
 import { paidAppsMessages } from './paid-apps.ts';
 import { planChangeMessages } from './plan-change.ts';
 import { refundMessages } from './refunds.ts';
+import { storeAnalyticsMessages } from './store-analytics.ts';
 import { storeFrontMessages } from './store-front.ts';
 import { uiDialogsMessages } from './ui-dialogs.ts';
 import { uiListsMessages } from './ui-lists.ts';
@@ -51,6 +52,7 @@ export const screenMessageGroups = {
   paidAppsMessages,
   planChangeMessages,
   refundMessages,
+  storeAnalyticsMessages,
   storeFrontMessages,
   uiDialogsMessages,
   uiListsMessages,

@@ -4,15 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { StoreDeps } from '../context.ts';
 import { viewerOf } from './audience.ts';
-import {
-  assertDeveloperOf,
-  downloadsByDay,
-  findApp,
-  getAppDetail,
-  listDeveloperApps,
-  listStoreFront,
-  updateApp,
-} from './service.ts';
+import { getAppDetail, listDeveloperApps, listStoreFront, updateApp } from './service.ts';
 
 export function registerAppRoutes(app: FastifyInstance, deps: StoreDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,26 +49,6 @@ export function registerAppRoutes(app: FastifyInstance, deps: StoreDeps): void {
       schema: { tags: ['store'], summary: "The developer's own apps", ...mine.schema },
     },
     (request) => listDeveloperApps(deps, viewerOf(request.auth).did!, request.query),
-  );
-
-  const downloads = appRoutes['GET /api/developer/apps/:did/downloads'];
-  r.get(
-    downloads.path,
-    {
-      config: { access: ['developer', 'admin'] },
-      schema: {
-        tags: ['store'],
-        summary: "An app's downloads per day, the last 30 days",
-        ...downloads.schema,
-      },
-    },
-    async (request) => {
-      const app = await findApp(deps.db, request.params.did);
-      if (!app) throw new KioskError('APP_NOT_FOUND', { status: 404 });
-      const viewer = viewerOf(request.auth);
-      if (!viewer.admin) assertDeveloperOf(app, viewer.did!);
-      return downloadsByDay(deps, app.id);
-    },
   );
 
   const update = appRoutes['PUT /api/developer/apps/:did'];

@@ -1,11 +1,4 @@
-import type {
-  AppDetail,
-  AppDownloads,
-  appListQuery,
-  AppSearchResult,
-  appUpdate,
-  DeveloperApp,
-} from '@kiosk/contracts';
+import type { AppDetail, appListQuery, AppSearchResult, appUpdate, DeveloperApp } from '@kiosk/contracts';
 import { KioskError, type AppVersionStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql, type SqlBool } from 'kysely';
@@ -271,29 +264,4 @@ async function categoryName(db: StoreDb, id: string | null): Promise<string | nu
   if (id === null) return null;
   const row = await db.selectFrom('store_categories').select('name').where('id', '=', id).executeTakeFirst();
   return row?.name ?? null;
-}
-
-/** How many days the developer console's download chart shows (seed 001 §3: the last 30 days). */
-export const DOWNLOAD_DAYS = 30;
-const DAY = 86_400;
-
-/** The app's counted downloads per UTC day over the last DOWNLOAD_DAYS days, today included. */
-export async function downloadsByDay(deps: StoreDeps, did: string): Promise<AppDownloads> {
-  const today = Math.floor(deps.clock.nowUnix() / DAY);
-  const first = today - DOWNLOAD_DAYS + 1;
-  // A literal divisor: integer division on both engines, and one expression to group by.
-  const day = sql<number>`at / ${sql.lit(DAY)}`;
-  const rows = await deps.db
-    .selectFrom('store_downloads')
-    .select([day.as('day'), sql<number>`count(*)`.as('count')])
-    .where('app_did', '=', did)
-    .where('at', '>=', first * DAY)
-    .groupBy(day)
-    .execute();
-  const counted = new Map(rows.map((row) => [Number(row.day), Number(row.count)]));
-  const days = Array.from({ length: DOWNLOAD_DAYS }, (_, i) => ({
-    date: new Date((first + i) * DAY * 1000).toISOString().slice(0, 10),
-    count: counted.get(first + i) ?? 0,
-  }));
-  return { days, total: days.reduce((sum, day) => sum + day.count, 0) };
 }

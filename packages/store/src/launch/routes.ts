@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { storeCommerceRoutes, type AppLaunch } from '@kiosk/contracts';
-import { KioskError } from '@kiosk/core';
-import { askFirst } from '@kiosk/db';
+import { KioskError, newId } from '@kiosk/core';
+import { askFirst, transaction } from '@kiosk/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audienceOf, viewerOf, type Viewer } from '../apps/audience.ts';
@@ -63,8 +63,8 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: StoreDeps, opti
   r.post(
     launch.path,
     {
-      // Each launch is a new short-lived address and writes nothing: a repeat is harmless.
-      config: { access: ['signedIn'], idempotency: 'ignored' },
+      // A repeat with the same Idempotency-Key (a double click) answers the same launch, counted once.
+      config: { access: ['signedIn'] },
       schema: { tags: ['store'], summary: "Open a web app's page on the apps origin", ...launch.schema },
     },
     async (request): Promise<AppLaunch> => {
@@ -78,7 +78,20 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: StoreDeps, opti
         if (!(await isFile(join(folder, entry)))) throw new KioskError('APP_NOT_LAUNCHABLE', { status: 409 });
         return { version, entry };
       });
-      const exp = deps.clock.nowUnix() + LAUNCH_TOKEN_SECONDS;
+      const now = deps.clock.nowUnix();
+      await transaction(deps.db, (trx) =>
+        trx
+          .insertInto('store_launches')
+          .values({
+            id: newId('launch'),
+            app_did: request.params.did,
+            version: version.version,
+            user_did: viewer.did!,
+            at: now,
+          })
+          .execute(),
+      );
+      const exp = now + LAUNCH_TOKEN_SECONDS;
       const token = await signLaunch(deps, {
         app: request.params.did,
         version: version.version,

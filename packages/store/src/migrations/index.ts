@@ -6,6 +6,7 @@ import { indexAppSearchDirectly } from './20261127_40_store_app_search_direct.ts
 import { searchUnspacedScripts } from './20261127_41_store_app_search_unspaced.ts';
 import { createAppFeedback } from './20261128_40_store_app_feedback.ts';
 import { createPaidApps } from './20261128_60_store_paid_apps.ts';
+import { createLaunches } from './20261128_70_store_launches.ts';
 
 /**
  * Kiosk Store's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -19,4 +20,5 @@ export const storeMigrations: MigrationSet = {
   '20261127_41_store_app_search_unspaced': searchUnspacedScripts,
   '20261128_40_store_app_feedback': createAppFeedback,
   '20261128_60_store_paid_apps': createPaidApps,
+  '20261128_70_store_launches': createLaunches,
 };

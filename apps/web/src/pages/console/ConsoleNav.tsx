@@ -6,6 +6,7 @@ const SECTIONS = [
   { to: '/console/apps', label: 'console.nav.apps' },
   { to: '/console/categories', label: 'console.nav.categories' },
   { to: '/console/comments', label: 'console.nav.comments' },
+  { to: '/console/analytics', label: 'console.nav.analytics' },
 ] as const;
 
 /**

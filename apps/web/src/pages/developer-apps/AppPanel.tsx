@@ -12,10 +12,10 @@ import type { AppDetail } from '@kiosk/contracts';
 import { DialogFrame } from '@kiosk/react/ui';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { categoryLabel } from '../store/store-format.ts';
-import { DownloadsChart } from './DownloadsChart.tsx';
+import { AnalyticsPanel } from '../../components/analytics/AnalyticsPanel.tsx';
 import { EditAppDialog } from './EditAppDialog.tsx';
 import { PricingSection } from './pricing/PricingSection.tsx';
-import { useCategories, useDeveloperApp } from './use-developer-apps.ts';
+import { useAppAnalytics, useCategories, useDeveloperApp } from './use-developer-apps.ts';
 import { VersionReview } from './VersionReview.tsx';
 
 export interface AppPanelProps {
@@ -68,6 +68,7 @@ export function AppPanel({ did, onClose }: AppPanelProps) {
 function AppPanelContent({ app, onEdit }: { app: AppDetail; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const categories = useCategories();
+  const analytics = useAppAnalytics(app.did);
   const category = app.category
     ? categoryLabel(
         categories.data?.list.find((entry) => entry.name === app.category) ?? {
@@ -137,7 +138,7 @@ function AppPanelContent({ app, onEdit }: { app: AppDetail; onEdit: () => void }
         </Box>
       </Box>
       <PricingSection did={app.did} title={app.title || app.name} />
-      <DownloadsChart did={app.did} />
+      <AnalyticsPanel id={`analytics-${app.did}`} titleKey="storeAnalytics.appTitle" analytics={analytics} />
       <Box component="section" aria-labelledby="developer-app-versions">
         <Typography id="developer-app-versions" component="h2" variant="h6" sx={{ mb: 1 }}>
           {t('developerApps.versions')}

@@ -144,13 +144,31 @@ function api(overrides: Record<string, ApiHandler> = {}) {
     'GET /api/developer/apps': () => ({ list: [weather, NOTES], count: 2 }),
     'GET /api/categories': () => ({ list: [category('Weather', { zh: '天气' }), category('Tools')] }),
     [`GET /api/apps/${encoded(DID)}`]: () => detail(),
-    [`GET /api/developer/apps/${encoded(DID)}/downloads`]: () => ({
-      days: Array.from({ length: 30 }, (_, i) => ({
-        date: `2026-11-${String(i + 1).padStart(2, '0')}`,
-        count: i === 29 ? 7 : i === 26 ? 3 : 0,
-      })),
-      total: 10,
-    }),
+    [`GET /api/developer/apps/${encoded(DID)}/analytics`]: () => {
+      const figures = (i: number) => ({
+        downloads: i === 29 ? 7 : i === 26 ? 3 : 0,
+        launches: i === 29 ? 2 : 0,
+        purchases: i === 28 ? 1 : 0,
+        ratings: 0,
+        sales: i === 28 ? { pc_kdt: '5000000' } : {},
+        earnings: i === 28 ? { pc_kdt: '3500000' } : {},
+      });
+      return {
+        days: Array.from({ length: 30 }, (_, i) => ({
+          date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+          ...figures(i),
+        })),
+        totals: {
+          downloads: 10,
+          launches: 2,
+          purchases: 1,
+          ratings: 0,
+          sales: { pc_kdt: '5000000' },
+          earnings: { pc_kdt: '3500000' },
+        },
+        currencies: [{ id: 'pc_kdt', symbol: 'KDT', decimal: 6 }],
+      };
+    },
     [`GET /api/apps/${encoded(NOTES_DID)}`]: () => ({
       ...NOTES,
       versions: [version('2.0.0', 'draft', NOTES_DID)],
@@ -289,15 +307,21 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('charts the last 30 days of downloads, a bar a day, each read out with its count', async () => {
+  it('charts the last 30 days, a bar a day read out with its value, of the figure chosen', async () => {
     api();
     renderRoutesAt(`${PAGE}?app=${encodeURIComponent(DID)}`, routes);
     const panel = await screen.findByRole('dialog', { name: 'Weather Board' });
-    expect(await within(panel).findByText('10 downloads in 30 days')).toBeTruthy();
-    const bars = within(panel).getByRole('list', { name: 'Downloads, last 30 days' });
+    expect(await within(panel).findByText('Downloads: 10 in 30 days')).toBeTruthy();
+    const bars = within(panel).getByRole('list', { name: 'Downloads per day' });
     expect(within(bars).getAllByRole('listitem')).toHaveLength(30);
     expect(within(bars).getByRole('listitem', { name: 'Nov 30: 7' })).toBeTruthy();
     expect(within(bars).getByRole('listitem', { name: 'Nov 27: 3' })).toBeTruthy();
+
+    // The developer's share of the sales, in the currency's own units.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Earnings in KDT' }));
+    expect(await within(panel).findByText('Earnings in KDT: 3.5 KDT in 30 days')).toBeTruthy();
+    const earnings = within(panel).getByRole('list', { name: 'Earnings in KDT per day' });
+    expect(within(earnings).getByRole('listitem', { name: 'Nov 29: 3.5 KDT' })).toBeTruthy();
   });
 
   it('edits the details: sends title, description, category, visibility and auto-publish', async () => {

@@ -93,11 +93,11 @@ export function useReviewAction(did: string) {
   });
 }
 
-/** The app's counted downloads per day over the last 30 days. */
-export function useAppDownloads(did: string) {
+/** The app's figures per day over the last 30 days (downloads, launches, sales, ratings). */
+export function useAppAnalytics(did: string) {
   return useQuery({
-    queryKey: [...DEVELOPER_APPS_QUERY_KEY, 'downloads', did],
+    queryKey: [...DEVELOPER_APPS_QUERY_KEY, 'analytics', did],
     queryFn: ({ signal }) =>
-      kioskClient.call('GET /api/developer/apps/:did/downloads', { params: { did }, signal }),
+      kioskClient.call('GET /api/developer/apps/:did/analytics', { params: { did }, signal }),
   });
 }
