@@ -26,6 +26,10 @@ const TEXT = {
     fiveStars: '5 stars',
     averageFour: '4 out of 5',
     average: '5 out of 5',
+    purchases: 'Purchases',
+    ratings: 'New ratings',
+    purchasesTotal: 'Purchases: 1 in 30 days',
+    ratingsTotal: 'New ratings: 1 in 30 days',
   },
   zh: {
     locale: 'zh-CN',
@@ -44,6 +48,10 @@ const TEXT = {
     fiveStars: '5 星',
     averageFour: '4 分（满分 5 分）',
     average: '5 分（满分 5 分）',
+    purchases: '购买次数',
+    ratings: '新评分',
+    purchasesTotal: '购买次数：30 天共 1',
+    ratingsTotal: '新评分：30 天共 1',
   },
 } as const;
 
@@ -165,5 +173,18 @@ describe.each(['en', 'zh'] as const)('buying a paid app as a new user, in %s', (
     });
     expect(cspViolations).toEqual([]);
     await context.close();
+
+    // The developer (the demo's owner publishes its apps) sees the sale and the rating in the app's analytics.
+    const developer = await harness.open({ viewport, locale: text.locale });
+    await developer.context.addCookies([{ name: 'CookieConsent', value: 'true', url: harness.server.url }]);
+    await developer.page.goto(new URL(harness.demo.owner.signInUrl).pathname);
+    await developer.page.goto(`/developer/apps?app=${encodeURIComponent(did)}`);
+    const panel = developer.page.getByRole('dialog', { name: 'Pixel Paint' });
+    await panel.getByRole('button', { name: text.purchases }).click();
+    await panel.getByText(text.purchasesTotal).waitFor();
+    await panel.getByRole('button', { name: text.ratings }).click();
+    await panel.getByText(text.ratingsTotal).waitFor();
+    await harness.screenshot(developer.page, `paid-app-analytics-${viewport}-${language}`);
+    await developer.context.close();
   });
 });
