@@ -92,6 +92,12 @@ export const dashboardSubscriptionsMessages = defineMessages({
       'It becomes active again on its old billing dates: the rest of the current period is free, and the next invoice comes at its end.',
     'dashboard.subscriptions.detail.resume.submit': 'Resume collection',
     'dashboard.subscriptions.detail.resume.done': 'Collection resumed. The next invoice comes on {date}.',
+    'dashboard.subscriptions.detail.recover.open': 'Keep subscription',
+    'dashboard.subscriptions.detail.recover.title': 'Keep the subscription?',
+    'dashboard.subscriptions.detail.recover.message':
+      'The cancellation set for {date} is withdrawn: the subscription renews then and the customer is billed as before.',
+    'dashboard.subscriptions.detail.recover.submit': 'Keep subscription',
+    'dashboard.subscriptions.detail.recover.done': 'The subscription continues. It renews on {date}.',
     'dashboard.subscriptions.detail.cancel.open': 'Cancel subscription',
     'dashboard.subscriptions.detail.cancel.title': 'Cancel this subscription?',
     'dashboard.subscriptions.detail.cancel.description':
@@ -187,6 +193,12 @@ export const dashboardSubscriptionsMessages = defineMessages({
       '订阅将按原来的账单日期重新生效：当前周期剩余时间免费，下一张发票在周期结束时生成。',
     'dashboard.subscriptions.detail.resume.submit': '恢复收款',
     'dashboard.subscriptions.detail.resume.done': '已恢复收款。下一张发票将于 {date} 生成。',
+    'dashboard.subscriptions.detail.recover.open': '保留订阅',
+    'dashboard.subscriptions.detail.recover.title': '保留该订阅？',
+    'dashboard.subscriptions.detail.recover.message':
+      '撤销定于 {date} 生效的取消：订阅届时照常续订，客户照常付费。',
+    'dashboard.subscriptions.detail.recover.submit': '保留订阅',
+    'dashboard.subscriptions.detail.recover.done': '订阅将继续，于 {date} 续订。',
     'dashboard.subscriptions.detail.cancel.open': '取消订阅',
     'dashboard.subscriptions.detail.cancel.title': '取消此订阅？',
     'dashboard.subscriptions.detail.cancel.description': '记录为由您取消。立即取消的订阅无法重新开始。',

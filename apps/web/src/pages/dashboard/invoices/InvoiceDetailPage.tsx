@@ -30,7 +30,8 @@ import {
 import { invoiceActions, type InvoiceAction } from './invoice-actions.ts';
 import { billingReasonText } from './invoice-text.ts';
 import { CustomerSection, EventsSection, ItemsSection } from './InvoiceSections.tsx';
-import { useCloseInvoice, useInvoiceEvents, useInvoiceSubscription } from './use-invoices.ts';
+import { useMerchantSubscription } from '../subscriptions/use-subscriptions.ts';
+import { useCloseInvoice, useInvoiceEvents } from './use-invoices.ts';
 
 const BACK = '/dashboard/invoices';
 
@@ -100,7 +101,7 @@ function InvoiceDetails({ invoice, methods, back }: InvoiceDetailsProps) {
   const { t, i18n } = useTranslation();
   const { livemode } = invoice;
   const checkout = usePaymentCheckout(invoice.checkout_session_id, livemode);
-  const subscription = useInvoiceSubscription(invoice.subscription_id, livemode);
+  const subscription = useMerchantSubscription(invoice.subscription_id, livemode);
   const customer = usePaymentCustomer(invoice.customer_id, livemode);
   const events = useInvoiceEvents(invoice.id, livemode);
   const close = useCloseInvoice(invoice, livemode);

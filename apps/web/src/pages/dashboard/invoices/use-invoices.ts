@@ -39,23 +39,6 @@ export function useMerchantInvoices(
   });
 }
 
-/**
- * The subscription an invoice bills, which names its lines; keyed as the subscription's own page reads
- * it, so either page's read serves the other.
- */
-export function useInvoiceSubscription(subscriptionId: string | null, livemode: boolean) {
-  return useQuery({
-    queryKey: modeKey(livemode, 'subscription', subscriptionId ?? ''),
-    enabled: Boolean(subscriptionId),
-    queryFn: ({ signal }) =>
-      kioskClient.call('GET /api/subscriptions/:id', {
-        params: { id: subscriptionId! },
-        query: { livemode },
-        signal,
-      }),
-  });
-}
-
 /** The invoice's own events, newest first (its payment's are on the payment's page). */
 export function useInvoiceEvents(id: string, livemode: boolean) {
   return useQuery({

@@ -16,7 +16,7 @@ export interface MerchantActionDialogProps {
 }
 
 /**
- * Asks before the merchant pauses, resumes or cancels: what each does to the customer's billing. A
+ * Asks before the merchant pauses, resumes, cancels or keeps: what each does to the customer's billing. A
  * refusal (the subscription moved meanwhile) is said in the dialog, in the server's words.
  */
 export function MerchantActionDialog({

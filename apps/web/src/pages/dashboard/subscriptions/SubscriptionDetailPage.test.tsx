@@ -147,6 +147,22 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
       expect(fact('Cancels at period end')).toBe(`Cancels on ${date(active.current_period_end)}`),
     );
     expect(fact('Canceled by')).toBe('You (the merchant)');
+    // Set to cancel at the end: it may be kept instead, and then cancelled again.
+    fireEvent.click(button('Keep subscription')!);
+    const keep = await screen.findByRole('dialog', { name: 'Keep the subscription?' });
+    fireEvent.click(within(keep).getByRole('button', { name: 'Keep subscription' }));
+    expect(
+      await screen.findByText(`The subscription continues. It renews on ${date(active.current_period_end)}.`),
+    ).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/recover')).toHaveLength(1);
+    await waitFor(() => expect(fact('Cancels at period end')).toBe('No'));
+    expect(button('Keep subscription')).toBeNull();
+    fireEvent.click(button('Cancel subscription')!);
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() =>
+      expect(fact('Cancels at period end')).toBe(`Cancels on ${date(active.current_period_end)}`),
+    );
     // Set to cancel at the end: only "now" is left.
     fireEvent.click(button('Cancel subscription')!);
     dialog = await screen.findByRole('dialog', { name: 'Cancel this subscription?' });
@@ -157,7 +173,7 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
     ).toEqual(['now']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     expect(await screen.findByText('The subscription is canceled.')).toBeTruthy();
-    expect(api.calls('PUT /api/subscriptions/sub_1/cancel')[1]!.body).toEqual({ at: 'now' });
+    expect(api.calls('PUT /api/subscriptions/sub_1/cancel')[2]!.body).toEqual({ at: 'now' });
     await waitFor(() => expect(fact('Status')).toBe('Canceled'));
     // Ended: no cancel is pending any more.
     expect(fact('Cancels at period end')).toBe('No');

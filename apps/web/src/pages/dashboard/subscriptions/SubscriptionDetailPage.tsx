@@ -258,6 +258,11 @@ function ActionButtons({
           {t('dashboard.subscriptions.detail.resume.open')}
         </Button>
       )}
+      {allowed.recover && (
+        <Button variant="outlined" onClick={() => onOpen('recover')}>
+          {t('dashboard.subscriptions.detail.recover.open')}
+        </Button>
+      )}
       {allowed.cancel.length > 0 && (
         <Button variant="outlined" color="error" onClick={() => onOpen('cancel')}>
           {t('dashboard.subscriptions.detail.cancel.open')}

@@ -5,11 +5,13 @@ import type { CancelAt } from './use-subscriptions.ts';
  * What the merchant may do to a subscription now, as the server allows it (packages/core's subscription
  * machine and packages/payments' pause.ts and service.ts): pause an active one; resume a paused one;
  * cancel any that has not ended, at the period's end only where a paid period runs (active or past due)
- * and no cancel is set for it yet, else at once.
+ * and no cancel is set for it yet, else at once; keep (recover) one whose cancel at the period's end
+ * is set and has not come.
  */
 export interface MerchantActions {
   pause: boolean;
   resume: boolean;
+  recover: boolean;
   /** The moments a cancel may take effect; empty when it has ended. */
   cancel: readonly CancelAt[];
 }
@@ -17,8 +19,14 @@ export interface MerchantActions {
 export function merchantActions(subscription: Subscription): MerchantActions {
   const { status } = subscription;
   const ended = status === 'canceled' || status === 'incomplete_expired';
-  const paidPeriod = (status === 'active' || status === 'past_due') && !subscription.cancel_at_period_end;
+  const running = status === 'active' || status === 'past_due';
+  const paidPeriod = running && !subscription.cancel_at_period_end;
   let cancel: CancelAt[] = [];
   if (!ended) cancel = paidPeriod ? ['current_period_end', 'now'] : ['now'];
-  return { pause: status === 'active', resume: status === 'paused', cancel };
+  return {
+    pause: status === 'active',
+    resume: status === 'paused',
+    recover: running && subscription.cancel_at_period_end,
+    cancel,
+  };
 }

@@ -29,7 +29,7 @@ export interface MerchantSubscriptions {
 
 /**
  * The merchant API over some subscriptions, as the server keeps them: each mode answers its own, a
- * status filter is applied, and pause, resume and cancel change the subscription they name (the server's
+ * status filter is applied, and pause, resume, cancel and recover change the subscription they name (the server's
  * rules are its own tests'). `routes` answer instead where a test needs another answer (a refusal).
  */
 export function mockSubscriptionsApi(data: MerchantSubscriptions, routes: Record<string, ApiHandler> = {}) {
@@ -49,6 +49,8 @@ export function mockSubscriptionsApi(data: MerchantSubscriptions, routes: Record
       find(url) ?? jsonResponse({ code: 'SUBSCRIPTION_NOT_FOUND', error: 'Subscription not found' }, 404);
     perSubscription[`PUT /api/subscriptions/${id}/pause`] = ({ url }) => change(url, { status: 'paused' });
     perSubscription[`PUT /api/subscriptions/${id}/resume`] = ({ url }) => change(url, { status: 'active' });
+    perSubscription[`PUT /api/subscriptions/${id}/recover`] = ({ url }) =>
+      change(url, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
     perSubscription[`PUT /api/subscriptions/${id}/cancel`] = ({ url, body }) => {
       const { at } = body as { at: 'now' | 'current_period_end' };
       const current = find(url)!;

@@ -27,11 +27,13 @@ export function useMerchantSubscriptions(
   });
 }
 
-export function useMerchantSubscription(id: string, livemode: boolean) {
+/** A subscription (none for `null`: an invoice of no subscription), as its page and an invoice's read it. */
+export function useMerchantSubscription(id: string | null, livemode: boolean) {
   return useQuery({
-    queryKey: subscriptionKey(livemode, id),
+    queryKey: subscriptionKey(livemode, id ?? ''),
+    enabled: id !== null,
     queryFn: ({ signal }) =>
-      kioskClient.call('GET /api/subscriptions/:id', { params: { id }, query: { livemode }, signal }),
+      kioskClient.call('GET /api/subscriptions/:id', { params: { id: id! }, query: { livemode }, signal }),
   });
 }
 
@@ -55,10 +57,11 @@ export function useSubscriptionEvents(id: string, livemode: boolean) {
   });
 }
 
-export type MerchantAction = { kind: 'pause' } | { kind: 'resume' } | { kind: 'cancel'; at: CancelAt };
+export type MerchantAction =
+  { kind: 'pause' } | { kind: 'resume' } | { kind: 'recover' } | { kind: 'cancel'; at: CancelAt };
 export type CancelAt = 'now' | 'current_period_end';
 
-/** Pause, resume or cancel as the merchant; the answer is the subscription as it now stands. */
+/** Pause, resume, cancel or keep as the merchant; the answer is the subscription as it now stands. */
 export function useMerchantAction(id: string, livemode: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,6 +69,7 @@ export function useMerchantAction(id: string, livemode: boolean) {
       const params = { params: { id }, query: { livemode } };
       if (action.kind === 'pause') return kioskClient.call('PUT /api/subscriptions/:id/pause', params);
       if (action.kind === 'resume') return kioskClient.call('PUT /api/subscriptions/:id/resume', params);
+      if (action.kind === 'recover') return kioskClient.call('PUT /api/subscriptions/:id/recover', params);
       return kioskClient.call('PUT /api/subscriptions/:id/cancel', { ...params, body: { at: action.at } });
     },
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionKey(livemode, id), subscription),
