@@ -613,6 +613,15 @@ describe.each(await testEngines())('subscriptions on %s', (engine) => {
     );
     expect(recovered.body).toMatchObject({ status: 'active', cancel_at_period_end: false, cancel_at: null });
     expect((await cancel({})).body.cancel_at_period_end).toBe(true);
+    // The merchant asks too (from the dashboard, say): the cancellation says who asked.
+    const byMerchant = await merchant.test(`/api/subscriptions/${customer.subscriptionId}/cancel`, {
+      method: 'PUT',
+      body: { comment: 'closing the account' },
+    });
+    expect(byMerchant.body).toMatchObject({
+      cancel_at_period_end: true,
+      cancelation_details: { requested_by: 'merchant', comment: 'closing the account' },
+    });
 
     const end = (await customer.subscription()).current_period_end as number;
     await travelTo(end);
