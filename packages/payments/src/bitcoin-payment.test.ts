@@ -184,7 +184,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'NOT_FOUND' });
     const wallet = funded();
     const sent = await pay(wallet, order.address, 50_000n);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     chain.mine(1);
     expect(await order.verify()).toMatchObject({
       outcome: 'received',
@@ -197,11 +197,17 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
 
   it("waits for the method's N confirmations before it pays", async () => {
     const order = await payment(threeConf, 70_000n);
-    await pay(funded(), order.address, 70_000n);
+    const sent = await pay(funded(), order.address, 70_000n);
+    // Waiting, the verdict says how far it is, for the buyer to see.
+    expect(await order.verify()).toMatchObject({
+      outcome: 'pending',
+      reason: 'CONFIRMATIONS',
+      details: { tx_hashes: sent.txid, confirmations: '0', received_sats: '70000' },
+    });
     chain.mine(1);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', details: { confirmations: '1' } });
     chain.mine(1);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', details: { confirmations: '2' } });
     chain.mine(1);
     expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 70_000n });
   });
@@ -210,7 +216,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     const order = await payment(oneConf, 40_000n);
     const wallet = funded();
     const sent = await pay(wallet, order.address, 40_000n);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     const replaced = wallet.replace(sent, { feeRate: 20, to: wallet.address(5) });
     await broadcast(replaced.hex);
     chain.mine(1);
@@ -223,7 +229,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     chain.mine(3);
     expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 30_000n });
     chain.reorg(3);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     const row = await addressRow(order.address);
     expect(row.paid_at).toBeNull();
     expect(JSON.parse(row.observed)).toEqual([expect.objectContaining({ txid: sent.txid, block: null })]);
@@ -236,10 +242,10 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     const wallet = funded();
     await pay(wallet, order.address, 60_000n);
     chain.mine(1);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     const topUp = await pay(wallet, order.address, 39_999n);
     chain.mine(1);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     await pay(wallet, order.address, 1n + 293n); // the last satoshi, above the dust limit
     chain.mine(1);
     const paid = await order.verify();
@@ -258,7 +264,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     const order = await payment(oneConf, 90_000n, now() + 60);
     await pay(funded(), order.address, 45_000n);
     chain.mine(1);
-    expect(await order.verify()).toEqual({ outcome: 'pending', reason: 'CONFIRMATIONS' });
+    expect(await order.verify()).toMatchObject({ outcome: 'pending', reason: 'CONFIRMATIONS' });
     clockOffset += 120;
     expect(await order.verify()).toMatchObject({ outcome: 'received', amount: 45_000n });
   });
@@ -451,6 +457,33 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
       address: instructions.address,
       tx_hashes: sent.txid,
     });
+  });
+
+  it('shows the buyer the confirmations while the payment waits for them', async () => {
+    const order = await checkout(30_000n, shop3);
+    const { address } = (await order.submit()).body.paymentInstructions;
+    await pay(funded(), address, 30_000n);
+    chain.mine(1);
+    expect((await order.name(address)).status).toBe(202);
+    const seen = (confirmations: string) =>
+      until(
+        async () => {
+          clock.advance({ seconds: 1 });
+          return (await order.buyer.request(`/api/checkout-sessions/retrieve/${order.id}`)).body;
+        },
+        (answer) => answer.paymentIntent?.payment_details?.bitcoin?.confirmations === confirmations,
+      );
+    const waiting = await seen('1');
+    expect(waiting.checkoutSession.payment_status).toBe('unpaid');
+    expect(waiting.paymentIntent).toMatchObject({ status: 'processing' });
+    chain.mine(1);
+    await seen('2');
+    chain.mine(1);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+    // Anyone else who opens the order's address learns nothing of the payment.
+    const stranger = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${order.id}`))
+      .body;
+    expect(stranger.paymentIntent.payment_details).toEqual({});
   });
 
   it('gives checkouts submitted at once each their own address', async () => {

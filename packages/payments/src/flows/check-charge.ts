@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { failCharge, settleCharge } from './settle-charge.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
+import { noteIntentProgress } from '../payment-intents/service.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { paymentKeyOf, type CheckWindow, type PaymentMethodAdapter } from '../methods/adapter.ts';
 
@@ -106,6 +107,10 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
     return decide(deps, (trx) => failCharge(deps, trx, charge.id, verdict.reason, verdict.arrived));
   if (verdict.outcome === 'received')
     return decide(deps, (trx) => settleCharge(deps, trx, charge.id, { ...verdict, methodType: method.type }));
+  if (verdict.details) {
+    const progress = { methodType: method.type, details: verdict.details };
+    await decide(deps, (trx) => noteIntentProgress(deps, trx, intent, progress));
+  }
   const now = deps.clock.nowUnix();
   const window = checkWindowOf(adapter, read.settings);
   // A round is checked until `check_until`, which naming set to its start plus the window.

@@ -245,7 +245,11 @@ export const COLLECT_FAILURES = [
 export type CollectFailure = (typeof COLLECT_FAILURES)[number];
 
 export type Verdict =
-  | { outcome: 'pending'; reason: 'NOT_FOUND' | 'CONFIRMATIONS' }
+  /**
+   * Not decided yet. `details`, when something has arrived, is how far it is (the rail's record so
+   * far, confirmations included), kept on the intent for the buyer to watch.
+   */
+  | { outcome: 'pending'; reason: 'NOT_FOUND' | 'CONFIRMATIONS'; details?: Record<string, string> }
   | { outcome: 'rejected'; reason: RejectionCode; arrived?: ArrivedInstead }
   | ({ outcome: 'received' } & Received);
 

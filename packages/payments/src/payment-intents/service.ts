@@ -136,6 +136,32 @@ export async function succeedIntent(
 }
 
 /**
+ * How far a payment on its way has got (a Bitcoin payment's confirmations), under the method's type,
+ * with an event when it moved; nothing once it is decided.
+ */
+export async function noteIntentProgress(
+  deps: Deps,
+  trx: Executor,
+  intent: IntentRow,
+  progress: { methodType: string; details: Record<string, string> },
+): Promise<void> {
+  const details = paymentIntentJson.payment_details.read(intent.payment_details);
+  if (JSON.stringify(details[progress.methodType]) === JSON.stringify(progress.details)) return;
+  await deps.resources.paymentIntents.update(
+    trx,
+    intent.id,
+    {
+      payment_details: paymentIntentJson.payment_details.write({
+        ...details,
+        [progress.methodType]: progress.details,
+      }),
+    },
+    'payment_intent.updated',
+    ['processing'],
+  );
+}
+
+/**
  * Nothing will pay it any more (its checkout expired or was discarded): canceled, with its event,
  * while it still waits for the buyer. A payment on its way is never canceled; answers whether it was.
  */

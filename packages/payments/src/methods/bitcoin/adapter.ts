@@ -151,7 +151,10 @@ async function verifyAddress(
   const settled = seen.confirmed > 0n && seen.confirmed === seen.received;
   const received = state === 'paid' || (now >= Number(row.expires_at) && settled);
   await transaction(db, (trx) => recordObservation(trx, row, { txs: seen.txs, paid: received, now }));
-  if (!received) return { outcome: 'pending', reason: seen.received === 0n ? 'NOT_FOUND' : 'CONFIRMATIONS' };
+  if (!received)
+    return seen.received === 0n
+      ? { outcome: 'pending', reason: 'NOT_FOUND' }
+      : { outcome: 'pending', reason: 'CONFIRMATIONS', details: detailsOf(row, seen, tip) };
   return {
     outcome: 'received',
     reference: row.address,
