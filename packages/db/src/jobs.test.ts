@@ -155,6 +155,23 @@ describe.each(await testEngines())('job runner on %s', (engine) => {
     await until(() => ran.length === 1);
   });
 
+  it.each([
+    ['its own slots', { concurrency: 2 }, {}],
+    ["its kind's slots", {}, { concurrency: 2 }],
+  ])('drains a queue longer than %s back to back, not one batch per poll', async (_, own, kind) => {
+    await setup();
+    // A poll a minute: only claiming again as slots free up can run 20 jobs in the time allowed.
+    const jobs = runner({ pollMs: 60_000, ...own });
+    const ran: number[] = [];
+    jobs.define<{ n: number }>('note', async ({ n }) => void ran.push(n), kind);
+    await transaction(database.db, async (trx) => {
+      for (let n = 0; n < 20; n++) await jobs.enqueue(trx, 'note', { n });
+    });
+    jobs.start();
+    await until(() => ran.length === 20, 3_000);
+    expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+
   it('once stopped, polls no more, though it was woken while a poll ran', async () => {
     await setup();
     const jobs = runner({ pollMs: 5 });

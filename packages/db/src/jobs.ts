@@ -46,6 +46,10 @@ export class JobRunner {
   private readonly now: () => number;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<number> | undefined;
+  /** Whether the last poll found due jobs, or had no room to look: then a freed slot looks at once. */
+  private foundDue = false;
+  /** A slot freed while a poll ran (which claimed without it): poll again once that one ends. */
+  private pollAgain = false;
   private freedEarlierLeases = false;
   private abort = new AbortController();
   private started = false;
@@ -175,7 +179,11 @@ export class JobRunner {
       .catch((error) => this.options.onError?.(error, { id: '', name: '(poll)', attempt: 0 }))
       .finally(() => {
         clearTimeout(this.timer);
-        if (this.started) this.timer = setTimeout(() => this.loop(), this.pollMs);
+        if (!this.started) return;
+        if (this.pollAgain) {
+          this.pollAgain = false;
+          this.loop();
+        } else this.timer = setTimeout(() => this.loop(), this.pollMs);
       });
   }
 
@@ -206,7 +214,13 @@ export class JobRunner {
   private track(work: Promise<void>): void {
     const run = work
       .catch((error) => this.options.onError?.(error, { id: '', name: '(settle)', attempt: 0 }))
-      .finally(() => this.running.delete(run));
+      .finally(() => {
+        this.running.delete(run);
+        // More may be due: the freed slot looks now, so a long queue (a webhook burst) drains.
+        if (!this.foundDue) return;
+        if (this.ticking) this.pollAgain = true;
+        else this.loop();
+      });
     this.running.add(run);
   }
 
@@ -267,10 +281,14 @@ export class JobRunner {
       names.filter((name) => limitOf(name) === Infinity),
       limit,
     );
+    // A kind with no room now may have due jobs all the same: looked for again when a slot frees.
+    let full = limit <= 0;
     for (const name of names.filter((candidate) => limitOf(candidate) !== Infinity)) {
       const room = Math.min(limit - claimed.length, limitOf(name) - (this.runningByName.get(name) ?? 0));
       if (room > 0) claimed.push(...(await this.claimOf([name], room)));
+      else full = true;
     }
+    this.foundDue = claimed.length > 0 || full;
     return claimed;
   }
 
