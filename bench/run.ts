@@ -3,6 +3,8 @@
  * Ratios compare with the bare route measured in the same run, so machines can be compared.
  */
 import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -54,11 +56,38 @@ print(
 for (const { name, value, unit } of checkoutLoadFigures(await measureCheckoutLoads()))
   print(name, value, unit);
 
-/** Bare route and retrieve, measured against one server process on `engine`. */
+/** The webhook receiver of the burst: answers 200 at once and notes when each delivery came. */
+async function startReceiver() {
+  const arrivals: number[] = [];
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      arrivals.push(performance.now());
+      response.end('ok');
+    });
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  const { port } = receiver.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hooks`, arrivals, close: () => receiver.close() };
+}
+
+/** Waits until `count` deliveries have arrived (at most `seconds`), polling: answers the last one's time. */
+async function deliveriesDone(arrivals: number[], count: number, seconds: number): Promise<number> {
+  const deadline = performance.now() + seconds * 1000;
+  while (arrivals.length < count) {
+    if (performance.now() > deadline) throw new Error(`webhooks: ${arrivals.length} of ${count} delivered`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return arrivals[count - 1]!;
+}
+
+/** Bare route and retrieve, measured against one server process on `engine`; then a webhook burst. */
 async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
+  const receiver = await startReceiver();
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LOG_LEVEL: 'silent', BENCH_ENGINE: engine },
+    env: { ...process.env, LOG_LEVEL: 'silent', BENCH_ENGINE: engine, BENCH_WEBHOOK_URL: receiver.url },
   });
   type Ready = { url: string; plainUrl: string; sessionId: string };
   const { url, plainUrl, sessionId } = await new Promise<Ready>((resolve, reject) => {
@@ -76,9 +105,29 @@ async function measureRetrieve(engine: 'sqlite' | 'postgres'): Promise<void> {
     print(`retrieve_rps_${engine}`, retrieve.rps, 'req/s');
     print(`retrieve_p99_${engine}`, retrieve.p99, 'ms');
     print(`retrieve_vs_bare_rps_${engine}`, Math.round((retrieve.rps / bare.rps) * 1000) / 1000, 'ratio');
+
+    // Issue 23: 1,000 events at once, delivered to a local receiver while the API answers retrieves.
+    const started = performance.now();
+    child.send('burst');
+    const [{ burst }] = (await once(child, 'message')) as [{ burst: number }];
+    const during = await autocannon({
+      url: `${url}/api/checkout-sessions/retrieve/${sessionId}`,
+      connections: CONNECTIONS,
+      duration: 5,
+    });
+    const inFlight = receiver.arrivals.length < burst;
+    const last = await deliveriesDone(receiver.arrivals, burst, 300);
+    print(
+      `webhook_deliveries_per_second_${engine}`,
+      Math.round(burst / ((last - started) / 1000)),
+      'deliveries/s',
+    );
+    print(`retrieve_p99_during_webhook_burst_${engine}`, during.latency.p99, 'ms');
+    if (!inFlight) console.log(`(the ${burst} deliveries were done before the retrieves were)`);
   } finally {
     child.send('stop');
     await once(child, 'exit');
+    receiver.close();
   }
 }
 
