@@ -6,6 +6,8 @@ import { checkoutCardMessages } from './checkout-card.ts';
 import { consoleMessages } from './console.ts';
 import { consoleCommentsMessages } from './console-comments.ts';
 import { dashboardMessages } from './dashboard.ts';
+import { dashboardCatalogMessages } from './dashboard-catalog.ts';
+import { dashboardLinksMessages } from './dashboard-links.ts';
 import { dashboardCustomersMessages } from './dashboard-customers.ts';
 import { dashboardHomeMessages } from './dashboard-home.ts';
 import { dashboardInvoicesMessages } from './dashboard-invoices.ts';
@@ -38,6 +40,8 @@ export const screenMessageGroups = {
   consoleMessages,
   consoleCommentsMessages,
   dashboardMessages,
+  dashboardCatalogMessages,
+  dashboardLinksMessages,
   dashboardCustomersMessages,
   dashboardHomeMessages,
   dashboardInvoicesMessages,

@@ -4,11 +4,11 @@ import Container from '@mui/material/Container';
 import { dashboardCustomersMessages } from '@kiosk/core/i18n/dashboard-customers';
 import type { Customer } from '@kiosk/contracts';
 import { useScreenMessages } from '@kiosk/react';
-import { DetailFrame, type DetailProblem, type DetailSummaryRow } from '@kiosk/react/ui';
+import { DetailFrame, type DetailSummaryRow } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
-import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { recordProblem } from '../record-problem.ts';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
@@ -51,25 +51,15 @@ export function CustomerDetailPage() {
   const back = { to: BACK, label: t('dashboard.customers.back') };
 
   if (!customer.data || methods.isPending) {
-    let problem: DetailProblem | null = null;
-    if (customer.error)
-      problem =
-        portalProblemOf(customer.error) === 'notFound'
-          ? {
-              kind: 'notFound',
-              title: t('dashboard.customers.notFound.title'),
-              description: t(
-                livemode ? 'dashboard.customers.notFound.live' : 'dashboard.customers.notFound.test',
-                { id },
-              ),
-            }
-          : {
-              kind: 'error',
-              title: t('dashboard.customers.loadFailed'),
-              description: customer.error.message,
-              onRetry: () => void customer.refetch(),
-              retryLabel: t('dashboard.customers.retry'),
-            };
+    const problem = recordProblem(customer, {
+      notFoundTitle: t('dashboard.customers.notFound.title'),
+      notFoundDescription: t(
+        livemode ? 'dashboard.customers.notFound.live' : 'dashboard.customers.notFound.test',
+        { id },
+      ),
+      loadFailed: t('dashboard.customers.loadFailed'),
+      retry: t('dashboard.customers.retry'),
+    });
     return (
       <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
         <DetailFrame

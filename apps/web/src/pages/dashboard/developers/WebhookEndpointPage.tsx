@@ -6,11 +6,11 @@ import type { WebhookEndpoint } from '@kiosk/contracts';
 import { dashboardDevelopersMessages } from '@kiosk/core/i18n/dashboard-developers';
 import { webhookMessages } from '@kiosk/core/i18n/webhooks';
 import { useScreenMessages } from '@kiosk/react';
-import { DetailFrame, RowActions, type DetailProblem } from '@kiosk/react/ui';
+import { DetailFrame, RowActions } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
-import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { recordProblem } from '../record-problem.ts';
 import { Code } from '../payment/Code.tsx';
 import { useEndpointActions } from './EndpointActions.tsx';
 import { EndpointEvents, EndpointStatus } from './EndpointBits.tsx';
@@ -30,25 +30,15 @@ export function WebhookEndpointPage() {
   useDocumentTitle(endpoint.data?.url ?? t('developers.webhooks.title'));
   const back = { to: BACK, label: t('developers.endpoint.back') };
 
-  let problem: DetailProblem | null = null;
-  if (endpoint.error)
-    problem =
-      portalProblemOf(endpoint.error) === 'notFound'
-        ? {
-            kind: 'notFound',
-            title: t('developers.endpoint.notFound'),
-            description: t('developers.endpoint.notFoundText', {
-              id,
-              mode: t(livemode ? 'developers.webhooks.modeLive' : 'developers.webhooks.modeTest'),
-            }),
-          }
-        : {
-            kind: 'error',
-            title: t('developers.endpoint.loadFailed'),
-            description: endpoint.error.message,
-            onRetry: () => void endpoint.refetch(),
-            retryLabel: t('developers.endpoint.retry'),
-          };
+  const problem = recordProblem(endpoint, {
+    notFoundTitle: t('developers.endpoint.notFound'),
+    notFoundDescription: t('developers.endpoint.notFoundText', {
+      id,
+      mode: t(livemode ? 'developers.webhooks.modeLive' : 'developers.webhooks.modeTest'),
+    }),
+    loadFailed: t('developers.endpoint.loadFailed'),
+    retry: t('developers.endpoint.retry'),
+  });
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>

@@ -11,13 +11,13 @@ import Typography from '@mui/material/Typography';
 import type { Invoice, PaymentMethod } from '@kiosk/contracts';
 import { dashboardInvoicesMessages } from '@kiosk/core/i18n/dashboard-invoices';
 import { useScreenMessages } from '@kiosk/react';
-import { ConfirmDialog, DetailFrame, type DetailProblem, type DetailSummaryRow } from '@kiosk/react/ui';
+import { ConfirmDialog, DetailFrame, type DetailSummaryRow } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { InvoiceStatusChip } from '../../customer/InvoiceStatusChip.tsx';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
-import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { recordProblem } from '../record-problem.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
 import { currencyIn } from '../payment/payment-view.ts';
@@ -52,27 +52,15 @@ export function InvoiceDetailPage() {
   );
   const back = { to: BACK, label: t('dashboard.invoices.detail.back') };
 
-  let problem: DetailProblem | null = null;
-  if (invoice.error)
-    problem =
-      portalProblemOf(invoice.error) === 'notFound'
-        ? {
-            kind: 'notFound',
-            title: t('dashboard.invoices.detail.notFound.title'),
-            description: t(
-              livemode
-                ? 'dashboard.invoices.detail.notFound.live'
-                : 'dashboard.invoices.detail.notFound.test',
-              { id },
-            ),
-          }
-        : {
-            kind: 'error',
-            title: t('dashboard.invoices.detail.loadFailed'),
-            description: invoice.error.message,
-            onRetry: () => void invoice.refetch(),
-            retryLabel: t('dashboard.invoices.detail.retry'),
-          };
+  const problem = recordProblem(invoice, {
+    notFoundTitle: t('dashboard.invoices.detail.notFound.title'),
+    notFoundDescription: t(
+      livemode ? 'dashboard.invoices.detail.notFound.live' : 'dashboard.invoices.detail.notFound.test',
+      { id },
+    ),
+    loadFailed: t('dashboard.invoices.detail.loadFailed'),
+    retry: t('dashboard.invoices.detail.retry'),
+  });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

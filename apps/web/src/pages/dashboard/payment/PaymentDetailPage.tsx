@@ -13,11 +13,11 @@ import { dashboardPaymentMessages } from '@kiosk/core/i18n/dashboard-payment';
 import { refundMessages } from '@kiosk/core/i18n/refunds';
 import type { PaymentIntent, PaymentMethod, Refund } from '@kiosk/contracts';
 import { useScreenMessages } from '@kiosk/react';
-import { DetailFrame, type DetailProblem, type DetailSummaryRow } from '@kiosk/react/ui';
+import { DetailFrame, type DetailSummaryRow } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
-import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { recordProblem } from '../record-problem.ts';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { PaymentStatusChip } from '../PaymentStatusChip.tsx';
 import {
@@ -66,24 +66,14 @@ export function PaymentDetailPage() {
   );
   const back = { to: BACK, label: t('dashboard.payment.back') };
 
-  let problem: DetailProblem | null = null;
-  if (intent.error)
-    problem =
-      portalProblemOf(intent.error) === 'notFound'
-        ? {
-            kind: 'notFound',
-            title: t('dashboard.payment.notFound.title'),
-            description: t(livemode ? 'dashboard.payment.notFound.live' : 'dashboard.payment.notFound.test', {
-              id,
-            }),
-          }
-        : {
-            kind: 'error',
-            title: t('dashboard.payment.loadFailed'),
-            description: intent.error.message,
-            onRetry: () => void intent.refetch(),
-            retryLabel: t('dashboard.payment.retry'),
-          };
+  const problem = recordProblem(intent, {
+    notFoundTitle: t('dashboard.payment.notFound.title'),
+    notFoundDescription: t(livemode ? 'dashboard.payment.notFound.live' : 'dashboard.payment.notFound.test', {
+      id,
+    }),
+    loadFailed: t('dashboard.payment.loadFailed'),
+    retry: t('dashboard.payment.retry'),
+  });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import type { PaymentMethod, Subscription } from '@kiosk/contracts';
 import { dashboardSubscriptionsMessages } from '@kiosk/core/i18n/dashboard-subscriptions';
 import { useScreenMessages } from '@kiosk/react';
-import { DetailFrame, type DetailProblem, type DetailSummaryRow } from '@kiosk/react/ui';
+import { DetailFrame, type DetailSummaryRow } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
-import { portalProblemOf } from '../../customer/portal-problem.tsx';
+import { recordProblem } from '../record-problem.ts';
 import { SubscriptionStatusChip } from '../../customer/SubscriptionStatusChip.tsx';
 import { hasEnded, planName } from '../../customer/subscription-view.ts';
 import { Code } from '../payment/Code.tsx';
@@ -51,27 +51,17 @@ export function SubscriptionDetailPage() {
   useDocumentTitle(subscription.data ? planName(subscription.data, t) : t('dashboard.subscriptions.title'));
   const back = { to: BACK, label: t('dashboard.subscriptions.detail.back') };
 
-  let problem: DetailProblem | null = null;
-  if (subscription.error)
-    problem =
-      portalProblemOf(subscription.error) === 'notFound'
-        ? {
-            kind: 'notFound',
-            title: t('dashboard.subscriptions.detail.notFound.title'),
-            description: t(
-              livemode
-                ? 'dashboard.subscriptions.detail.notFound.live'
-                : 'dashboard.subscriptions.detail.notFound.test',
-              { id },
-            ),
-          }
-        : {
-            kind: 'error',
-            title: t('dashboard.subscriptions.detail.loadFailed'),
-            description: subscription.error.message,
-            onRetry: () => void subscription.refetch(),
-            retryLabel: t('dashboard.subscriptions.detail.retry'),
-          };
+  const problem = recordProblem(subscription, {
+    notFoundTitle: t('dashboard.subscriptions.detail.notFound.title'),
+    notFoundDescription: t(
+      livemode
+        ? 'dashboard.subscriptions.detail.notFound.live'
+        : 'dashboard.subscriptions.detail.notFound.test',
+      { id },
+    ),
+    loadFailed: t('dashboard.subscriptions.detail.loadFailed'),
+    retry: t('dashboard.subscriptions.detail.retry'),
+  });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PriceFields, Product } from '@kiosk/contracts';
+import { kioskClient } from '../../../lib/api.ts';
+import { keepPreviousDataOfMode, modeKey } from '../../../lib/query-client.ts';
+
+/** The list filter's choices: the server lists every product without one. */
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+
+const productsKey = (livemode: boolean) => modeKey(livemode, 'products');
+
+/** One page of the mode's products (with their prices), newest first; `page` zero-based. */
+export function useProductList(
+  livemode: boolean,
+  page: number,
+  pageSize: number,
+  status: (typeof PRODUCT_STATUSES)[number] | '',
+) {
+  return useQuery({
+    queryKey: modeKey(livemode, 'products', 'list', { page, pageSize, status }),
+    queryFn: ({ signal }) =>
+      kioskClient.call('GET /api/products', {
+        query: {
+          page: page + 1,
+          pageSize,
+          livemode,
+          ...(status ? { active: status === 'active' ? 'true' : 'false' } : {}),
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousDataOfMode(livemode),
+  });
+}
+
+export function useProduct(id: string, livemode: boolean) {
+  return useQuery({
+    queryKey: modeKey(livemode, 'products', 'one', id),
+    queryFn: ({ signal }) =>
+      kioskClient.call('GET /api/products/:id', { params: { id }, query: { livemode }, signal }),
+  });
+}
+
+export interface NewProduct {
+  name: string;
+  description: string | null;
+  prices: PriceFields[];
+}
+
+export interface ProductChange {
+  name?: string;
+  description?: string | null;
+  active?: boolean;
+}
+
+/**
+ * What the merchant changes in the catalog: products and their prices. Every change refreshes the
+ * mode's product queries (a price shows on the product's page and in the list's pricing).
+ */
+export function useCatalogChanges(livemode: boolean) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: productsKey(livemode) });
+  const createProduct = useMutation({
+    mutationFn: (body: NewProduct): Promise<Product> =>
+      kioskClient.call('POST /api/products', { body, query: { livemode } }),
+    onSettled,
+  });
+  const updateProduct = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ProductChange }) =>
+      kioskClient.call('PUT /api/products/:id', { params: { id }, body, query: { livemode } }),
+    onSettled,
+  });
+  const createPrice = useMutation({
+    mutationFn: (body: PriceFields & { product_id: string }) =>
+      kioskClient.call('POST /api/prices', { body, query: { livemode } }),
+    onSettled,
+  });
+  const updatePrice = useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      kioskClient.call('PUT /api/prices/:id', { params: { id }, body: { active }, query: { livemode } }),
+    onSettled,
+  });
+  return { createProduct, updateProduct, createPrice, updatePrice };
+}
