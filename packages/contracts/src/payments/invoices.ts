@@ -1,3 +1,4 @@
+import { LOCALES } from '@kiosk/core';
 import { z } from 'zod';
 import { idParam, MAX_PAGE_SIZE, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
@@ -65,9 +66,23 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** `GET /api/invoices/:id/pdf`: the PDF's language; without it, the request's (its cookie, Accept-Language). */
+export const invoicePdfQuery = z.object({ lang: z.enum(LOCALES).optional() });
+
+/** The invoice as a PDF document (`application/pdf`, sent as an attachment). */
+export const invoicePdfBytes = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary', description: 'A PDF document (application/pdf)' });
+
 /** Merchants read every invoice of the mode; buyers only their own (the server enforces which). */
 export const invoiceRoutes = defineRoutes({
   'GET /api/invoices/:id': { params: idParam, response: { 200: invoiceSchema } },
+  /** The invoice as a PDF, in `lang` (en, zh); who may read it is who may read the invoice. */
+  'GET /api/invoices/:id/pdf': {
+    params: idParam,
+    querystring: invoicePdfQuery,
+    response: { 200: invoicePdfBytes },
+  },
   /** Merchant: nothing is owed any more (an open or uncollectible invoice); final. */
   'PUT /api/invoices/:id/void': { params: idParam, response: { 200: invoiceSchema } },
   /** Merchant: stop collecting an open invoice; it stays payable (past due). */

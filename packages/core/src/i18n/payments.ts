@@ -44,6 +44,8 @@ export const paymentsEn = {
   'error.CURRENCY_NOT_AVAILABLE': 'This currency cannot be used for this checkout',
   'error.PAYMENT_INTENT_NOT_FOUND': 'No such payment',
   'error.INVOICE_NOT_FOUND': 'No such invoice',
+  'error.PDF_FONT_MISSING':
+    'The server cannot draw Chinese text: its font (fonts-wqy-microhei) is not installed',
   'error.INVOICE_ALREADY_PAID': 'This invoice is already paid',
   'error.CUSTOMER_NOT_FOUND': 'No such customer',
   'error.CHECKOUT_NOT_SUBMITTED': 'Submit your details before paying',

@@ -40,6 +40,7 @@ export const paymentsZh: Translation<typeof paymentsEn> = {
   'error.CURRENCY_NOT_AVAILABLE': '该币种不能用于本次结账',
   'error.PAYMENT_INTENT_NOT_FOUND': '没有该支付',
   'error.INVOICE_NOT_FOUND': '没有该账单',
+  'error.PDF_FONT_MISSING': '服务器无法绘制中文：未安装所需字体（fonts-wqy-microhei）',
   'error.INVOICE_ALREADY_PAID': '该账单已支付',
   'error.CUSTOMER_NOT_FOUND': '没有该客户',
   'error.CHECKOUT_NOT_SUBMITTED': '请先提交您的信息再付款',

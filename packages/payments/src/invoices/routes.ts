@@ -8,6 +8,7 @@ import { buyerDid, MERCHANT } from '../schemas.ts';
 import { closeInvoice } from '../flows/close-invoice.ts';
 import { findCustomerByDid } from '../customers/queries.ts';
 import { getInvoice, listInvoices } from './queries.ts';
+import { readInvoicePdf, renderInvoicePdf } from './pdf.ts';
 
 /** Merchants read every invoice of the mode; buyers (signed in or by authToken) only their own. */
 const ACCESS = [...MERCHANT, 'signedIn', 'authToken'] as const;
@@ -19,6 +20,20 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   const isMerchant = (request: FastifyRequest) => admits(MERCHANT, request.auth);
   const ownCustomerId = async (request: FastifyRequest) =>
     (await findCustomerByDid(deps.db, request.livemode, buyerDid(request)!))?.id;
+  /**
+   * The invoice `id` as the caller may read it: a buyer learns nothing of invoices that are not
+   * theirs, not even that they exist.
+   */
+  const visibleInvoice = async (request: FastifyRequest, id: string) => {
+    const invoice = await getInvoice(deps.db, id);
+    if (
+      !invoice ||
+      invoice.livemode !== request.livemode ||
+      (!isMerchant(request) && invoice.customer_id !== (await ownCustomerId(request)))
+    )
+      throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
+    return invoice;
+  };
 
   const list = invoiceListRoutes['GET /api/invoices'];
   r.get(
@@ -47,16 +62,25 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       config: { access: ACCESS },
       schema: { tags, summary: 'An invoice', ...get.schema },
     },
-    async (request) => {
-      const invoice = await getInvoice(deps.db, request.params.id);
-      // A buyer learns nothing of invoices that are not theirs, not even that they exist.
-      if (
-        !invoice ||
-        invoice.livemode !== request.livemode ||
-        (!isMerchant(request) && invoice.customer_id !== (await ownCustomerId(request)))
-      )
-        throw new KioskError('INVOICE_NOT_FOUND', { status: 404 });
-      return invoice;
+    (request) => visibleInvoice(request, request.params.id),
+  );
+  const pdf = invoiceRoutes['GET /api/invoices/:id/pdf'];
+  r.get(
+    pdf.path,
+    {
+      config: { access: ACCESS },
+      schema: { tags, summary: 'An invoice as a PDF (en or zh)', ...pdf.schema },
+    },
+    async (request, reply) => {
+      const invoice = await visibleInvoice(request, request.params.id);
+      // Every read first; the drawing is CPU work on what was read, in no transaction.
+      const read = await readInvoicePdf(deps, invoice);
+      const bytes = await renderInvoicePdf(read, request.query.lang ?? request.locale);
+      const filename = `${invoice.number || invoice.id}.pdf`.replace(/[^\w.-]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(bytes);
     },
   );
 
