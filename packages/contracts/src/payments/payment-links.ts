@@ -71,6 +71,9 @@ export const paymentLinkInput = checkoutOptions.extend({
   donation_settings: z.record(z.string(), z.unknown()).nullable().default(null),
 });
 
+/** A new payment link as a caller writes it (the API's defaults fill what it leaves out). */
+export type PaymentLinkInput = z.input<typeof paymentLinkInput>;
+
 export const paymentLinkUpdate = z.object({
   name: z.string().max(200).nullable().optional(),
   active: z.boolean().optional(),

@@ -81,6 +81,11 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.form.save': 'Save',
     'catalog.form.failed': 'The product could not be saved',
     'catalog.form.priceHeading': 'Price',
+    'catalog.form.crossSell': 'Cross-sell',
+    'catalog.form.crossSellHint':
+      'Offered beside this product at checkout: the buyer adds it with one click, or not.',
+    'catalog.form.noCrossSell': 'None',
+    'catalog.product.crossSell': 'Cross-sell',
 
     'catalog.priceForm.title': 'Add a price',
     'catalog.priceForm.description':
@@ -196,6 +201,10 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.form.save': '保存',
     'catalog.form.failed': '无法保存该产品',
     'catalog.form.priceHeading': '价格',
+    'catalog.form.crossSell': '交叉销售',
+    'catalog.form.crossSellHint': '结账时在该产品旁推荐：买家一键加入，或不加入。',
+    'catalog.form.noCrossSell': '无',
+    'catalog.product.crossSell': '交叉销售',
 
     'catalog.priceForm.title': '添加价格',
     'catalog.priceForm.description': '为“{name}”添加新价格。按旧价格付款的买家继续按约定的金额付款。',

@@ -4,3 +4,4 @@ export * from './dialogs/index.ts';
 export * from './list/index.ts';
 export * from './detail/index.ts';
 export { CopyButton, type CopyButtonProps } from './CopyButton.tsx';
+export { QrCode, type QrCodeProps } from './QrCode.tsx';

@@ -7,8 +7,10 @@ import {
   type FieldValues,
   type RegisterOptions,
 } from 'react-hook-form';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -116,6 +118,52 @@ export function FormRadioGroup<Values extends FieldValues, Name extends FieldPat
             ))}
           </RadioGroup>
         </FormControl>
+      )}
+    />
+  );
+}
+
+export interface FormCheckboxProps<Values extends FieldValues, Name extends FieldPath<Values>> {
+  control: Control<Values>;
+  name: Name;
+  label: ReactNode;
+  /** Said under the label: what turning it on does. */
+  hint?: ReactNode;
+}
+
+/** A yes-or-no setting bound to the dialog's form, as a labelled checkbox. */
+export function FormCheckbox<Values extends FieldValues, Name extends FieldPath<Values>>({
+  control,
+  name,
+  label,
+  hint,
+}: FormCheckboxProps<Values, Name>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              name={field.name}
+              checked={Boolean(field.value)}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              slotProps={{ input: { ref: field.ref } }}
+            />
+          }
+          label={
+            hint ? (
+              <>
+                {label}
+                <FormHelperText sx={{ mt: 0 }}>{hint}</FormHelperText>
+              </>
+            ) : (
+              label
+            )
+          }
+        />
       )}
     />
   );

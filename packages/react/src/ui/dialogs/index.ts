@@ -8,8 +8,10 @@ export { DialogError, type DialogErrorProps } from './DialogError.tsx';
 export { DialogFrame, type DialogFrameProps } from './DialogFrame.tsx';
 export { FormDialog, type FormDialogProps, type FormDialogResult } from './FormDialog.tsx';
 export {
+  FormCheckbox,
   FormRadioGroup,
   FormTextField,
+  type FormCheckboxProps,
   type FormRadioGroupProps,
   type FormTextFieldProps,
 } from './FormFields.tsx';

@@ -1,7 +1,16 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../../screen-routes.tsx';
+import { lazyScreen } from '../../../screen-routes.tsx';
+
+const PaymentLinksPage = lazy(() =>
+  import('./PaymentLinksPage.tsx').then((module) => ({ default: module.PaymentLinksPage })),
+);
+const PaymentLinkDetailPage = lazy(() =>
+  import('./PaymentLinkDetailPage.tsx').then((module) => ({ default: module.PaymentLinkDetailPage })),
+);
 
 /** The dashboard's payment links section. */
 export const dashboardLinksScreens: RouteObject[] = [
-  comingSoon('/dashboard/payment-links', 'dashboard.nav.paymentLinks'),
+  lazyScreen('/dashboard/payment-links', <PaymentLinksPage />),
+  lazyScreen('/dashboard/payment-links/:id', <PaymentLinkDetailPage />),
 ];

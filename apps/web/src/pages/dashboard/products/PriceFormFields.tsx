@@ -14,6 +14,8 @@ import { checkAmount, INTERVALS, type PriceFormValues } from './price-form.ts';
 export interface CatalogFormValues {
   name: string;
   description: string;
+  /** The price offered beside the product at checkout; '' for none. */
+  cross_sell: string;
   price: PriceFormValues;
 }
 

@@ -17,10 +17,10 @@ import { usePaymentMethods } from '../payment/use-payment.ts';
 import { recordProblem } from '../record-problem.ts';
 import { currencyChoices } from './currency-choices.ts';
 import { PriceRowAction } from './PriceRowAction.tsx';
-import { priceText } from './price-text.ts';
+import { choiceLabel, priceText } from './price-text.ts';
 import { ProductDialog } from './ProductDialog.tsx';
 import { ActiveChip } from './ProductStatusChip.tsx';
-import { useCatalogChanges, useProduct, type ProductChange } from './use-products.ts';
+import { useCatalogChanges, usePriceChoices, useProduct, type ProductChange } from './use-products.ts';
 
 const BACK = '/dashboard/products';
 
@@ -78,6 +78,7 @@ function ProductDetails({
 }) {
   const { t, i18n } = useTranslation();
   const changes = useCatalogChanges(product.livemode);
+  const { crossSell, crossSells, loading } = useCrossSells(product, methods);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const close = () => setOpen(null);
@@ -97,7 +98,7 @@ function ProductDetails({
           <Button variant="contained" onClick={() => setOpen('price')} disabled={!product.active}>
             {t('catalog.product.addPrice')}
           </Button>
-          <Button variant="outlined" onClick={() => setOpen('edit')}>
+          <Button variant="outlined" onClick={() => setOpen('edit')} disabled={loading}>
             {t('catalog.product.edit')}
           </Button>
           <Button
@@ -121,6 +122,12 @@ function ProductDetails({
           { label: t('catalog.product.id'), value: <Code>{product.id}</Code> },
           { label: t('catalog.product.type'), value: t(`catalog.product.type.${product.type}`) },
           { label: t('catalog.product.unitLabel'), value: product.unit_label ?? none },
+          {
+            label: t('catalog.product.crossSell'),
+            value: crossSell
+              ? (crossSells.find((choice) => choice.id === crossSell)?.label ?? crossSell)
+              : none,
+          },
         ],
         [
           { label: t('catalog.products.created'), value: date(product.created_at) },
@@ -139,6 +146,7 @@ function ProductDetails({
             ? {
                 kind: 'edit' as const,
                 product,
+                crossSells,
                 onSave: (change: ProductChange) =>
                   changes.updateProduct.mutateAsync({ id: product.id, body: change }),
               }
@@ -212,4 +220,18 @@ function PricesSection({
       />
     </DetailSection>
   );
+}
+
+/** The prices the product may offer beside itself, and the one it offers now, named for a reader. */
+function useCrossSells(product: Product, methods: ReadonlyMap<string, PaymentMethod> | undefined) {
+  const { t } = useTranslation();
+  const choices = usePriceChoices(product.livemode);
+  const crossSell = product.cross_sell?.cross_sells_to_id;
+  const crossSells = (choices.data ?? [])
+    .filter((choice) => choice.product.id !== product.id)
+    .map((choice) => ({ id: choice.price.id, label: choiceLabel(choice, methods, t) }));
+  // A cross-sell no longer on offer (archived) stays a choice, so saving a new name keeps it.
+  if (crossSell && !crossSells.some((choice) => choice.id === crossSell))
+    crossSells.push({ id: crossSell, label: crossSell });
+  return { crossSell, crossSells, loading: choices.isPending };
 }

@@ -11,7 +11,13 @@ import type { NewProduct, ProductChange } from './use-products.ts';
 /** What the dialog makes: a product with its first price, a product's new name, or another price. */
 export type ProductDialogKind =
   | { kind: 'add'; onSave: (product: NewProduct) => Promise<Product> }
-  | { kind: 'edit'; product: Product; onSave: (change: ProductChange) => Promise<Product> }
+  | {
+      kind: 'edit';
+      product: Product;
+      /** The prices it can offer beside itself (its own are left out). */
+      crossSells: readonly { id: string; label: string }[];
+      onSave: (change: ProductChange) => Promise<Product>;
+    }
   | { kind: 'price'; product: Product; onSave: (price: PriceFields) => Promise<Price> };
 
 export type ProductDialogProps = ProductDialogKind & {
@@ -37,6 +43,7 @@ function fieldOfPath(
 ): keyof CatalogFormValues | `price.${'currency_id' | 'amount'}` | undefined {
   if (path === 'body.name') return 'name';
   if (path === 'body.description') return 'description';
+  if (path.startsWith('body.cross_sell')) return 'cross_sell';
   if (/^body\.(prices\.0\.)?currency_id$/.test(path)) return 'price.currency_id';
   if (/^body\.(prices\.0\.)?unit_amount$/.test(path)) return 'price.amount';
   return undefined;
@@ -60,7 +67,11 @@ export function ProductDialog(props: ProductDialogProps) {
       case 'add':
         return props.onSave({ name, description, prices: [priceFieldsOf(values.price, currencyMap)] });
       case 'edit':
-        return props.onSave({ name, description });
+        return props.onSave({
+          name,
+          description,
+          cross_sell: values.cross_sell ? { cross_sells_to_id: values.cross_sell } : null,
+        });
       case 'price':
         return props.onSave(priceFieldsOf(values.price, currencyMap));
     }
@@ -78,6 +89,7 @@ export function ProductDialog(props: ProductDialogProps) {
       defaultValues={{
         name: product?.name ?? '',
         description: product?.description ?? '',
+        cross_sell: product?.cross_sell?.cross_sells_to_id ?? '',
         price: emptyPrice(currencies[0]?.id ?? ''),
       }}
       submitLabel={t(texts.submit)}
@@ -112,6 +124,24 @@ export function ProductDialog(props: ProductDialogProps) {
                 slotProps={{ htmlInput: { maxLength: 5_000 } }}
               />
             </>
+          )}
+          {props.kind === 'edit' && (
+            <FormTextField
+              control={control}
+              name="cross_sell"
+              label={t('catalog.form.crossSell')}
+              hint={t('catalog.form.crossSellHint')}
+              select
+              fullWidth
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('catalog.form.noCrossSell')}</option>
+              {props.crossSells.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </FormTextField>
           )}
           {kind === 'add' && (
             <>

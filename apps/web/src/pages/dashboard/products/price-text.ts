@@ -3,6 +3,7 @@ import type { PaymentMethod, Price } from '@kiosk/contracts';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
 import { periodMessage } from '../../customer/subscription-view.ts';
 import { currencyIn } from '../payment/payment-view.ts';
+import type { PriceChoice } from './use-products.ts';
 
 /**
  * A price as a merchant reads it: "10 USD per month", "Customer chooses, from 1 USD", with its other
@@ -32,4 +33,14 @@ export function priceText(
     .map((option) => money(option.unit_amount, option.currency_id))
     .join(', ');
   return `${text} (${t('catalog.price.alsoIn', { amounts: others })})`;
+}
+
+/** A price as a picker lists it (a link's items, a cross-sell): "Team plan · 10 USD per month". */
+export function choiceLabel(
+  choice: PriceChoice,
+  methods: ReadonlyMap<string, PaymentMethod> | undefined,
+  t: TFunction,
+): string {
+  const nickname = choice.price.nickname ? ` (${choice.price.nickname})` : '';
+  return `${choice.product.name}${nickname} · ${priceText(choice.price, methods, t)}`;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PriceFields, Product } from '@kiosk/contracts';
+import type { Price, PriceFields, Product } from '@kiosk/contracts';
 import { kioskClient } from '../../../lib/api.ts';
 import { keepPreviousDataOfMode, modeKey } from '../../../lib/query-client.ts';
 
@@ -49,6 +49,7 @@ export interface ProductChange {
   name?: string;
   description?: string | null;
   active?: boolean;
+  cross_sell?: { cross_sells_to_id: string } | null;
 }
 
 /**
@@ -79,4 +80,28 @@ export function useCatalogChanges(livemode: boolean) {
     onSettled,
   });
   return { createProduct, updateProduct, createPrice, updatePrice };
+}
+
+/** A price a merchant can pick (for a payment link or a cross-sell), named by its product. */
+export interface PriceChoice {
+  price: Price;
+  product: Pick<Product, 'id' | 'name'>;
+}
+
+/**
+ * The mode's active prices of active products, newest products first: the first 100 products, which
+ * is what a picker can show; a larger catalog picks by typing, among these.
+ */
+export function usePriceChoices(livemode: boolean) {
+  return useQuery({
+    queryKey: modeKey(livemode, 'products', 'price-choices'),
+    queryFn: ({ signal }) =>
+      kioskClient.call('GET /api/products', { query: { pageSize: 100, active: 'true', livemode }, signal }),
+    select: (products): PriceChoice[] =>
+      products.list.flatMap((product) =>
+        product.prices
+          .filter((price) => price.active)
+          .map((price) => ({ price, product: { id: product.id, name: product.name } })),
+      ),
+  });
 }

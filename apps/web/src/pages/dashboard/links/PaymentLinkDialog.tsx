@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { useFieldArray, useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { PaymentLink } from '@kiosk/contracts';
+import { FormCheckbox, FormDialog, FormTextField } from '@kiosk/react/ui';
+import type { PriceChoice } from '../products/use-products.ts';
+import {
+  emptyLink,
+  isRedirectUrl,
+  paymentLinkOf,
+  SUBMIT_TYPES,
+  wholeNumberIn,
+  type LinkFormValues,
+  type NewPaymentLink,
+} from './link-form.ts';
+import { LinkShare } from './LinkShare.tsx';
+
+export interface PaymentLinkDialogProps {
+  /** The prices it can sell, each named by its product ("Team plan · 10 USD per month"). */
+  choices: readonly { value: PriceChoice; label: string }[];
+  onCreate: (link: NewPaymentLink) => Promise<PaymentLink>;
+  onClose: () => void;
+}
+
+const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
+
+/** `body.line_items.0.price_id` → the first item's price field; `body.name` → name. */
+function fieldOfPath(path: string) {
+  const item = /^body\.line_items\.(\d+)\.(price_id|quantity)$/.exec(path);
+  if (item) return `items.${Number(item[1])}.${item[2] as 'price_id' | 'quantity'}` as const;
+  if (path.startsWith('body.subscription_data')) return 'trial_days' as const;
+  if (path.startsWith('body.after_completion')) return 'redirect_url' as const;
+  return path === 'body.name' ? ('name' as const) : undefined;
+}
+
+/**
+ * Make a payment link: the prices it sells and their quantities, and (under More options) a trial,
+ * what the buyer is asked, the pay button's word and what follows payment. Once made, the same dialog
+ * shows the link to copy, open or scan.
+ */
+export function PaymentLinkDialog({ choices, onCreate, onClose }: PaymentLinkDialogProps) {
+  const { t } = useTranslation();
+  const [more, setMore] = useState(false);
+  const recurring = new Set(choices.filter((c) => c.value.price.recurring).map((c) => c.value.price.id));
+
+  return (
+    <FormDialog<LinkFormValues, PaymentLink>
+      title={t('catalog.linkForm.title')}
+      description={t('catalog.linkForm.description')}
+      fullScreenOnPhone
+      defaultValues={emptyLink(choices[0]?.value.price.id)}
+      submitLabel={t('catalog.linkForm.create')}
+      errorTitle={t('catalog.linkForm.failed')}
+      fieldOfPath={fieldOfPath}
+      onSubmit={(values) => onCreate(paymentLinkOf(values))}
+      result={{
+        title: t('catalog.linkForm.createdTitle'),
+        doneLabel: t('catalog.linkForm.done'),
+        render: (link) => (
+          <Stack spacing={2}>
+            <Typography>{t('catalog.linkForm.createdText')}</Typography>
+            <LinkShare url={link.url} />
+          </Stack>
+        ),
+      }}
+      onClose={onClose}
+    >
+      {({ control }) =>
+        choices.length === 0 ? (
+          <Typography color="error">{t('catalog.linkForm.noPrices')}</Typography>
+        ) : (
+          <>
+            <FormTextField
+              control={control}
+              name="name"
+              label={t('catalog.linkForm.name')}
+              hint={t('catalog.linkForm.nameHint')}
+              fullWidth
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <LinkItems control={control} choices={choices} />
+            <TrialField control={control} recurring={recurring} />
+            <Button
+              size="small"
+              aria-expanded={more}
+              onClick={() => setMore(!more)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {t(more ? 'catalog.linkForm.fewer' : 'catalog.linkForm.more')}
+            </Button>
+            {more && <MoreOptions control={control} />}
+          </>
+        )
+      }
+    </FormDialog>
+  );
+}
+
+/** The prices sold, each with its quantity; at least one, at most twenty (the API's bounds). */
+function LinkItems({
+  control,
+  choices,
+}: {
+  control: Control<LinkFormValues>;
+  choices: PaymentLinkDialogProps['choices'];
+}) {
+  const { t } = useTranslation();
+  const items = useFieldArray({ control, name: 'items' });
+  return (
+    <Stack spacing={2}>
+      {items.fields.map((item, index) => (
+        <Stack
+          key={item.id}
+          role="group"
+          aria-label={t('catalog.linkForm.item', { number: index + 1 })}
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <FormTextField
+            control={control}
+            name={`items.${index}.price_id`}
+            label={t('catalog.linkForm.price')}
+            select
+            rules={{ validate: (id) => id !== '' || t('catalog.linkForm.priceRequired') }}
+            sx={{ flex: 3 }}
+            slotProps={NATIVE_SELECT}
+          >
+            {choices.map((choice) => (
+              <option key={choice.value.price.id} value={choice.value.price.id}>
+                {choice.label}
+              </option>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={control}
+            name={`items.${index}.quantity`}
+            label={t('catalog.linkForm.quantity')}
+            rules={{
+              validate: (text) =>
+                wholeNumberIn(text, 1, 10_000) !== false || t('catalog.linkForm.quantityHint'),
+            }}
+            sx={{ flex: 1, minWidth: 80 }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          {items.fields.length > 1 && (
+            <IconButton
+              aria-label={t('catalog.linkForm.removeItem', { number: index + 1 })}
+              onClick={() => items.remove(index)}
+              sx={{ mt: 1 }}
+            >
+              <CloseIcon />
+            </IconButton>
+          )}
+        </Stack>
+      ))}
+      {items.fields.length < 20 && (
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => items.append({ price_id: choices[0]!.value.price.id, quantity: '1' })}
+        >
+          {t('catalog.linkForm.addItem')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** A free trial, offered only when the link sells a recurring price. */
+function TrialField({ control, recurring }: { control: Control<LinkFormValues>; recurring: Set<string> }) {
+  const { t } = useTranslation();
+  const items = useWatch({ control, name: 'items' });
+  if (!items.some((item) => recurring.has(item.price_id))) return null;
+  return (
+    <FormTextField
+      control={control}
+      name="trial_days"
+      label={t('catalog.linkForm.trialDays')}
+      hint={t('catalog.linkForm.trialHint')}
+      rules={{
+        validate: (text) =>
+          text.trim() === '' || wholeNumberIn(text, 0, 730) !== false || t('catalog.linkForm.trialInvalid'),
+      }}
+      sx={{ maxWidth: 240 }}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+    />
+  );
+}
+
+/** What the buyer is asked, the pay button's word, and what follows payment. */
+function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <FormCheckbox control={control} name="phone" label={t('catalog.linkForm.phone')} />
+      <FormCheckbox control={control} name="address_required" label={t('catalog.linkForm.address')} />
+      <FormCheckbox
+        control={control}
+        name="cross_sell_required"
+        label={t('catalog.linkForm.crossSellRequired')}
+        hint={t('catalog.linkForm.crossSellHint')}
+      />
+      <FormTextField
+        control={control}
+        name="submit_type"
+        label={t('catalog.linkForm.submitType')}
+        select
+        sx={{ maxWidth: 320 }}
+        slotProps={NATIVE_SELECT}
+      >
+        {SUBMIT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`catalog.linkForm.submitType.${type}`)}
+          </option>
+        ))}
+      </FormTextField>
+      <FormTextField
+        control={control}
+        name="message"
+        label={t('catalog.linkForm.message')}
+        hint={t('catalog.linkForm.messageHint')}
+        fullWidth
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 1_000 } }}
+      />
+      <FormTextField
+        control={control}
+        name="redirect_url"
+        label={t('catalog.linkForm.redirect')}
+        hint={t('catalog.linkForm.redirectHint')}
+        rules={{
+          validate: (text) =>
+            text.trim() === '' || isRedirectUrl(text) || t('catalog.linkForm.redirectInvalid'),
+        }}
+        fullWidth
+        type="url"
+        autoComplete="off"
+        placeholder="https://"
+      />
+    </Stack>
+  );
+}

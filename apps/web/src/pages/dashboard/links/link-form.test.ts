@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLink, isRedirectUrl, paymentLinkOf, wholeNumberIn } from './link-form.ts';
+
+describe('paymentLinkOf', () => {
+  it('sends only the defaults for a link of one price', () => {
+    expect(paymentLinkOf(emptyLink('price_1'))).toEqual({
+      name: null,
+      line_items: [{ price_id: 'price_1', quantity: 1 }],
+      cross_sell_behavior: 'auto',
+      subscription_data: {},
+      phone_number_collection: { enabled: false },
+      billing_address_collection: 'auto',
+      submit_type: 'auto',
+      after_completion: { type: 'hosted_confirmation' },
+    });
+  });
+
+  it('sends the items, the trial, the required cross-sell and what the buyer is asked', () => {
+    const link = paymentLinkOf({
+      ...emptyLink('price_1'),
+      name: ' Spring ',
+      items: [
+        { price_id: 'price_1', quantity: '2' },
+        { price_id: 'price_2', quantity: ' 1 ' },
+      ],
+      cross_sell_required: true,
+      trial_days: '14',
+      phone: true,
+      address_required: true,
+      submit_type: 'book',
+      message: ' Thanks! ',
+    });
+    expect(link).toMatchObject({
+      name: 'Spring',
+      line_items: [
+        { price_id: 'price_1', quantity: 2 },
+        { price_id: 'price_2', quantity: 1 },
+      ],
+      cross_sell_behavior: 'required',
+      subscription_data: { trial_period_days: 14 },
+      phone_number_collection: { enabled: true },
+      billing_address_collection: 'required',
+      submit_type: 'book',
+      after_completion: { type: 'hosted_confirmation', hosted_confirmation: { custom_message: 'Thanks!' } },
+    });
+  });
+
+  it('lets a redirect win over a message, and a trial of 0 days is sent as 0', () => {
+    const link = paymentLinkOf({
+      ...emptyLink('price_1'),
+      trial_days: '0',
+      message: 'ignored',
+      redirect_url: 'https://shop.example/thanks',
+    });
+    expect(link.after_completion).toEqual({
+      type: 'redirect',
+      redirect: { url: 'https://shop.example/thanks' },
+    });
+    expect(link.subscription_data).toEqual({ trial_period_days: 0 });
+  });
+});
+
+describe('the form’s rules', () => {
+  it('takes whole numbers in range only', () => {
+    expect(wholeNumberIn('7', 0, 730)).toBe(7);
+    expect(wholeNumberIn('731', 0, 730)).toBe(false);
+    expect(wholeNumberIn('1.5', 0, 730)).toBe(false);
+    expect(wholeNumberIn('-1', 0, 730)).toBe(false);
+  });
+
+  it('takes https addresses, and http only on localhost', () => {
+    expect(isRedirectUrl('https://shop.example/done')).toBe(true);
+    expect(isRedirectUrl('http://localhost:3000/done')).toBe(true);
+    expect(isRedirectUrl('http://shop.example/done')).toBe(false);
+    expect(isRedirectUrl('javascript:alert(1)')).toBe(false);
+    expect(isRedirectUrl('shop.example')).toBe(false);
+  });
+});
