@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormRadioGroup, FormTextField } from '@kiosk/react/ui';
 import type { CurrencyChoice } from './currency-choices.ts';
-import { checkAmount, INTERVALS, type PriceFormValues } from './price-form.ts';
+import { checkAmount, INTERVALS, isLimit, type PriceFormValues } from './price-form.ts';
 
 /** The catalog dialog's values: a product's name and description, and the price being made. */
 export interface CatalogFormValues {
@@ -124,6 +124,7 @@ export function PriceFormFields({ control, getValues, currencies }: PriceFormFie
           amountRule={amountRule}
         />
       )}
+      <LimitFields control={control} />
       <FormTextField
         control={control}
         name="price.nickname"
@@ -319,6 +320,34 @@ function RecurringFields({ control }: { control: Control<CatalogFormValues> }) {
           </option>
         ))}
       </FormTextField>
+    </Stack>
+  );
+}
+
+/** Seed 000 §5: how many can be sold in all (stock), and in one checkout; blank for no limit. */
+function LimitFields({ control }: { control: Control<CatalogFormValues> }) {
+  const { t } = useTranslation();
+  const rule = { validate: (text: string) => isLimit(text) || t('catalog.priceForm.limitInvalid') };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <FormTextField
+        control={control}
+        name="price.stock"
+        label={t('catalog.priceForm.stock')}
+        hint={t('catalog.priceForm.stockHint')}
+        rules={rule}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <FormTextField
+        control={control}
+        name="price.per_checkout"
+        label={t('catalog.priceForm.perCheckout')}
+        hint={t('catalog.priceForm.perCheckoutHint')}
+        rules={rule}
+        sx={{ flex: 1 }}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
     </Stack>
   );
 }

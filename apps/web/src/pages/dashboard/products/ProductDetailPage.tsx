@@ -212,6 +212,13 @@ function PricesSection({
                 <span>
                   {t('catalog.price.sold')}: {price.quantity_sold}
                 </span>
+                {price.quantity_available > 0 && (
+                  <span>
+                    {t('catalog.price.stockLeft', {
+                      count: Math.max(price.quantity_available - price.quantity_sold, 0),
+                    })}
+                  </span>
+                )}
               </Stack>
             ),
             amount: <PriceRowAction price={price} name={text} changes={changes} />,

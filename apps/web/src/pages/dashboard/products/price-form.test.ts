@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, emptyPrice, priceFieldsOf } from './price-form.ts';
+import { checkAmount, emptyPrice, isLimit, priceFieldsOf } from './price-form.ts';
 
 const usd = { id: 'pc_usd', decimal: 2, maximum_precision: 2 };
 const eth = { id: 'pc_eth', decimal: 18, maximum_precision: 6 };
@@ -72,5 +72,25 @@ describe('priceFieldsOf', () => {
       priceFieldsOf({ ...emptyPrice('pc_usd'), model: 'customer_chooses', amount: '7' }, currencies)
         .unit_amount,
     ).toBe('0');
+  });
+});
+
+describe('stock and per-order limits', () => {
+  it('sends blank as no limit (0) and a number as itself', () => {
+    const unlimited = priceFieldsOf({ ...emptyPrice('pc_usd'), amount: '1' }, currencies);
+    expect(unlimited).toMatchObject({ quantity_available: 0, quantity_limit_per_checkout: 0 });
+    const limited = priceFieldsOf(
+      { ...emptyPrice('pc_usd'), amount: '1', stock: ' 100 ', per_checkout: '2' },
+      currencies,
+    );
+    expect(limited).toMatchObject({ quantity_available: 100, quantity_limit_per_checkout: 2 });
+  });
+
+  it('takes blank or a whole number of 1 or more', () => {
+    expect(isLimit('')).toBe(true);
+    expect(isLimit('5')).toBe(true);
+    expect(isLimit('0')).toBe(false);
+    expect(isLimit('2.5')).toBe(false);
+    expect(isLimit('-3')).toBe(false);
   });
 });

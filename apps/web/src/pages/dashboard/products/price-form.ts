@@ -26,6 +26,9 @@ export interface PriceFormValues {
   maximum: string;
   suggested: string;
   nickname: string;
+  /** How many can be sold in all, and in one checkout; blank for no limit. */
+  stock: string;
+  per_checkout: string;
   /** The same fixed price in more currencies. */
   options: { currency_id: string; amount: string }[];
 }
@@ -42,6 +45,8 @@ export function emptyPrice(currencyId: string): PriceFormValues {
     maximum: '',
     suggested: '',
     nickname: '',
+    stock: '',
+    per_checkout: '',
     options: [],
   };
 }
@@ -107,8 +112,9 @@ export function priceFieldsOf(
     currency_id: currency.id,
     recurring,
     upsell: null,
-    quantity_available: 0,
-    quantity_limit_per_checkout: 0,
+    // 0 is the API's "no limit".
+    quantity_available: Number(values.stock.trim() || 0),
+    quantity_limit_per_checkout: Number(values.per_checkout.trim() || 0),
     active: true,
     metadata: {},
   };
@@ -138,4 +144,12 @@ export function priceFieldsOf(
       };
     }),
   };
+}
+
+/** A limit typed as a whole number of 1 or more, or blank for none. */
+export function isLimit(text: string): boolean {
+  const trimmed = text.trim();
+  return (
+    trimmed === '' || (/^\d+$/.test(trimmed) && Number(trimmed) >= 1 && Number(trimmed) <= 1_000_000_000)
+  );
 }
