@@ -32,6 +32,9 @@ export const dashboardCustomersMessages = defineMessages({
     'dashboard.customers.address': 'Address',
     'dashboard.customers.id': 'ID',
 
+    'dashboard.customers.paymentsAll': 'See all {count} payments',
+    'dashboard.customers.subscriptionsAll': 'See all {count} subscriptions',
+    'dashboard.customers.invoicesAll': 'See all {count} invoices',
     'dashboard.customers.balance': 'Paid and owed',
     'dashboard.customers.balanceFailed': 'What this customer paid and owes could not be loaded.',
     'dashboard.customers.paid': 'Paid',
@@ -77,6 +80,9 @@ export const dashboardCustomersMessages = defineMessages({
     'dashboard.customers.phone': '电话',
     'dashboard.customers.address': '地址',
     'dashboard.customers.id': 'ID',
+    'dashboard.customers.paymentsAll': '查看全部 {count} 笔付款',
+    'dashboard.customers.subscriptionsAll': '查看全部 {count} 个订阅',
+    'dashboard.customers.invoicesAll': '查看全部 {count} 张账单',
 
     'dashboard.customers.balance': '已付与欠款',
     'dashboard.customers.balanceFailed': '无法加载该客户的已付金额和欠款。',

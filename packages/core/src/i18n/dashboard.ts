@@ -15,6 +15,8 @@ export const dashboardMessages = defineMessages({
     'dashboard.nav.subscriptions': 'Subscriptions',
     'dashboard.nav.invoices': 'Invoices',
     'dashboard.nav.developers': 'Developers',
+    'dashboard.filter.customer': 'Customer: {name}',
+    'dashboard.payments.statusFilter': 'Status',
   },
   zh: {
     'dashboard.nav.label': '控制面板',
@@ -26,5 +28,7 @@ export const dashboardMessages = defineMessages({
     'dashboard.nav.subscriptions': '订阅',
     'dashboard.nav.invoices': '账单',
     'dashboard.nav.developers': '开发者',
+    'dashboard.filter.customer': '客户：{name}',
+    'dashboard.payments.statusFilter': '状态',
   },
 });

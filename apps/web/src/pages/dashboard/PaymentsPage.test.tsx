@@ -96,7 +96,7 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('pi_test_1')).toBeNull();
     expect(await screen.findByText('Grace Hopper')).toBeTruthy();
     expect(screen.getByText('1.5 KDT')).toBeTruthy();
-    expect(screen.getByText('Succeeded')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('Succeeded')).toBeTruthy();
     expect(api.calls('GET /api/payment-intents').at(-1)!.url.searchParams.get('livemode')).toBe('true');
     expect(queryClient.getQueryCache().findAll({ queryKey: ['mode', false] })).toEqual([]);
     expect(screen.getByRole('switch', { name: 'Test mode' })).toHaveProperty('checked', false);
@@ -162,5 +162,22 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(nav).getByRole('link', { name: 'Payments' }));
     expect(await pageHeading()).toBe('Payments');
     expect(router.state.location.pathname).toBe('/dashboard/payments');
+  });
+  it("narrows to one status, and to one customer from the customer's See all, until the chip is removed", async () => {
+    window.localStorage.setItem('livemode', 'true');
+    const api = mockMerchantApi();
+    renderRoutesAt('/dashboard/payments?customer=cus_live&status=succeeded', routes);
+    expect(await pageHeading()).toBe('Payments');
+    const chip = await screen.findByRole('button', { name: 'Customer: Grace Hopper' });
+    const asked = api.calls('GET /api/payment-intents').at(-1)!.url.searchParams;
+    expect([asked.get('customer_id'), asked.get('status')]).toEqual(['cus_live', 'succeeded']);
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('succeeded');
+
+    fireEvent.click(chip.querySelector('.MuiChip-deleteIcon')!);
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: /^Customer:/ })).toBeNull());
+    await vi.waitFor(() => {
+      const widened = api.calls('GET /api/payment-intents').at(-1)!.url.searchParams;
+      expect([widened.get('customer_id'), widened.get('status')]).toEqual([null, 'succeeded']);
+    });
   });
 });

@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import type { DataTableColumn } from '@kiosk/react';
 import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
 import type { PaymentIntent } from '@kiosk/contracts';
-import { formatAmount } from '@kiosk/core';
+import { formatAmount, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { useCustomersById } from '../../hooks/use-customers-by-id.ts';
+import { useCustomerFilter } from './customer-filter.tsx';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useLivemode } from '../../hooks/use-livemode.ts';
 import { usePaymentCurrencies } from '../../hooks/use-payment-currencies.ts';
@@ -17,6 +18,8 @@ import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { CustomerCell } from './CustomerCell.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import { Code } from './payment/Code.tsx';
+
+const FILTERS = { status: PAYMENT_INTENT_STATUSES };
 
 /**
  * The merchant's payments (payment intents) of the current mode. Intents, not checkout sessions: a
@@ -27,8 +30,12 @@ import { Code } from './payment/Code.tsx';
 export function PaymentsPage() {
   const { t, i18n } = useTranslation();
   const livemode = useLivemode();
-  const list = useListParams(useSearchParams(), { scope: String(livemode) });
-  const intents = usePaymentIntents(livemode, list.page, list.pageSize);
+  const list = useListParams(useSearchParams(), { scope: String(livemode), filters: FILTERS });
+  const customer = useCustomerFilter(livemode);
+  const intents = usePaymentIntents(livemode, list.page, list.pageSize, {
+    status: list.filters.status,
+    customerId: customer.customerId,
+  });
   const currencies = usePaymentCurrencies(livemode);
   const customers = useCustomersById(
     livemode,
@@ -78,7 +85,18 @@ export function PaymentsPage() {
       <ListPage
         title={title}
         description={t('dashboard.payments.description')}
+        notice={customer.notice}
         params={list}
+        filters={[
+          {
+            name: 'status',
+            label: t('dashboard.payments.statusFilter'),
+            options: PAYMENT_INTENT_STATUSES.map((value) => ({
+              value,
+              label: t(`dashboard.status.${value}`),
+            })),
+          },
+        ]}
         columns={columns}
         getRowKey={(intent) => intent.id}
         onRowClick={(intent) => void navigate(`/dashboard/payments/${intent.id}`)}

@@ -143,6 +143,24 @@ describe('CustomerDetailPage', { timeout: 20_000 }, () => {
     }
   });
 
+  it('leads from a section with more than it shows to the whole list, narrowed to the customer', async () => {
+    mockCustomerApi(
+      {},
+      {
+        'GET /api/payment-intents': () => ({
+          list: [paymentIntent({ id: 'pi_latest', status: 'succeeded', amount: '25000000' })],
+          count: 12,
+        }),
+      },
+    );
+    renderRoutesAt(PAGE, routes);
+    expect(await pageHeading()).toBe('Ada Lovelace');
+    const all = await within(section('Payments')).findByRole('link', { name: 'See all 12 payments' });
+    expect(all.getAttribute('href')).toBe('/dashboard/payments?customer=cus_1');
+    // A section that shows all it has offers no such link.
+    expect(within(section('Invoices')).queryByRole('link', { name: /^See all/ })).toBeNull();
+  });
+
   it('says when the customer has no payments, subscriptions or invoices, and owes nothing, in Chinese too', async () => {
     mockCustomerApi();
     renderRoutesAt(PAGE, routes, createKioskI18n('zh'));

@@ -21,6 +21,7 @@ import { SubscriptionStatusChip } from '../../customer/SubscriptionStatusChip.ts
 import { periodAmount, planName } from '../../customer/subscription-view.ts';
 import { PaymentStatusChip } from '../PaymentStatusChip.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
+import { CUSTOMER_PARAM } from '../customer-filter.tsx';
 import {
   useCustomerInvoices,
   useCustomerOverdue,
@@ -95,10 +96,12 @@ type Section = 'payments' | 'subscriptions' | 'invoices';
 /** One of the customer's lists: the latest of it, each leading to its page, or why there are none. */
 function RecordsSection({
   section,
+  customerId,
   query,
   items,
 }: {
   section: Section;
+  customerId: string;
   query: UseQueryResult<{ count: number; list: unknown[] }>;
   items: DetailItem[];
 }) {
@@ -120,7 +123,10 @@ function RecordsSection({
     >
       {count > items.length && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('dashboard.customers.latest', { shown: items.length, count })}
+          {t('dashboard.customers.latest', { shown: items.length, count })}{' '}
+          <Link component={RouterLink} to={`/dashboard/${section}?${CUSTOMER_PARAM}=${customerId}`}>
+            {t(`dashboard.customers.${section}All`, { count })}
+          </Link>
         </Typography>
       )}
       <DetailItems items={items} />
@@ -162,7 +168,7 @@ export function CustomerPaymentsSection({ customerId, money }: { customerId: str
       .filter(Boolean)
       .join(' · '),
   }));
-  return <RecordsSection section="payments" query={payments} items={items} />;
+  return <RecordsSection section="payments" customerId={customerId} query={payments} items={items} />;
 }
 
 export function CustomerSubscriptionsSection({ customerId, money }: { customerId: string; money: Money }) {
@@ -186,7 +192,9 @@ export function CustomerSubscriptionsSection({ customerId, money }: { customerId
       amount: amount === undefined ? undefined : money(amount, subscription.currency_id),
     };
   });
-  return <RecordsSection section="subscriptions" query={subscriptions} items={items} />;
+  return (
+    <RecordsSection section="subscriptions" customerId={customerId} query={subscriptions} items={items} />
+  );
 }
 
 export function CustomerInvoicesSection({ customerId, money }: { customerId: string; money: Money }) {
@@ -207,5 +215,5 @@ export function CustomerInvoicesSection({ customerId, money }: { customerId: str
       ? formatInvoiceMoney(invoice.total, invoice.paymentCurrency, invoice.currency_id)
       : money(invoice.total, invoice.currency_id),
   }));
-  return <RecordsSection section="invoices" query={invoices} items={items} />;
+  return <RecordsSection section="invoices" customerId={customerId} query={invoices} items={items} />;
 }

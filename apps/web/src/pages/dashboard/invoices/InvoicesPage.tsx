@@ -9,6 +9,7 @@ import type { ListedInvoice } from '@kiosk/contracts';
 import { INVOICE_STATUSES } from '@kiosk/core';
 import { dashboardInvoicesMessages } from '@kiosk/core/i18n/dashboard-invoices';
 import { useCustomersById } from '../../../hooks/use-customers-by-id.ts';
+import { useCustomerFilter } from '../customer-filter.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
@@ -35,7 +36,8 @@ export function InvoicesPage() {
   const livemode = useLivemode();
   const list = useListParams(useSearchParams(), { scope: String(livemode), filters: FILTERS });
   const status = list.filters.status;
-  const invoices = useMerchantInvoices(livemode, list.page, list.pageSize, status);
+  const customer = useCustomerFilter(livemode);
+  const invoices = useMerchantInvoices(livemode, list.page, list.pageSize, status, customer.customerId);
   // Only the rows whose invoice recorded nobody ask who the customer is now.
   const customers = useCustomersById(
     livemode,
@@ -111,6 +113,7 @@ export function InvoicesPage() {
       <ListPage
         title={title}
         description={t('dashboard.invoices.description')}
+        notice={customer.notice}
         params={list}
         filters={[
           {

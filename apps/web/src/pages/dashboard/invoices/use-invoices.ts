@@ -21,9 +21,10 @@ export function useMerchantInvoices(
   page: number,
   pageSize: number,
   status: InvoiceStatus | '',
+  customerId = '',
 ) {
   return useQuery({
-    queryKey: modeKey(livemode, 'invoices', 'merchant', page, pageSize, status),
+    queryKey: modeKey(livemode, 'invoices', 'merchant', page, pageSize, status, customerId),
     queryFn: ({ signal }) =>
       kioskClient.call('GET /api/invoices', {
         query: {
@@ -32,6 +33,7 @@ export function useMerchantInvoices(
           livemode,
           ignore_zero: true,
           ...(status ? { status } : {}),
+          ...(customerId ? { customer_id: customerId } : {}),
         },
         signal,
       }),

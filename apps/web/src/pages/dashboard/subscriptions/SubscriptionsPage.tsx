@@ -9,6 +9,7 @@ import type { Subscription } from '@kiosk/contracts';
 import { SUBSCRIPTION_STATUSES } from '@kiosk/core';
 import { dashboardSubscriptionsMessages } from '@kiosk/core/i18n/dashboard-subscriptions';
 import { useCustomersById } from '../../../hooks/use-customers-by-id.ts';
+import { useCustomerFilter } from '../customer-filter.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
@@ -31,7 +32,14 @@ export function SubscriptionsPage() {
   const livemode = useLivemode();
   const list = useListParams(useSearchParams(), { scope: String(livemode), filters: FILTERS });
   const status = list.filters.status;
-  const subscriptions = useMerchantSubscriptions(livemode, list.page, list.pageSize, status);
+  const customer = useCustomerFilter(livemode);
+  const subscriptions = useMerchantSubscriptions(
+    livemode,
+    list.page,
+    list.pageSize,
+    status,
+    customer.customerId,
+  );
   const methods = usePaymentMethods(livemode);
   const customers = useCustomersById(
     livemode,
@@ -94,6 +102,7 @@ export function SubscriptionsPage() {
       <ListPage
         title={title}
         description={t('dashboard.subscriptions.description')}
+        notice={customer.notice}
         params={list}
         filters={[
           {

@@ -16,12 +16,19 @@ export function useMerchantSubscriptions(
   page: number,
   pageSize: number,
   status: SubscriptionStatus | '',
+  customerId = '',
 ) {
   return useQuery({
-    queryKey: modeKey(livemode, 'subscriptions', page, pageSize, status),
+    queryKey: modeKey(livemode, 'subscriptions', page, pageSize, status, customerId),
     queryFn: ({ signal }) =>
       kioskClient.call('GET /api/subscriptions', {
-        query: { page: page + 1, pageSize, livemode, ...(status ? { status } : {}) },
+        query: {
+          page: page + 1,
+          pageSize,
+          livemode,
+          ...(status ? { status } : {}),
+          ...(customerId ? { customer_id: customerId } : {}),
+        },
         signal,
       }),
   });
