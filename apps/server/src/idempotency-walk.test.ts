@@ -347,7 +347,64 @@ describe.each(await testEngines())('every write route replayed with its Idempote
       return (asked.body as { id: string }).id;
     };
     const card = await paidCard(api, buyer);
+    /**
+     * A refund of a real payment in the chain's own coin, waiting for the merchant's transfer (the
+     * server holds no key on an EVM chain): a payment method of its own, a buyer who pays it.
+     */
+    const ether = await created(
+      '/api/payment-methods',
+      evmMethodBody({
+        name: 'Ether',
+        settings: { ...evmMethodBody().settings, api_host: chain.rpcUrl, chain_id: chain.chainId },
+        currencies: [{ name: 'Ether', symbol: 'ETH', decimal: 18 }],
+      }),
+    ).then((made) => ({ id: made.id as string, currency: made.payment_currencies[0].id as string }));
+    const evmRefundAwaitingTransfer = async () => {
+      const print = await created('/api/products', {
+        name: 'Print',
+        prices: [{ currency_id: ether.currency, unit_amount: '1000000' }],
+      });
+      const payer = new TestWallet({ index: 7 });
+      const client = await signedIn(server, payer);
+      const linkId = (await created('/api/payment-links', { line_items: [{ price_id: print.prices[0].id }] }))
+        .id;
+      const session = (await client.request(`/api/checkout-sessions/start/${linkId}`, { method: 'POST' }))
+        .body.checkoutSession.id as string;
+      const submittedOrder = await client.request(`/api/checkout-sessions/${session}/submit`, {
+        method: 'PUT',
+        body: { ...submitBody, payment_method: ether.id, payment_currency: ether.currency },
+      });
+      const at = { rpcUrl: chain.rpcUrl, chainId: chain.chainId };
+      const tx = await payer.sendNative({
+        ...at,
+        to: evmMethodBody().settings.receiving_address as `0x${string}`,
+        value: 1_000_000n,
+      });
+      await client.request(`/api/checkout-sessions/${session}/pay`, {
+        method: 'POST',
+        body: { tx_hash: tx },
+      });
+      const intent = submittedOrder.body.paymentIntent.id as string;
+      const charge = await until(
+        async () => (await api(`/api/charges?payment_intent_id=${intent}`)).body.list[0],
+        (found) => found?.status === 'succeeded',
+      );
+      const refund = await created('/api/refunds', { charge_id: charge.id, amount: '1000' });
+      return { refundId: refund.id as string, payer: payer.address, at };
+    };
+    // Made now: their payments are checked by the job runner, which stops before the walk.
+    const awaitingTransfer = await evmRefundAwaitingTransfer();
+    const awaitingCancel = await evmRefundAwaitingTransfer();
     examples = {
+      'POST /api/refunds/:id/transfer': async () => {
+        const { refundId, payer, at } = awaitingTransfer;
+        const sent = await new TestWallet({ index: 8 }).sendNative({ ...at, to: payer, value: 1000n });
+        return { call: api, path: `/api/refunds/${refundId}/transfer`, body: { reference: sent } };
+      },
+      'POST /api/refunds/:id/cancel': async () => ({
+        call: api,
+        path: `/api/refunds/${awaitingCancel.refundId}/cancel`,
+      }),
       'POST /api/refunds': async () => ({
         call: api,
         path: '/api/refunds',

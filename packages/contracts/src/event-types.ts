@@ -47,6 +47,7 @@ export const PAYMENTS_EVENT_TYPES = [
   'price.updated',
   'product.created',
   'product.updated',
+  'refund.canceled',
   'refund.created',
   'refund.failed',
   'refund.succeeded',

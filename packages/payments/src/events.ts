@@ -49,7 +49,8 @@ export type SubscriptionEvent =
 export type SubscriptionItemEvent = 'subscription_item.created' | 'subscription_item.deleted';
 export type ChargeEvent =
   'charge.pending' | 'charge.succeeded' | 'charge.failed' | 'charge.updated' | 'charge.refunded';
-export type RefundEvent = 'refund.created' | 'refund.updated' | 'refund.succeeded' | 'refund.failed';
+export type RefundEvent =
+  'refund.created' | 'refund.updated' | 'refund.succeeded' | 'refund.failed' | 'refund.canceled';
 export type CustomerEvent = 'customer.created' | 'customer.updated';
 export type ProductEvent = 'product.created' | 'product.updated';
 export type PriceEvent = 'price.created' | 'price.updated';

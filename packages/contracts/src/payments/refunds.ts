@@ -36,6 +36,16 @@ export const refundSchema = z.object({
   last_attempt_error: z.string().nullable(),
   /** The rail's record by method type: `{ stripe: { refund_id } }`. */
   payment_details: z.record(z.string(), z.record(z.string(), z.string())),
+  /**
+   * What the merchant must do, on a rail where Kiosk sends no money itself (EVM): send this transfer
+   * from their own wallet, then name it (`POST /api/refunds/{id}/transfer`). Null otherwise, and once
+   * a transfer is named.
+   */
+  next_action: z
+    .object({ type: z.literal('send_transfer'), transfer: z.record(z.string(), z.string()) })
+    .nullable(),
+  /** The transfer the merchant named, once named. */
+  transfer_reference: z.string().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -72,4 +82,15 @@ export const refundRoutes = defineRoutes({
     response: { 200: listOf(refundSchema) },
   },
   'GET /api/refunds/:id': { params: idParam, response: { 200: refundSchema } },
+  /**
+   * Names the transfer the merchant sent for a refund awaiting one (`next_action`): it succeeds once
+   * the rail shows that transfer paid the payer back in full; until then it stays pending.
+   */
+  'POST /api/refunds/:id/transfer': {
+    params: idParam,
+    body: z.object({ reference: z.string().trim().min(1).max(200) }),
+    response: { 200: refundSchema },
+  },
+  /** Gives up a refund no transfer was named for: its amount is no longer reserved. */
+  'POST /api/refunds/:id/cancel': { params: idParam, response: { 200: refundSchema } },
 });

@@ -8,6 +8,12 @@ import { defineMessages } from './define.ts';
 export const refundMessages = defineMessages({
   en: {
     'error.REFUND_NOT_FOUND': 'No such refund',
+    'error.REFUND_NOT_AWAITING_TRANSFER': 'This refund is not waiting for a transfer from you',
+    'error.REFUND_TRANSFER_REJECTED':
+      'That transaction does not refund this payment ({reason}): it must send the full amount to the payer, in the payment’s currency, on its chain',
+    'error.REFUND_TRANSFER_USED': 'That transaction was already named for another refund',
+    'error.REFUND_TRANSFER_NAMED': 'Another transaction was already named for this refund',
+    'error.REFUND_NOT_CANCELABLE': 'Only a refund no transfer was named for can be canceled',
     'error.REFUND_EXCEEDS_PAYMENT': 'The refund is more than is left to refund of this payment',
     'error.REFUND_NOT_SUPPORTED':
       "This payment's method cannot send money back by itself; return it from the receiving account",
@@ -24,6 +30,12 @@ export const refundMessages = defineMessages({
   },
   zh: {
     'error.REFUND_NOT_FOUND': '没有该退款',
+    'error.REFUND_NOT_AWAITING_TRANSFER': '这笔退款并不在等待你的转账',
+    'error.REFUND_TRANSFER_REJECTED':
+      '该交易不能用于这笔退款（{reason}）：它必须在付款所在的链上，以付款的币种，将全额转给付款人',
+    'error.REFUND_TRANSFER_USED': '该交易已被用于另一笔退款',
+    'error.REFUND_TRANSFER_NAMED': '这笔退款已填写了另一笔交易',
+    'error.REFUND_NOT_CANCELABLE': '只有尚未填写转账的退款才能取消',
     'error.REFUND_EXCEEDS_PAYMENT': '退款金额超过了这笔付款尚可退还的金额',
     'error.REFUND_NOT_SUPPORTED': '这笔付款的支付方式无法自动退款，请从收款账户退还',
     'error.CHARGE_NOT_SUCCEEDED': '只有已成功的付款才能退款',

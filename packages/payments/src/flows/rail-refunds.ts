@@ -7,7 +7,8 @@ import type { RailRefund } from '../methods/adapter.ts';
 import { findRefundByRequestKey, insertRefund, recordRefundVerdict } from '../refunds/service.ts';
 import { refundJson } from '../refunds/table.ts';
 import type { PaymentsTables } from '../tables.ts';
-import { receivedOf, sendRefund } from './refund-charge.ts';
+import { sendRefund } from './refund-charge.ts';
+import { receivedOf } from './refund-rail.ts';
 
 type ChargeRow = PaymentsTables['charges'];
 type MethodRead = ReturnType<Deps['methods']['read']>;
@@ -73,6 +74,7 @@ async function recordOutsideRefund(
     last_attempt_error: null,
     payment_details: refundJson.payment_details.write({}),
     request_key: key,
+    transfer_reference: null,
     ...stamps(deps.clock),
   });
   await recordRefundVerdict(deps, trx, opened, rail.method.type, {

@@ -2,13 +2,13 @@ import type { Refund, RefundInput, RefundRequestReason } from '@kiosk/contracts'
 import { KioskError, newId } from '@kiosk/core';
 import { outsideUnitOfWork, transaction } from '@kiosk/db';
 import { IDEMPOTENCY_TTL_SECONDS } from '@kiosk/platform';
-import { chargeJson } from '../charges/table.ts';
 import { lockCharges, recordRefunded } from '../charges/service.ts';
 import { flag, moneyText, stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import type { Received, RefundRequest, RefundVerdict } from '../methods/adapter.ts';
+import type { RefundRequest, RefundVerdict } from '../methods/adapter.ts';
+import { hasInstruction, readRefundTransfer, SEND_TRANSFER } from './refund-transfer.ts';
+import { receivedOf, refundingAdapter } from './refund-rail.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
-import { getPaymentMethod } from '../payment-methods/queries.ts';
 import {
   findRefundByRequestKey,
   insertRefund,
@@ -62,7 +62,10 @@ export function refundCharge(
         throw new KioskError('IDEMPOTENCY_KEY_REUSED', { status: 422, cause: error });
       throw error;
     }
-    return refundView(refund.status === 'pending' ? await sendRefund(deps, refund) : refund);
+    const awaitsMerchant = refund.status === 'pending' && hasInstruction(refund);
+    return refundView(
+      refund.status === 'pending' && !awaitsMerchant ? await sendRefund(deps, refund) : refund,
+    );
   });
 }
 
@@ -89,7 +92,7 @@ async function openRefund(
   const succeeded = charges.filter((charge) => charge.status === 'succeeded').reverse();
   if (succeeded.length === 0) throw new KioskError('CHARGE_NOT_SUCCEEDED', { status: 409 });
   // A method that cannot refund says so whatever the amount.
-  await refundingAdapter(deps, trx, succeeded[0]!);
+  const sending = await refundingAdapter(deps, trx, succeeded[0]!);
   const asked = input.amount === undefined ? undefined : BigInt(input.amount);
   let chosen: { charge: ChargeRow; left: bigint } | undefined;
   for (const charge of succeeded) {
@@ -104,13 +107,21 @@ async function openRefund(
   }
   if (!chosen) throw new KioskError('REFUND_EXCEEDS_PAYMENT', { status: 400 });
   const { charge, left } = chosen;
-  if (charge.payment_method_id !== succeeded[0]!.payment_method_id) await refundingAdapter(deps, trx, charge);
+  const rail =
+    charge.payment_method_id === succeeded[0]!.payment_method_id
+      ? sending
+      : await refundingAdapter(deps, trx, charge);
+  const amount = asked ?? left;
+  // Where the merchant sends it, the refund says what to send until they name their transfer.
+  const instruction = rail.byMerchant
+    ? { [rail.method.type]: { action: SEND_TRANSFER, ...rail.byMerchant(receivedOf(charge), amount) } }
+    : {};
   return insertRefund(deps, trx, {
     id: newId('refund'),
     livemode: charge.livemode,
     status: 'pending',
     type: input.type,
-    amount: (asked ?? left).toString(),
+    amount: amount.toString(),
     currency_id: charge.currency_id,
     payment_intent_id: charge.payment_intent_id,
     charge_id: charge.id,
@@ -121,8 +132,9 @@ async function openRefund(
     failure_code: null,
     attempt_count: 0,
     last_attempt_error: null,
-    payment_details: refundJson.payment_details.write({}),
+    payment_details: refundJson.payment_details.write(instruction),
     request_key: requestKey ?? null,
+    transfer_reference: null,
     ...stamps(deps.clock),
   });
 }
@@ -156,17 +168,6 @@ function sameRequest(earlier: RefundRow, input: RefundInput): boolean {
   );
 }
 
-/** The charge's method, read, whose adapter can send money back; else 400 REFUND_NOT_SUPPORTED. */
-async function refundingAdapter(deps: Deps, db: Executor, charge: ChargeRow) {
-  const method = await getPaymentMethod(db, flag(charge.livemode), charge.payment_method_id);
-  const currency = method?.payment_currencies.find((c) => c.id === charge.currency_id);
-  if (!method || !currency) throw new KioskError('REFUND_NOT_SUPPORTED', { status: 400 });
-  const { adapter, method: read } = deps.methods.read(method);
-  const capabilities = adapter.capabilitiesOf?.(read, currency) ?? adapter.capabilities;
-  if (!capabilities.refund || !adapter.refund) throw new KioskError('REFUND_NOT_SUPPORTED', { status: 400 });
-  return { adapter, method: read, currency, refund: adapter.refund.bind(adapter) };
-}
-
 /** (b) and (c) for a pending refund: answers it as it stands afterwards. */
 export async function sendRefund(deps: Deps, refund: RefundRow): Promise<RefundRow> {
   const charge = (await deps.db
@@ -175,6 +176,11 @@ export async function sendRefund(deps: Deps, refund: RefundRow): Promise<RefundR
     .where('id', '=', refund.charge_id)
     .executeTakeFirstOrThrow()) as ChargeRow;
   const { method, currency, refund: send } = await refundingAdapter(deps, deps.db, charge);
+  // The merchant's own transfer: read again once named, else theirs to send.
+  if (!send)
+    return refund.transfer_reference
+      ? (await readRefundTransfer(deps, refund, refund.transfer_reference)).refund
+      : refund;
   const request: RefundRequest = {
     key: refund.id,
     ...(refund.reason && railReason(refund.reason)),
@@ -208,14 +214,6 @@ function railReason(reason: RefundRequestReason): Pick<RefundRequest, 'reason'> 
     : {};
 }
 
-/** The charge's payment as its adapter confirmed it. */
-export const receivedOf = (charge: ChargeRow): Received => ({
-  reference: charge.reference,
-  amount: BigInt(moneyText(charge.amount)),
-  payer: charge.payer ?? '',
-  details: chargeJson.details.read(charge.details),
-});
-
 const reread = (db: Executor, id: string) =>
   db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -234,6 +232,13 @@ export async function retryStalledRefunds(deps: Deps): Promise<number> {
     .selectAll()
     .where('status', '=', 'pending')
     .where('updated_at', '<', deps.clock.nowUnix() - REFUND_STALLED_AFTER_SECONDS)
+    // Not one that waits for the merchant to send it: there is nothing to ask the rail yet.
+    .where((eb) =>
+      eb.or([
+        eb('transfer_reference', 'is not', null),
+        eb('payment_details', 'not like', `%"${SEND_TRANSFER}"%`),
+      ]),
+    )
     .orderBy('updated_at')
     .limit(100)
     .execute();

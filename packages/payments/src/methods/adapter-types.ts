@@ -132,6 +132,14 @@ export type RefundVerdict =
   | { outcome: 'pending'; details: Record<string, string> }
   | { outcome: 'failed'; reason: RefundFailure; details?: Record<string, string> };
 
+/** What the rail shows of a transfer a merchant sent to refund a payment (verifyRefundTransfer). */
+export type RefundTransferVerdict =
+  | { outcome: 'succeeded'; details: Record<string, string> }
+  /** Seen, not yet confirmed (or not yet mined): read again later. */
+  | { outcome: 'pending'; details: Record<string, string> }
+  /** It does not refund this payment, and never will: another chain, recipient or token, too little, failed. */
+  | { outcome: 'rejected'; reason: string };
+
 /**
  * A refund of a payment as the rail records it: one Kiosk asked for (`key`, RefundRequest.key) or one
  * made on the rail without Kiosk (in the processor's dashboard), which Kiosk then records.

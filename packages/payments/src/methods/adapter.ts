@@ -26,6 +26,7 @@ import type {
   RailRefund,
   Received,
   RefundRequest,
+  RefundTransferVerdict,
   RefundVerdict,
   StoredMandate,
   Verdict,
@@ -196,6 +197,30 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    * Kiosk; asked when a notice says they changed. Throws when the rail cannot be asked right now.
    */
   refundsOf?(method: Method<Settings>, received: Received): Promise<RailRefund[]>;
+  /**
+   * On a rail where Kiosk holds no key to send money with (`capabilities.refund` false), a refund is a
+   * transfer the merchant sends from their own wallet: what to send (to the payer of `received`,
+   * `amount` of its currency), as strings a wallet or a person can act on. No I/O.
+   */
+  refundInstruction?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    received: Received,
+    amount: bigint,
+  ): Record<string, string>;
+  /**
+   * Reads the transfer the merchant names (`reference`, checked by `reference` above) from the rail,
+   * trusting nothing the browser said: succeeded once it brought the payer at least `amount` of the
+   * currency with the method's confirmations, pending until then, rejected when it never will.
+   * Throws when the rail cannot be asked right now.
+   */
+  verifyRefundTransfer?(
+    method: Method<Settings>,
+    currency: PaymentCurrency,
+    received: Received,
+    amount: bigint,
+    reference: string,
+  ): Promise<RefundTransferVerdict>;
 }
 
 /** How long a round of checks lasts, how long an unseen payment is waited for, how often it is read. */
@@ -227,6 +252,7 @@ const RAIL_CALLS = [
   'collect',
   'refund',
   'refundsOf',
+  'verifyRefundTransfer',
 ] as const satisfies readonly (keyof PaymentMethodAdapter)[];
 
 /**

@@ -9,6 +9,7 @@ import { indexInvoicesByNextAttempt } from './20261127_10_payments_invoice_next_
 import { createRefunds } from './20261128_10_payments_refunds.ts';
 import { createBitcoinAddresses } from './20261128_30_payments_bitcoin_addresses.ts';
 import { addInvoiceBuyer } from './20261128_50_payments_invoice_buyer.ts';
+import { addRefundTransfer } from './20261129_20_payments_refund_transfer.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -25,4 +26,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261128_10_payments_refunds': createRefunds,
   '20261128_30_payments_bitcoin_addresses': createBitcoinAddresses,
   '20261128_50_payments_invoice_buyer': addInvoiceBuyer,
+  '20261129_20_payments_refund_transfer': addRefundTransfer,
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { refundCharge } from '../flows/refund-charge.ts';
+import { cancelRefund, nameRefundTransfer } from '../flows/refund-transfer.ts';
 import { MERCHANT } from '../schemas.ts';
 import { findRefundRow, listRefunds } from './queries.ts';
 import { refundView } from './view.ts';
@@ -51,6 +52,29 @@ export function registerRefundRoutes(app: FastifyInstance, deps: Deps): void {
       if (!row) throw new KioskError('REFUND_NOT_FOUND', { status: 404 });
       return refundView(row);
     },
+  );
+  const transfer = refundRoutes['POST /api/refunds/:id/transfer'];
+  r.post(
+    transfer.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary:
+          'Name the transfer you sent for a refund awaiting one (next_action); it succeeds once the rail shows it paid the payer back',
+        ...transfer.schema,
+      },
+    },
+    (request) => nameRefundTransfer(deps, request.livemode, request.params.id, request.body.reference),
+  );
+  const cancel = refundRoutes['POST /api/refunds/:id/cancel'];
+  r.post(
+    cancel.path,
+    {
+      config: { access: MERCHANT },
+      schema: { tags, summary: 'Give up a refund no transfer was named for', ...cancel.schema },
+    },
+    (request) => cancelRefund(deps, request.livemode, request.params.id),
   );
 }
 

@@ -30,6 +30,8 @@ export type RefundRow = Row & {
    * A refund made on the rail without Kiosk is keyed `rail:{method}:{its reference}`, recorded once.
    */
   request_key: string | null;
+  /** The transfer a merchant sent to make it, once named (a rail where Kiosk sends no money itself). */
+  transfer_reference: string | null;
 };
 
 export const refundJson = jsonColumns('refunds', {

@@ -4,6 +4,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { refundJson } from './table.ts';
 
 export function refundView(row: PaymentsTables['refunds']): Refund {
+  const details = refundJson.payment_details.read(row.payment_details);
   return {
     id: row.id,
     object: 'refund',
@@ -21,8 +22,23 @@ export function refundView(row: PaymentsTables['refunds']): Refund {
     failure_code: row.failure_code,
     attempt_count: Number(row.attempt_count),
     last_attempt_error: row.last_attempt_error,
-    payment_details: refundJson.payment_details.read(row.payment_details),
+    payment_details: details,
+    next_action: nextAction(row.status, row.transfer_reference, details),
+    transfer_reference: row.transfer_reference,
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };
+}
+
+/** A pending refund whose rail left the sending to the merchant, until they name their transfer. */
+function nextAction(
+  status: Refund['status'],
+  reference: string | null,
+  details: Refund['payment_details'],
+): Refund['next_action'] {
+  if (status !== 'pending' || reference !== null) return null;
+  const transfer = Object.values(details).find((rail) => rail.action === 'send_transfer');
+  if (!transfer) return null;
+  const { action: _action, ...fields } = transfer;
+  return { type: 'send_transfer', transfer: fields };
 }

@@ -6,6 +6,7 @@ import { evmMandateInstructions, readEvmPayer, verifyEvmMandate } from './recurr
 import { evmSettings, type EvmSettings } from './settings.ts';
 import { chainClient, verifyEvmTransfer } from './verify.ts';
 import { collectUnderEvmMandate } from './collection.ts';
+import { evmRefundInstruction, verifyEvmRefundTransfer } from './refund-transfer.ts';
 
 /** A DID of the `did:pkh:eip155` kind names an EVM account; any chain id, the address is what counts. */
 function addressOfDid(did: string): Address | undefined {
@@ -95,6 +96,9 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       verifyEvmMandate(method, currency, { ...request, payer: addressOfDid(request.payerDid) }, collector),
     collect: (method, currency, mandate, charge) =>
       collectUnderEvmMandate(method, currency, mandate, charge, collector),
+    // Refunds are the merchant's own transfers (no merchant key here), read on chain like payments.
+    refundInstruction: evmRefundInstruction,
+    verifyRefundTransfer: verifyEvmRefundTransfer,
   };
 }
 

@@ -103,6 +103,8 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     payment_details: {},
     created_at: PAID_AT + 60,
     updated_at: PAID_AT + 60,
+    next_action: null,
+    transfer_reference: null,
     ...overrides,
   };
 }
