@@ -83,6 +83,10 @@ export {
   sendMandateCalls,
   TransactionFailedError,
 } from './checkout/payment/authorise-with-injected-wallet.ts';
-export { NoAccountError, WrongAccountError } from './checkout/payment/pay-with-injected-wallet.ts';
+export {
+  NoAccountError,
+  payWithInjectedWallet,
+  WrongAccountError,
+} from './checkout/payment/pay-with-injected-wallet.ts';
 export { mandateConsentText } from './checkout/payment/mandate-terms.ts';
 export * from './errors/index.ts';

@@ -214,7 +214,7 @@ function PaymentDetails({ intent, methods, money, back }: PaymentDetailsProps) {
         customer={customer}
       />
       <ChargesSection charges={charges} methods={methods} money={money} />
-      <RefundsSection refunds={refunds} money={money} />
+      <RefundsSection paymentId={intent.id} refunds={refunds} money={money} />
       <EventsSection paymentId={intent.id} events={events} money={money} />
       {refunding && target?.kind === 'ready' && currency && (
         <RefundDialog
@@ -272,9 +272,14 @@ function RefundNotice({ refund, money }: { refund: Refund; money: Money }) {
     );
   return (
     <Alert severity={refund.status === 'succeeded' ? 'success' : 'info'} role="status">
-      {t(refund.status === 'succeeded' ? 'dashboard.payment.refundMade' : 'dashboard.payment.refundSent', {
-        amount,
-      })}
+      {t(
+        refund.status === 'succeeded'
+          ? 'dashboard.payment.refundMade'
+          : refund.next_action
+            ? 'dashboard.payment.refundToSend'
+            : 'dashboard.payment.refundSent',
+        { amount },
+      )}
     </Alert>
   );
 }

@@ -23,6 +23,7 @@ import {
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { Code } from './Code.tsx';
 import { KNOWN_EVENTS, chargeLink, eventAmount, eventFailure } from './payment-view.ts';
+import { awaitsMerchant, RefundTransfer } from './RefundTransfer.tsx';
 import { ObjectEventsSection } from '../ObjectEventsSection.tsx';
 
 /** `12 USD` in the amount's own currency, or its smallest units and currency id when that is unknown. */
@@ -149,9 +150,11 @@ export function ChargesSection({
 }
 
 export function RefundsSection({
+  paymentId,
   refunds,
   money,
 }: {
+  paymentId: string;
   refunds: UseQueryResult<{ list: Refund[] }>;
   money: Money;
 }) {
@@ -189,6 +192,9 @@ export function RefundsSection({
           };
         })}
       />
+      {list.filter(awaitsMerchant).map((refund) => (
+        <RefundTransfer key={refund.id} refund={refund} paymentId={paymentId} money={money} />
+      ))}
     </DetailSection>
   );
 }

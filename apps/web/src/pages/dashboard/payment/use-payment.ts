@@ -143,3 +143,27 @@ export function useCreateRefund(paymentId: string, livemode: boolean) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKey(livemode, paymentId) }),
   });
 }
+
+/**
+ * A refund the merchant sends from their own wallet (an EVM payment): name the transfer they sent
+ * (the server reads it on chain), or give the refund up. Each refreshes the payment's page.
+ */
+export function useRefundTransfer(paymentId: string, livemode: boolean) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey: paymentKey(livemode, paymentId) });
+  const name = useMutation({
+    mutationFn: ({ id, reference }: { id: string; reference: string }) =>
+      kioskClient.call('POST /api/refunds/:id/transfer', {
+        params: { id },
+        body: { reference },
+        query: { livemode },
+      }),
+    onSettled,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) =>
+      kioskClient.call('POST /api/refunds/:id/cancel', { params: { id }, query: { livemode } }),
+    onSettled,
+  });
+  return { name, cancel };
+}
