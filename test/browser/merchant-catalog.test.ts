@@ -235,6 +235,23 @@ describe('a new merchant sells through the dashboard', () => {
       await page.getByText(t('dashboard.payment.refundMade', { amount: '4 USD' })).waitFor();
       await expect.poll(() => fact(page, t('dashboard.payment.refundable'))).toBe('4 USD');
 
+      // Its invoice downloads as a PDF in the reader's language, with the page's own session.
+      const invoiceId = (await harness.merchant(`/api/checkout-sessions/${sessionId}`)).body.invoice_id;
+      await page.goto(`/dashboard/invoices/${invoiceId}`);
+      const pdf = page.getByRole('link', { name: t('page.invoice.downloadPdf') });
+      const href = await pdf.getAttribute('href');
+      expect(new URL(href!, harness.server.url).searchParams.get('lang')).toBe(language);
+      const download = await page.evaluate(async (url) => {
+        const answer = await fetch(url);
+        const bytes = new Uint8Array(await answer.arrayBuffer());
+        return {
+          status: answer.status,
+          type: answer.headers.get('content-type'),
+          head: String.fromCharCode(...bytes.slice(0, 5)),
+        };
+      }, href!);
+      expect(download).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+
       // The webhook's delivery log shows the sale, answered by the receiver.
       await until(
         async () => received.filter((event) => event.type === 'checkout.session.completed').length,

@@ -33,6 +33,7 @@ export const pageEn = {
   'page.screen.donations': 'Donations',
   // The customer portal's invoice page (seed 000 §2 /customer/invoice/{id}; chip colours §4).
   'page.invoice.title': 'Invoice {number}',
+  'page.invoice.downloadPdf': 'Download PDF',
   'page.invoice.loading': 'Loading the invoice…',
   'page.invoice.status.draft': 'Draft',
   'page.invoice.status.open': 'Open',

@@ -29,6 +29,7 @@ export const pageZh: Translation<typeof pageEn> = {
   'page.screen.pastDueInvoices': '逾期账单',
   'page.screen.donations': '捐赠',
   'page.invoice.title': '账单 {number}',
+  'page.invoice.downloadPdf': '下载 PDF',
   'page.invoice.loading': '正在加载账单…',
   'page.invoice.status.draft': '草稿',
   'page.invoice.status.open': '待支付',

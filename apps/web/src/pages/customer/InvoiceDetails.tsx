@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DetailFrame, DetailItems, DetailSection, type DetailSummaryRow } from '@kiosk/react/ui';
 import type { Invoice, PaymentCurrency } from '@kiosk/contracts';
+import { InvoicePdfLink } from '../../components/InvoicePdfLink.tsx';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
 import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
@@ -65,6 +66,7 @@ export function InvoiceDetails({ invoice, currency, lines, notices }: InvoiceDet
           </Typography>
         </>
       }
+      actions={<InvoicePdfLink invoice={invoice} />}
       notices={notices}
       body={
         lines.length > 0 && (

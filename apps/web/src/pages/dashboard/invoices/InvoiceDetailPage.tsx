@@ -17,6 +17,7 @@ import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { InvoiceStatusChip } from '../../customer/InvoiceStatusChip.tsx';
 import { formatInvoiceMoney } from '../../customer/invoice-view.ts';
+import { InvoicePdfLink } from '../../../components/InvoicePdfLink.tsx';
 import { recordProblem } from '../record-problem.ts';
 import { Code } from '../payment/Code.tsx';
 import type { Money } from '../payment/PaymentSections.tsx';
@@ -114,7 +115,7 @@ function InvoiceDetails({ invoice, methods, back }: InvoiceDetailsProps) {
           </Typography>
         </>
       }
-      actions={<ActionButtons allowed={invoiceActions(invoice)} onOpen={setOpen} />}
+      actions={<ActionButtons invoice={invoice} allowed={invoiceActions(invoice)} onOpen={setOpen} />}
       notices={
         done && (
           <Alert severity="success" role="status" onClose={() => setDone(null)}>
@@ -231,16 +232,18 @@ function summaryRows(
 
 /** The actions the invoice's state allows; none for a paid or void one, or a checkout's. */
 function ActionButtons({
+  invoice,
   allowed,
   onOpen,
 }: {
+  invoice: Invoice;
   allowed: readonly InvoiceAction[];
   onOpen: (action: InvoiceAction) => void;
 }) {
   const { t } = useTranslation();
-  if (allowed.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <InvoicePdfLink invoice={invoice} />
       {allowed.map((action) => (
         <Button
           key={action}
