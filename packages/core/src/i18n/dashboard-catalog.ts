@@ -126,6 +126,9 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.priceForm.addCurrency': 'Add a currency',
     'catalog.priceForm.removeCurrency': 'Remove {symbol}',
     'catalog.priceForm.sameCurrency': 'Each currency once.',
+    'catalog.priceForm.upsell': 'Offer an upgrade to',
+    'catalog.priceForm.upsellHint':
+      'Optional. At checkout the buyer may switch to this price instead (a yearly plan, say).',
     'catalog.priceForm.stock': 'Stock',
     'catalog.priceForm.stockHint': 'Optional. How many can be sold in all; blank for no limit.',
     'catalog.priceForm.perCheckout': 'Most per order',
@@ -249,6 +252,8 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.priceForm.addCurrency': '添加币种',
     'catalog.priceForm.removeCurrency': '移除 {symbol}',
     'catalog.priceForm.sameCurrency': '每个币种只能出现一次。',
+    'catalog.priceForm.upsell': '提供升级为',
+    'catalog.priceForm.upsellHint': '可选。结账时买家可改选此价格（例如年付方案）。',
     'catalog.priceForm.stock': '库存',
     'catalog.priceForm.stockHint': '可选。总共可售出的数量；留空表示不限。',
     'catalog.priceForm.perCheckout': '每单最多',

@@ -29,6 +29,8 @@ interface PriceFormFieldsProps {
   control: Control<CatalogFormValues>;
   getValues: UseFormGetValues<CatalogFormValues>;
   currencies: readonly CurrencyChoice[];
+  /** The product's other prices this one may offer as an upgrade; none on a new product. */
+  upsells?: readonly { id: string; label: string }[];
 }
 
 /**
@@ -36,7 +38,7 @@ interface PriceFormFieldsProps {
  * if the merchant likes) or one the customer chooses between bounds. Amounts are checked as the server
  * will take them, exact to the currency's smallest unit.
  */
-export function PriceFormFields({ control, getValues, currencies }: PriceFormFieldsProps) {
+export function PriceFormFields({ control, getValues, currencies, upsells = [] }: PriceFormFieldsProps) {
   const { t } = useTranslation();
   const [billing, model, currencyId] = useWatch({
     control,
@@ -125,6 +127,24 @@ export function PriceFormFields({ control, getValues, currencies }: PriceFormFie
         />
       )}
       <LimitFields control={control} />
+      {upsells.length > 0 && (
+        <FormTextField
+          control={control}
+          name="price.upsell"
+          label={t('catalog.priceForm.upsell')}
+          hint={t('catalog.priceForm.upsellHint')}
+          select
+          fullWidth
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('catalog.form.noCrossSell')}</option>
+          {upsells.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.label}
+            </option>
+          ))}
+        </FormTextField>
+      )}
       <FormTextField
         control={control}
         name="price.nickname"

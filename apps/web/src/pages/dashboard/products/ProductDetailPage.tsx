@@ -153,6 +153,9 @@ function ProductDetails({
             : {
                 kind: 'price' as const,
                 product,
+                upsells: product.prices
+                  .filter((price) => price.active)
+                  .map((price) => ({ id: price.id, label: priceText(price, methods, t) })),
                 onSave: (price: PriceFields) =>
                   changes.createPrice.mutateAsync({ ...price, product_id: product.id }),
               })}

@@ -117,4 +117,23 @@ describe('ProductDialog', { timeout: 20_000 }, () => {
     await within(dialog).findByText('That currency is not offered');
     expect(field(/^Name/).value).toBe('Mug');
   });
+  it('adds a price to a product that offers an upgrade to one of its prices', async () => {
+    const onSave = vi.fn(async () => saved);
+    const { dialog, field } = open({
+      kind: 'price',
+      product: { ...saved, prices: [] },
+      upsells: [{ id: 'price_yearly', label: '100 USD per year' }],
+      onSave,
+    } as unknown as Partial<ProductDialogProps>);
+    expect(within(dialog).queryByRole('textbox', { name: /^Name/ })).toBeNull();
+    fireEvent.input(field(/^Amount \(USD\)/), { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Offer an upgrade to' }), {
+      target: { value: 'price_yearly' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add price' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(onSave.mock.calls[0]).toEqual([
+      expect.objectContaining({ unit_amount: '1000', upsell: { upsells_to_id: 'price_yearly' } }),
+    ]);
+  });
 });

@@ -18,7 +18,13 @@ export type ProductDialogKind =
       crossSells: readonly { id: string; label: string }[];
       onSave: (change: ProductChange) => Promise<Product>;
     }
-  | { kind: 'price'; product: Product; onSave: (price: PriceFields) => Promise<Price> };
+  | {
+      kind: 'price';
+      product: Product;
+      /** The product's prices the new one may offer as an upgrade, named for the reader. */
+      upsells: readonly { id: string; label: string }[];
+      onSave: (price: PriceFields) => Promise<Price>;
+    };
 
 export type ProductDialogProps = ProductDialogKind & {
   currencies: readonly CurrencyChoice[];
@@ -152,7 +158,12 @@ export function ProductDialog(props: ProductDialogProps) {
             </>
           )}
           {kind !== 'edit' && (
-            <PriceFormFields control={control} getValues={getValues} currencies={currencies} />
+            <PriceFormFields
+              control={control}
+              getValues={getValues}
+              currencies={currencies}
+              upsells={props.kind === 'price' ? props.upsells : []}
+            />
           )}
         </>
       )}

@@ -29,6 +29,8 @@ export interface PriceFormValues {
   /** How many can be sold in all, and in one checkout; blank for no limit. */
   stock: string;
   per_checkout: string;
+  /** Seed 000 §4: the price offered at checkout as an upgrade of this one ('' for none). */
+  upsell: string;
   /** The same fixed price in more currencies. */
   options: { currency_id: string; amount: string }[];
 }
@@ -47,6 +49,7 @@ export function emptyPrice(currencyId: string): PriceFormValues {
     nickname: '',
     stock: '',
     per_checkout: '',
+    upsell: '',
     options: [],
   };
 }
@@ -111,7 +114,7 @@ export function priceFieldsOf(
     lookup_key: null,
     currency_id: currency.id,
     recurring,
-    upsell: null,
+    upsell: values.upsell ? { upsells_to_id: values.upsell } : null,
     // 0 is the API's "no limit".
     quantity_available: Number(values.stock.trim() || 0),
     quantity_limit_per_checkout: Number(values.per_checkout.trim() || 0),
