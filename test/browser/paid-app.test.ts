@@ -30,6 +30,10 @@ const TEXT = {
     ratings: 'New ratings',
     purchasesTotal: 'Purchases: 1 in 30 days',
     ratingsTotal: 'New ratings: 1 in 30 days',
+    comments: 'Comments',
+    writeComment: 'Write a comment',
+    post: 'Post',
+    comment: 'Works offline, **great** for sketches.',
   },
   zh: {
     locale: 'zh-CN',
@@ -52,6 +56,10 @@ const TEXT = {
     ratings: '新评分',
     purchasesTotal: '购买次数：30 天共 1',
     ratingsTotal: '新评分：30 天共 1',
+    comments: '评论',
+    writeComment: '写评论',
+    post: '发布',
+    comment: '离线也能用，画草图**很好用**。',
   },
 } as const;
 
@@ -64,7 +72,7 @@ describe.each(['en', 'zh'] as const)('buying a paid app as a new user, in %s', (
   });
   afterAll(() => harness?.close());
 
-  it('sees the price, buys with the test wallet on the page, and then owns and downloads it', async () => {
+  it('sees the price, buys with the test wallet on the page, owns, downloads, launches, rates and comments', async () => {
     const { demo } = harness;
     if (demo.paidApp.outcome !== 'ready') throw new Error(`no paid demo app: ${demo.paidApp.reason}`);
     const path = new URL(demo.paidApp.url).pathname;
@@ -160,6 +168,19 @@ describe.each(['en', 'zh'] as const)('buying a paid app as a new user, in %s', (
     await launched.close();
     await page.reload();
     await page.getByText(text.average).waitFor();
+
+    // And comments, in Markdown rendered as such (never as raw HTML).
+    const comments = page.getByRole('region', { name: text.comments });
+    await comments.getByRole('textbox', { name: text.writeComment }).fill(text.comment);
+    await comments.getByRole('button', { name: text.post }).click();
+    const bold = text.comment.match(/\*\*(.+)\*\*/)![1]!;
+    await comments.locator('strong', { hasText: bold }).waitFor();
+    const listed = (await (
+      await page.request.get(`/api/apps/${encodeURIComponent(did)}/comments`)
+    ).json()) as {
+      list: { body: string }[];
+    };
+    expect(listed.list.map((comment) => comment.body)).toContain(text.comment);
 
     // The store agrees, and recorded the sale once with both shares.
     const verified = await until(
