@@ -47,7 +47,26 @@ describe('publish-time checks of a release', () => {
       metadata: app.metadata,
       integrity: release.integrity,
       size: (await readFile(file)).length,
+      // kiosk.json's main is a script, and there is no index.html: nothing to open.
+      launchable: false,
     });
+  });
+
+  it('say whether the bundle holds the page a launch opens: main when it is a page, else index.html', async () => {
+    const launchable = async (options: Parameters<typeof upload>[0]) => {
+      const { file, release } = await upload(options);
+      const check = await checkRelease({ file, release });
+      return check.ok ? check.launchable : check.problems;
+    };
+    expect(await launchable({ files: { 'index.html': '<h1>Weather</h1>' } })).toBe(true);
+    expect(
+      await launchable({ metadata: { main: 'app/start.html' }, files: { 'app/start.html': '<p>' } }),
+    ).toBe(true);
+    // A page named as main but missing is not rescued by an index.html elsewhere.
+    expect(await launchable({ metadata: { main: 'app/start.html' }, files: { 'index.html': '<p>' } })).toBe(
+      false,
+    );
+    expect(await launchable({ files: { 'docs/index.html': '<p>' } })).toBe(false);
   });
 
   it('refuse an oversized bundle from its size alone, without reading it', async () => {

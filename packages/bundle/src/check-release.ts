@@ -2,6 +2,7 @@ import { checkNameSquatting, checkNewVersion } from '@kiosk/core';
 import { stat } from 'node:fs/promises';
 import { inspectBundle, type BundleImage, type BundleInspection, type InspectOptions } from './inspect.ts';
 import { integrityOfFile } from './integrity.ts';
+import { launchEntryOf } from './launch-entry.ts';
 import {
   BUNDLE_MAX_BYTES,
   imageExtensionOf,
@@ -43,7 +44,14 @@ export interface ReleaseCheckInput {
 }
 
 export type ReleaseCheck =
-  | { ok: true; metadata: BundleMetadata; integrity: string; size: number }
+  | {
+      ok: true;
+      metadata: BundleMetadata;
+      integrity: string;
+      size: number;
+      /** It holds the page a launch opens (launchEntryOf): a web app the store can open. */
+      launchable: boolean;
+    }
   | { ok: false; problems: BundleProblem[] };
 
 const RELEASE_FIELDS = ['did', 'name', 'version'] as const;
@@ -99,7 +107,9 @@ export async function checkRelease(input: ReleaseCheckInput): Promise<ReleaseChe
   for (const secret of inspection.secrets) problems.push(problem('SECRET_FOUND', { ...secret }));
 
   if (problems.length > 0 || !metadata) return { ok: false, problems };
-  return { ok: true, metadata, integrity, size };
+  const entry = launchEntryOf(metadata);
+  const launchable = inspection.files.some((found) => found.path === entry);
+  return { ok: true, metadata, integrity, size, launchable };
 }
 
 function checkMetadata(inspection: BundleInspection, problems: BundleProblem[]): BundleMetadata | undefined {

@@ -10,3 +10,4 @@ export * from './svg-safety.ts';
 export * from './problems.ts';
 export * from './check-release.ts';
 export * from './unpack.ts';
+export * from './launch-entry.ts';

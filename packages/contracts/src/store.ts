@@ -34,6 +34,11 @@ export const appVersionSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   /** `/api/apps/{did}/{version}/{name}-{version}.tgz` */
   download_url: z.string(),
+  /**
+   * Its bundle holds the page a launch opens (kiosk.json's `main` page, else index.html): Launch is
+   * offered. Null for a version uploaded before the store recorded this.
+   */
+  launchable: z.boolean().nullable(),
   /** When the version entered each status after `draft`. */
   status_transitions: z.record(z.string(), z.number()),
   published_at: z.number().nullable(),

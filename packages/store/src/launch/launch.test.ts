@@ -86,9 +86,11 @@ describe.each(await testEngines())('launching web apps on %s', (engine) => {
     expect((await get(url)).status).toBe(404);
   });
 
-  it('refuses an app without a page, and one nobody may see', async () => {
+  it('refuses an app without a page, and one nobody may see; the app page knows it before', async () => {
     const did = await store.publishedApp();
     expect((await launch(member, did)).body.code).toBe('APP_NOT_LAUNCHABLE');
+    const page = await member.request(`/api/apps/${did}`);
+    expect(page.body.versions.map((version: { launchable: boolean }) => version.launchable)).toEqual([false]);
     expect((await launch(member, 'did:abt:z1NoSuchApp')).status).toBe(404);
   });
 

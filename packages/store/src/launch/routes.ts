@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { launchEntryOf } from '@kiosk/bundle';
 import { storeCommerceRoutes, type AppLaunch } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
@@ -73,8 +74,11 @@ export function registerLaunchRoutes(app: FastifyInstance, deps: StoreDeps, opti
       // The bundle is unpacked from storage on a first launch: before the request's unit of work.
       const { version, entry } = await askFirst(async () => {
         const version = await launchableVersion(deps, request.params.did, viewer);
+        // Known at upload: a bundle without its page is not unpacked to find out.
+        if (version.launchable !== null && !Number(version.launchable))
+          throw new KioskError('APP_NOT_LAUNCHABLE', { status: 409 });
         const folder = await options.files.folder(version.id, version.bundle_key);
-        const entry = entryOf(version.metadata);
+        const entry = launchEntryOf(version.metadata);
         if (!(await isFile(join(folder, entry)))) throw new KioskError('APP_NOT_LAUNCHABLE', { status: 409 });
         return { version, entry };
       });
@@ -157,16 +161,10 @@ async function launchableVersion(deps: StoreDeps, did: string, viewer: Viewer) {
 function versionRow(deps: StoreDeps, did: string, version: string) {
   return deps.db
     .selectFrom('store_app_versions')
-    .select(['id', 'version', 'bundle_key', 'metadata'])
+    .select(['id', 'version', 'bundle_key', 'metadata', 'launchable'])
     .where('app_did', '=', did)
     .where('version', '=', version)
     .executeTakeFirst();
-}
-
-/** The page a launch opens: kiosk.json's `main` when it is a page, else `index.html`. */
-function entryOf(metadata: unknown): string {
-  const fields = (typeof metadata === 'string' ? JSON.parse(metadata) : metadata) as { main?: unknown };
-  return typeof fields?.main === 'string' && /\.html?$/i.test(fields.main) ? fields.main : 'index.html';
 }
 
 /** Who launched the app, and for a paid app their receipt, to check offline (docs/store.md "Receipts"). */

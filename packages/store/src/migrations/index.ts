@@ -7,6 +7,7 @@ import { searchUnspacedScripts } from './20261127_41_store_app_search_unspaced.t
 import { createAppFeedback } from './20261128_40_store_app_feedback.ts';
 import { createPaidApps } from './20261128_60_store_paid_apps.ts';
 import { createLaunches } from './20261128_70_store_launches.ts';
+import { addLaunchable } from './20261129_30_store_launchable.ts';
 
 /**
  * Kiosk Store's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -21,4 +22,5 @@ export const storeMigrations: MigrationSet = {
   '20261128_40_store_app_feedback': createAppFeedback,
   '20261128_60_store_paid_apps': createPaidApps,
   '20261128_70_store_launches': createLaunches,
+  '20261129_30_store_launchable': addLaunchable,
 };

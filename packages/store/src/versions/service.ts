@@ -257,7 +257,7 @@ async function insertApp(
 async function insertVersion(
   trx: StoreDb,
   deps: StoreDeps,
-  { release, tarball, developerDid }: UploadInput,
+  { release, tarball, developerDid, checked }: UploadInput,
   metadata: BundleMetadata,
   { id, key, status, now }: { id: string; key: string; status: AppVersionStatus; now: number },
 ): Promise<VersionRow> {
@@ -279,6 +279,7 @@ async function insertVersion(
       uploaded_by: developerDid,
       status_transitions: versionJson.status_transitions.write(published ? { published: now } : {}),
       published_at: published ? now : null,
+      launchable: checked.ok && checked.launchable ? 1 : 0,
       created_at: now,
       updated_at: now,
     },

@@ -25,6 +25,8 @@ export type VersionRow = Stamped & {
   /** When it entered each status after `draft` (`{ pending: 1767…, … }`). */
   status_transitions: Json;
   published_at: number | null;
+  /** Its bundle holds the page a launch opens (1 or 0); null when uploaded before this was known. */
+  launchable: number | null;
 };
 
 export const versionJson = jsonColumns('store_app_versions', {

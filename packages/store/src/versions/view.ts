@@ -28,6 +28,7 @@ export function versionView(row: VersionRow): AppVersion {
     download_url: downloadPath(row),
     status_transitions: versionJson.status_transitions.read(row.status_transitions),
     published_at: row.published_at === null ? null : Number(row.published_at),
+    launchable: row.launchable === null ? null : Boolean(Number(row.launchable)),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

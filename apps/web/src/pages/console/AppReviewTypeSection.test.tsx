@@ -28,6 +28,7 @@ const ITEM: ReviewQueueItem = {
   changelog: null,
   metadata: {},
   download_url: '/api/apps/x/1.2.0/weather-1.2.0.tgz',
+  launchable: true,
   status_transitions: { pending: UPLOADED },
   published_at: null,
   created_at: UPLOADED,

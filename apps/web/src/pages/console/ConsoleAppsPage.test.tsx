@@ -33,6 +33,7 @@ function queueItem(status: AppVersionStatus): ReviewQueueItem {
     changelog: 'Hourly forecasts',
     metadata: {},
     download_url: '/api/apps/x/1.2.0/weather-1.2.0.tgz',
+    launchable: true,
     status_transitions: { pending: UPLOADED + 60 },
     published_at: null,
     created_at: UPLOADED,

@@ -75,6 +75,7 @@ function version(semver: string, status: AppVersionStatus, did = DID): AppVersio
     changelog: null,
     metadata: {},
     download_url: `/api/apps/${did}/${semver}/weather-board-${semver}.tgz`,
+    launchable: true,
     status_transitions: {},
     published_at: status === 'published' ? T0 : null,
     created_at: T0,

@@ -130,7 +130,8 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
                 >
                   {t('storeFront.detail.download', { version: shown.version })}
                 </Button>
-                <LaunchButton did={app.did} title={app.title} />
+                {/* Unknown (uploaded before the store recorded it) is offered: the launch finds out. */}
+                {shown.launchable !== false && <LaunchButton did={app.did} title={app.title} />}
                 <Typography
                   variant="caption"
                   color="text.secondary"

@@ -45,6 +45,7 @@ function version(semver: string, overrides: Partial<AppVersion> = {}): AppVersio
     changelog: null,
     metadata: {},
     download_url: `/api/apps/${DID}/${semver}/weather-board-${semver}.tgz`,
+    launchable: true,
     status_transitions: {},
     published_at: T0,
     created_at: T0,
@@ -58,7 +59,8 @@ function detail(overrides: Partial<AppDetail> = {}): AppDetail {
     ...app(),
     versions: [
       version('1.1.0', { changelog: 'Hourly forecast.', size: 2.5 * 1024 * 1024 }),
-      version('1.0.0', { changelog: 'First release.' }),
+      // Uploaded without the page a launch opens.
+      version('1.0.0', { changelog: 'First release.', launchable: false }),
     ],
     ...overrides,
   };
@@ -275,6 +277,7 @@ describe('store front', { timeout: 20_000 }, () => {
     // A free app: its download, once its price (none) is known.
     const download = await screen.findByRole('link', { name: 'Download 1.1.0' });
     expect(download.getAttribute('href')).toBe(`/api/apps/${DID}/1.1.0/weather-board-1.1.0.tgz`);
+    expect(screen.getByRole('button', { name: 'Open Weather Board in a new tab' })).toBeTruthy();
     expect(screen.getByText(/^2\.5 MB \.tgz bundle/)).toBeTruthy();
 
     const facts = screen.getByRole('complementary', { name: 'About the app' });
@@ -306,6 +309,8 @@ describe('store front', { timeout: 20_000 }, () => {
     renderRoutesAt(`/apps/${DID}/1.0.0`, routes);
     const download = await screen.findByRole('link', { name: 'Download 1.0.0' });
     expect(download.getAttribute('href')).toBe(`/api/apps/${DID}/1.0.0/weather-board-1.0.0.tgz`);
+    // A bundle without its page offers no Launch; 1.1.0's does.
+    expect(screen.queryByRole('button', { name: 'Open Weather Board in a new tab' })).toBeNull();
     cleanup();
 
     api();
