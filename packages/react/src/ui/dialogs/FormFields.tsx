@@ -168,3 +168,38 @@ export function FormCheckbox<Values extends FieldValues, Name extends FieldPath<
     />
   );
 }
+
+export type FormSelectFieldProps<Values extends FieldValues, Name extends FieldPath<Values>> = Omit<
+  FormTextFieldProps<Values, Name>,
+  'select' | 'children'
+> & {
+  /** The choices, in order; `none` first when given (its value is `''`). */
+  options: readonly { value: string; label: string }[];
+  none?: string;
+};
+
+/**
+ * One of many choices bound to the dialog's form, as a native select: a phone's own picker, a plain
+ * combobox to a screen reader, and no menu to mount.
+ */
+export function FormSelectField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  options,
+  none,
+  slotProps,
+  ...field
+}: FormSelectFieldProps<Values, Name>) {
+  return (
+    <FormTextField
+      {...field}
+      select
+      slotProps={{ ...slotProps, select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {none !== undefined && <option value="">{none}</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </FormTextField>
+  );
+}

@@ -10,9 +10,11 @@ export { FormDialog, type FormDialogProps, type FormDialogResult } from './FormD
 export {
   FormCheckbox,
   FormRadioGroup,
+  FormSelectField,
   FormTextField,
   type FormCheckboxProps,
   type FormRadioGroupProps,
+  type FormSelectFieldProps,
   type FormTextFieldProps,
 } from './FormFields.tsx';
 export { errorMessage } from './server-error.ts';

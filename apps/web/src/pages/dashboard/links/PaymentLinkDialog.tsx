@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentLink } from '@kiosk/contracts';
-import { FormCheckbox, FormDialog, FormTextField } from '@kiosk/react/ui';
+import { FormCheckbox, FormDialog, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import type { PriceChoice } from '../products/use-products.ts';
 import {
   emptyLink,
@@ -27,8 +27,6 @@ export interface PaymentLinkDialogProps {
   onCreate: (link: NewPaymentLink) => Promise<PaymentLink>;
   onClose: () => void;
 }
-
-const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 /** `body.line_items.0.price_id` → the first item's price field; `body.name` → name. */
 function fieldOfPath(path: string) {
@@ -124,21 +122,14 @@ function LinkItems({
           spacing={1}
           sx={{ alignItems: 'flex-start' }}
         >
-          <FormTextField
+          <FormSelectField
             control={control}
             name={`items.${index}.price_id`}
             label={t('catalog.linkForm.price')}
-            select
             rules={{ validate: (id) => id !== '' || t('catalog.linkForm.priceRequired') }}
             sx={{ flex: 3 }}
-            slotProps={NATIVE_SELECT}
-          >
-            {choices.map((choice) => (
-              <option key={choice.value.price.id} value={choice.value.price.id}>
-                {choice.label}
-              </option>
-            ))}
-          </FormTextField>
+            options={choices.map((choice) => ({ value: choice.value.price.id, label: choice.label }))}
+          />
           <FormTextField
             control={control}
             name={`items.${index}.quantity`}
@@ -209,20 +200,16 @@ function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
         label={t('catalog.linkForm.crossSellRequired')}
         hint={t('catalog.linkForm.crossSellHint')}
       />
-      <FormTextField
+      <FormSelectField
         control={control}
         name="submit_type"
         label={t('catalog.linkForm.submitType')}
-        select
         sx={{ maxWidth: 320 }}
-        slotProps={NATIVE_SELECT}
-      >
-        {SUBMIT_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {t(`catalog.linkForm.submitType.${type}`)}
-          </option>
-        ))}
-      </FormTextField>
+        options={SUBMIT_TYPES.map((type) => ({
+          value: type,
+          label: t(`catalog.linkForm.submitType.${type}`),
+        }))}
+      />
       <FormTextField
         control={control}
         name="message"

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormRadioGroup, FormTextField } from '@kiosk/react/ui';
+import { FormRadioGroup, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import type { CurrencyChoice } from './currency-choices.ts';
 import { checkAmount, INTERVALS, isLimit, type PriceFormValues } from './price-form.ts';
 
@@ -68,16 +68,13 @@ export function PriceFormFields({ control, getValues, currencies, upsells = [] }
 
   return (
     <Stack spacing={2.5}>
-      <FormTextField
+      <FormSelectField
         control={control}
         name="price.currency_id"
         label={t('catalog.priceForm.currency')}
-        select
         fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <CurrencyOptions currencies={currencies} />
-      </FormTextField>
+        options={currencyOptions(currencies)}
+      />
       <FormRadioGroup
         control={control}
         name="price.billing"
@@ -128,22 +125,15 @@ export function PriceFormFields({ control, getValues, currencies, upsells = [] }
       )}
       <LimitFields control={control} />
       {upsells.length > 0 && (
-        <FormTextField
+        <FormSelectField
           control={control}
           name="price.upsell"
           label={t('catalog.priceForm.upsell')}
           hint={t('catalog.priceForm.upsellHint')}
-          select
           fullWidth
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('catalog.form.noCrossSell')}</option>
-          {upsells.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </FormTextField>
+          options={upsells.map((choice) => ({ value: choice.id, label: choice.label }))}
+          none={t('catalog.form.noCrossSell')}
+        />
       )}
       <FormTextField
         control={control}
@@ -180,11 +170,10 @@ function OtherCurrencies({
       )}
       {options.fields.map((option, index) => (
         <Stack key={option.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <FormTextField
+          <FormSelectField
             control={control}
             name={`price.options.${index}.currency_id`}
             label={t('catalog.priceForm.currency')}
-            select
             rules={{
               validate: (id) => {
                 const price = getValues('price');
@@ -195,10 +184,8 @@ function OtherCurrencies({
               },
             }}
             sx={{ flex: 1 }}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <CurrencyOptions currencies={currencies} />
-          </FormTextField>
+            options={currencyOptions(currencies)}
+          />
           <FormTextField
             control={control}
             name={`price.options.${index}.amount`}
@@ -300,14 +287,6 @@ function CustomAmountFields({
   );
 }
 
-function CurrencyOptions({ currencies }: { currencies: readonly CurrencyChoice[] }) {
-  return currencies.map((choice) => (
-    <option key={choice.id} value={choice.id}>
-      {choice.label}
-    </option>
-  ));
-}
-
 /** How often a recurring price bills: every N days, weeks, months or years. */
 function RecurringFields({ control }: { control: Control<CatalogFormValues> }) {
   const { t } = useTranslation();
@@ -326,20 +305,16 @@ function RecurringFields({ control }: { control: Control<CatalogFormValues> }) {
         sx={{ width: 140 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <FormTextField
+      <FormSelectField
         control={control}
         name="price.interval"
         label={t('catalog.priceForm.interval')}
-        select
         sx={{ flex: 1 }}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {INTERVALS.map((interval) => (
-          <option key={interval} value={interval}>
-            {t(`catalog.priceForm.interval.${interval}`)}
-          </option>
-        ))}
-      </FormTextField>
+        options={INTERVALS.map((interval) => ({
+          value: interval,
+          label: t(`catalog.priceForm.interval.${interval}`),
+        }))}
+      />
     </Stack>
   );
 }
@@ -371,3 +346,6 @@ function LimitFields({ control }: { control: Control<CatalogFormValues> }) {
     </Stack>
   );
 }
+
+const currencyOptions = (currencies: readonly CurrencyChoice[]) =>
+  currencies.map((choice) => ({ value: choice.id, label: choice.label }));

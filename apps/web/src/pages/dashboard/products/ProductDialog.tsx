@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { Price, PriceFields, Product } from '@kiosk/contracts';
-import { FormDialog, FormTextField } from '@kiosk/react/ui';
+import { FormDialog, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import type { CurrencyChoice } from './currency-choices.ts';
 import { emptyPrice, priceFieldsOf } from './price-form.ts';
 import { PriceFormFields, type CatalogFormValues } from './PriceFormFields.tsx';
@@ -132,22 +132,15 @@ export function ProductDialog(props: ProductDialogProps) {
             </>
           )}
           {props.kind === 'edit' && (
-            <FormTextField
+            <FormSelectField
               control={control}
               name="cross_sell"
               label={t('catalog.form.crossSell')}
               hint={t('catalog.form.crossSellHint')}
-              select
               fullWidth
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">{t('catalog.form.noCrossSell')}</option>
-              {props.crossSells.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </FormTextField>
+              options={props.crossSells.map((choice) => ({ value: choice.id, label: choice.label }))}
+              none={t('catalog.form.noCrossSell')}
+            />
           )}
           {kind === 'add' && (
             <>
