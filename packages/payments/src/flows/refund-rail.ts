@@ -9,10 +9,10 @@ import type { PaymentsTables } from '../tables.ts';
 type ChargeRow = PaymentsTables['charges'];
 
 /**
- * How a charge is refunded on its rail: by the adapter itself (`refund`), or by the merchant's own
- * transfer that the adapter then reads (`byMerchant` says what to send).
+ * How a charge is refunded on its rail, from its method as read: by the adapter itself (`refund`), or
+ * by the merchant's own transfer that the adapter then reads (`byMerchant` says what to send); a
+ * method that can do neither is 400 REFUND_NOT_SUPPORTED.
  */
-/** The charge's method, read, whose adapter can send money back; else 400 REFUND_NOT_SUPPORTED. */
 export async function refundingAdapter(deps: Deps, db: Executor, charge: ChargeRow) {
   const method = await getPaymentMethod(db, flag(charge.livemode), charge.payment_method_id);
   const currency = method?.payment_currencies.find((c) => c.id === charge.currency_id);
