@@ -273,6 +273,21 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         customer.request(`${path}?livemode=false`, init);
       return { pay, subscriptionId: subscriptionId as string, invoiceId };
     };
+    /** A test clock frozen at the wall clock's time; answers its id. */
+    const testClock = async () =>
+      (await created('/api/test-clocks', { frozen_time: Math.floor(Date.now() / 1000) })).id as string;
+    /** A test customer of its own with one order submitted and no subscription; answers its id. */
+    const unsubscribedCustomer = async () => {
+      const customer = await signedIn(server, TestWallet.random());
+      const id = (
+        await customer.request(`/api/checkout-sessions/start/${(await link()).id}`, { method: 'POST' })
+      ).body.checkoutSession.id as string;
+      const answer = await customer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: submitBody,
+      });
+      return answer.body.checkoutSession.customer_id as string;
+    };
     const edit = (id: string, what: string, verb: string, body?: unknown) =>
       buyer.request(`/api/checkout-sessions/${id}/${what}`, { method: verb, body });
 
@@ -469,6 +484,26 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         call: api,
         path: `/api/payment-links/${(await link()).id}`,
         body: { name: 'Sale' },
+      }),
+      'POST /api/test-clocks': async () => ({
+        call: api,
+        path: '/api/test-clocks',
+        body: { frozen_time: Math.floor(Date.now() / 1000), name: 'Walked' },
+      }),
+      'DELETE /api/test-clocks/:id': async () => ({
+        call: api,
+        path: `/api/test-clocks/${await testClock()}`,
+      }),
+      // The job runner is stopped: the clock stays advancing, and the replay finds it so.
+      'POST /api/test-clocks/:id/advance': async () => ({
+        call: api,
+        path: `/api/test-clocks/${await testClock()}/advance`,
+        body: { frozen_time: Math.floor(Date.now() / 1000) + 86_400 },
+      }),
+      'PUT /api/customers/:id/test-clock': async () => ({
+        call: api,
+        path: `/api/customers/${await unsubscribedCustomer()}/test-clock`,
+        body: { test_clock: await testClock() },
       }),
       'POST /api/checkout-sessions': async () => ({
         call: api,

@@ -54,6 +54,11 @@ export const PAYMENTS_EVENT_TYPES = [
   'refund.updated',
   'subscription_item.created',
   'subscription_item.deleted',
+  'test_helpers.test_clock.advancing',
+  'test_helpers.test_clock.created',
+  'test_helpers.test_clock.deleted',
+  'test_helpers.test_clock.internal_failure',
+  'test_helpers.test_clock.ready',
 ] as const;
 export type PaymentsEventName = (typeof PAYMENTS_EVENT_TYPES)[number];
 

@@ -28,6 +28,7 @@ import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
+import { testClockRoutes } from './payments/test-clocks.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
 import { storeCommerceRoutes } from './store-commerce.ts';
 import { appBlockRoutes, categoryRoutes } from './store-console.ts';
@@ -60,6 +61,7 @@ export const ROUTE_TABLES = [
   subscriptionRoutes,
   subscriptionMandateRoutes,
   subscriptionPauseRoutes,
+  testClockRoutes,
   chargeRoutes,
   refundRoutes,
   eventRoutes,

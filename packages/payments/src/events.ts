@@ -10,6 +10,7 @@ import type {
   Product,
   Refund,
   Subscription,
+  TestClockObject,
 } from '@kiosk/contracts';
 import type { SessionSnapshot } from './checkout-sessions/view.ts';
 
@@ -57,6 +58,12 @@ export type PriceEvent = 'price.created' | 'price.updated';
 export type PaymentLinkEvent = 'payment_link.created' | 'payment_link.updated';
 export type PaymentMethodEvent = 'payment_method.created' | 'payment_method.updated';
 export type PaymentCurrencyEvent = 'payment_currency.created';
+export type TestClockEvent =
+  | 'test_helpers.test_clock.created'
+  | 'test_helpers.test_clock.advancing'
+  | 'test_helpers.test_clock.ready'
+  | 'test_helpers.test_clock.internal_failure'
+  | 'test_helpers.test_clock.deleted';
 
 /** Kiosk Pay's events and the snapshot each carries. */
 export type PaymentsEvents = Record<CheckoutSessionEvent, SessionSnapshot> &
@@ -72,7 +79,8 @@ export type PaymentsEvents = Record<CheckoutSessionEvent, SessionSnapshot> &
   Record<PriceEvent, Price> &
   Record<PaymentLinkEvent, PaymentLink> &
   Record<PaymentMethodEvent, Omit<PaymentMethod, 'payment_currencies'>> &
-  Record<PaymentCurrencyEvent, PaymentCurrency>;
+  Record<PaymentCurrencyEvent, PaymentCurrency> &
+  Record<TestClockEvent, TestClockObject>;
 export type PaymentsEventType = keyof PaymentsEvents;
 
 declare module '@kiosk/platform' {

@@ -32,6 +32,7 @@ import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-route
 import { registerSubscriptionPauseRoutes } from './subscriptions/pause-routes.ts';
 import { registerOverdueRoutes } from './subscriptions/overdue-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
+import { registerTestClocks } from './test-clocks/routes.ts';
 import { findSessionRow } from './checkout-sessions/queries.ts';
 
 /** Open sessions past expires_at are expired within a minute (and on sight by retrieve), their orders closed. */
@@ -70,6 +71,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerOverdueRoutes(app, deps);
   registerSubscriptionMandateRoutes(app, deps);
   registerSubscriptionPauseRoutes(app, deps);
+  registerTestClocks(app, deps, context.platform);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', mandateConnectAction(deps, 'subscription'));
   context.registerConnectAction('setup', mandateConnectAction(deps, 'setup'));

@@ -95,4 +95,12 @@ export const paymentsEn = {
   'error.PLAN_INTERVAL_MISMATCH': 'This plan renews on another interval than the subscription',
   'error.MANDATE_TOO_LOW':
     'Your authorisation covers at most {max} per cycle: authorise again to move to this plan',
+  // Test clocks (docs/test-clocks.md).
+  'error.TEST_CLOCK_LIVEMODE':
+    'Test clocks exist in test mode only: use a test-mode key or the test dashboard',
+  'error.TEST_CLOCK_NOT_FOUND': 'No such test clock',
+  'error.TEST_CLOCK_ADVANCING': 'This test clock is advancing; try again when it is ready',
+  'error.TEST_CLOCK_BACKWARDS': 'A test clock only moves forward: give a time later than its frozen time',
+  'error.CUSTOMER_HAS_SUBSCRIPTIONS':
+    'This customer has a subscription being billed: a customer is put on a test clock, or taken off one, only before its subscriptions start',
 } satisfies Messages;

@@ -85,4 +85,9 @@ export const paymentsZh: Translation<typeof paymentsEn> = {
   'error.PLAN_PRICE_NOT_BILLABLE': '此价格无法用于该订阅计费',
   'error.PLAN_INTERVAL_MISMATCH': '该套餐的续订周期与订阅不同',
   'error.MANDATE_TOO_LOW': '您的授权每个周期最多支付 {max}：请重新授权后再变更为此套餐',
+  'error.TEST_CLOCK_LIVEMODE': '测试时钟仅用于测试模式：请使用测试模式密钥或测试模式控制台',
+  'error.TEST_CLOCK_NOT_FOUND': '没有该测试时钟',
+  'error.TEST_CLOCK_ADVANCING': '该测试时钟正在推进，请在其就绪后重试',
+  'error.TEST_CLOCK_BACKWARDS': '测试时钟只能向前推进：请指定晚于其冻结时间的时间',
+  'error.CUSTOMER_HAS_SUBSCRIPTIONS': '该客户已有计费中的订阅：只能在其订阅开始之前将客户加入或移出测试时钟',
 };

@@ -1,6 +1,7 @@
 import type { Price } from '@kiosk/contracts';
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
+import type { Clock } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoices } from '../invoices/service.ts';
@@ -19,12 +20,22 @@ import type { PaymentsTables } from '../tables.ts';
 import { enqueueCollection } from './collection-queue.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
+import { customersOnClock } from '../test-clocks/queries.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
 /** Subscriptions advanced in one transaction (one commit, one collection job). */
 const BATCH = 200;
+
+/** One test clock's sweep: its customers' subscriptions, at the clock's time (unix seconds). */
+export interface ClockScope {
+  testClockId: string;
+  now: number;
+}
+
+/** A clock that stands at `unix`. */
+const frozenAt = (unix: number): Clock => ({ nowMs: () => unix * 1000, nowUnix: () => unix });
 
 /**
  * The billing engine's sweep: every subscription whose period has ended moves on by one period at a
@@ -33,8 +44,14 @@ const BATCH = 200;
  * others back. A server that was down for three periods bills three invoices, as each period was used.
  * Answers how many periods were advanced; throws, after billing the rest, what a subscription that
  * could not be advanced threw.
+ *
+ * Customers on a test clock are billed on the clock's time only: without `scope` the sweep leaves
+ * them out; with it, it bills only the subscriptions of that clock's customers, at `scope.now` for
+ * everything it does (its invoices' dates and periods, when their collection is due), as the clock's
+ * advance asks.
  */
-export async function billDueSubscriptions(deps: Deps): Promise<number> {
+export async function billDueSubscriptions(wallDeps: Deps, scope?: ClockScope): Promise<number> {
+  const deps = scope ? { ...wallDeps, clock: frozenAt(scope.now) } : wallDeps;
   let advanced = 0;
   let failure: unknown;
   for (;;) {
@@ -43,6 +60,7 @@ export async function billDueSubscriptions(deps: Deps): Promise<number> {
       .select('id')
       .where('status', 'in', BILLED_STATUSES)
       .where('current_period_end', '<=', deps.clock.nowUnix())
+      .where('customer_id', scope ? 'in' : 'not in', customersOnClock(deps.db, scope?.testClockId ?? null))
       .orderBy('current_period_end')
       .orderBy('id')
       .limit(BATCH)

@@ -10,6 +10,7 @@ import { createRefunds } from './20261128_10_payments_refunds.ts';
 import { createBitcoinAddresses } from './20261128_30_payments_bitcoin_addresses.ts';
 import { addInvoiceBuyer } from './20261128_50_payments_invoice_buyer.ts';
 import { addRefundTransfer } from './20261129_20_payments_refund_transfer.ts';
+import { createTestClocks } from './20261130_10_payments_test_clocks.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -27,4 +28,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261128_30_payments_bitcoin_addresses': createBitcoinAddresses,
   '20261128_50_payments_invoice_buyer': addInvoiceBuyer,
   '20261129_20_payments_refund_transfer': addRefundTransfer,
+  '20261130_10_payments_test_clocks': createTestClocks,
 };
