@@ -33,6 +33,7 @@ import {
   type Platform,
   type Webhooks,
 } from '@kiosk/platform';
+import { drainConnections } from './drain-connections.ts';
 import { registerClientErrors } from './client-errors.ts';
 import type { Config } from './config.ts';
 import { demoPlugin } from './demo/plugin.ts';
@@ -246,8 +247,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     await platform.start();
     jobs.start();
   });
-  app.addHook('preClose', async () => jobs.stop(config.shutdownGraceMs));
+  let drained: (() => void) | undefined;
+  app.addHook('preClose', async () => {
+    drained = drainConnections(app.server, config.shutdownGraceMs);
+    await jobs.stop(config.shutdownGraceMs);
+  });
   app.addHook('onClose', async () => {
+    drained?.();
     await platform.close();
     await database.close();
   });
