@@ -71,7 +71,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerOverdueRoutes(app, deps);
   registerSubscriptionMandateRoutes(app, deps);
   registerSubscriptionPauseRoutes(app, deps);
-  registerTestClocks(app, deps, context.platform);
+  registerTestClocks(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', mandateConnectAction(deps, 'subscription'));
   context.registerConnectAction('setup', mandateConnectAction(deps, 'setup'));

@@ -127,6 +127,7 @@ describe.each(await testEngines())('customers, payment intents and invoices on %
       metadata: {},
       created_at: null,
       updated_at: null,
+      test_clock: null,
     });
     const withSummary = await client.request('/api/customers/me?livemode=false&fallback=true');
     expect([withSummary.body.id, withSummary.body.summary]).toEqual([null, { paid: {}, due: {} }]);

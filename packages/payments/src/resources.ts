@@ -12,6 +12,7 @@ import {
   type RefundStatus,
   type SubscriptionStatus,
 } from '@kiosk/core';
+import type { TestClockStatus } from '@kiosk/contracts';
 import type { Platform } from '@kiosk/platform';
 import { chargeView } from './charges/view.ts';
 import { sessionSnapshot } from './checkout-sessions/view.ts';
@@ -30,6 +31,7 @@ import type {
   RefundEvent,
   SubscriptionEvent,
   SubscriptionItemEvent,
+  TestClockEvent,
 } from './events.ts';
 import { invoiceView } from './invoices/view.ts';
 import { paymentIntentView } from './payment-intents/view.ts';
@@ -41,6 +43,8 @@ import { productView } from './products/view.ts';
 import { refundView } from './refunds/view.ts';
 import { subscriptionItemView, subscriptionView } from './subscriptions/view.ts';
 import type { PaymentsTables } from './tables.ts';
+import { testClockMachine } from './test-clocks/table.ts';
+import { testClockView } from './test-clocks/view.ts';
 
 /**
  * Kiosk Pay's resources as the platform writes them: each change of one records an event carrying
@@ -139,6 +143,12 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
       table: 'payment_currencies',
       objectType: 'payment_currency',
       snapshot: currencyView,
+    }),
+    testClocks: platform.stateful<PaymentsTables['test_clocks'], TestClockStatus, TestClockEvent>({
+      table: 'test_clocks',
+      objectType: 'test_helpers.test_clock',
+      machine: testClockMachine,
+      snapshot: testClockView,
     }),
   };
 }

@@ -9,6 +9,7 @@ import type { PriceRow } from './prices/table.ts';
 import type { ProductRow } from './products/table.ts';
 import type { RefundRow } from './refunds/table.ts';
 import type { SubscriptionItemRow, SubscriptionRow } from './subscriptions/table.ts';
+import type { TestClockRow } from './test-clocks/table.ts';
 
 /**
  * Kiosk Pay's tables, each defined beside the resource that owns it (`{resource}/table.ts`; the
@@ -31,6 +32,7 @@ export interface PaymentsTables {
   charges: ChargeRow;
   payment_references: PaymentReferenceRow;
   refunds: RefundRow;
+  test_clocks: TestClockRow;
 }
 
 export { paymentsMigrations } from './migrations/index.ts';

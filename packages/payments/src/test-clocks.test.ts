@@ -118,13 +118,21 @@ describe.each(await testEngines())('test clocks on %s', (engine) => {
     api(`/api/customers/${customerId}/test-clock`, { method: 'PUT', body: { test_clock: clockId } });
 
   /**
-   * A new customer subscribes by card (no trial): submitted, then, when `start` is called, the card is
-   * saved and the mandate confirmed, which charges the first period and makes the subscription active.
+   * A new customer subscribes by card: submitted, then, when `start` is called, the card is saved and
+   * the mandate confirmed, which charges the first period and makes the subscription active (or, with
+   * a trial, starts the trial).
    */
-  async function subscriber() {
+  async function subscriber({
+    trialDays,
+    card = 'pm_card_visa',
+  }: { trialDays?: number; card?: string } = {}) {
     const client = await signedIn(server, TestWallet.random());
+    const subscription_data = trialDays ? { trial_period_days: trialDays } : undefined;
     const link = (
-      await api('/api/payment-links', { method: 'POST', body: { line_items: [{ price_id: priceId }] } })
+      await api('/api/payment-links', {
+        method: 'POST',
+        body: { line_items: [{ price_id: priceId }], subscription_data },
+      })
     ).body;
     const sessionId = (await client.request(`/api/checkout-sessions/start/${link.id}`, { method: 'POST' }))
       .body.checkoutSession.id as string;
@@ -154,13 +162,13 @@ describe.each(await testEngines())('test clocks on %s', (engine) => {
             body: new URLSearchParams({
               key: emulator.publishableKey,
               client_secret: secret,
-              payment_method: 'pm_card_visa',
+              payment_method: card,
             }).toString(),
           },
         );
         expect(confirmed.ok).toBe(true);
         await client.request(`/api/checkout-sessions/${sessionId}/mandate`, { method: 'POST' });
-        return until(subscription, (s) => s.status === 'active');
+        return until(subscription, (s) => s.status === (trialDays ? 'trialing' : 'active'));
       },
       cycles: async (): Promise<Invoice[]> =>
         (
@@ -211,6 +219,8 @@ describe.each(await testEngines())('test clocks on %s', (engine) => {
     const attached = await attach(clocked.customerId, clock.id);
     expect(attached.status, JSON.stringify(attached.body)).toBe(200);
     expect(attached.body).toMatchObject({ id: clocked.customerId, object: 'customer', test_clock: clock.id });
+    expect((await api(`/api/customers/${clocked.customerId}`)).body).toMatchObject({ test_clock: clock.id });
+    expect((await api(`/api/customers/${other.customerId}`)).body).toMatchObject({ test_clock: null });
     const first = await clocked.start();
     await other.start();
     // A customer already billed on the wall clock's time stays there.
@@ -226,10 +236,12 @@ describe.each(await testEngines())('test clocks on %s', (engine) => {
     await advanced(clock.id, oneMonthOn);
     const [renewal, ...more] = await clocked.cycles();
     expect(more).toEqual([]);
+    // Collected by the advance too, on the clock's time: paid before the advance answers ready.
     expect(renewal).toMatchObject({
       created_at: oneMonthOn,
       period_start: first.current_period_end,
       total: MONTHLY.toString(),
+      status: 'paid',
     });
     expect(await other.cycles()).toEqual([]);
     expect(await clocked.subscription()).toMatchObject({
@@ -263,13 +275,56 @@ describe.each(await testEngines())('test clocks on %s', (engine) => {
     expect((await other.cycles()).length).toBeGreaterThan(0);
     expect((await clocked.subscription()).current_period_end).toBe(now.current_period_end);
 
-    // The clock's events, in the outbox that webhooks send from.
-    expect(await eventsOf(clock.id)).toEqual(
-      [
-        'test_helpers.test_clock.created',
-        ...Array(2).fill(['test_helpers.test_clock.advancing', 'test_helpers.test_clock.ready']).flat(),
-      ].sort(),
-    );
+    // The clock's events, in the outbox that webhooks send from, and in the merchant's event log.
+    const told = [
+      'test_helpers.test_clock.created',
+      ...Array(2).fill(['test_helpers.test_clock.advancing', 'test_helpers.test_clock.ready']).flat(),
+    ].sort();
+    expect(await eventsOf(clock.id)).toEqual(told);
+    const logged = await api(`/api/events?object_id=${clock.id}&type=test_helpers.test_clock.*`);
+    expect(logged.body.list.map((event: { type: string }) => event.type).sort()).toEqual(told);
+  });
+
+  it("retries a declined renewal 1, 3 and 5 days on by the clock, then makes it past due on the clock's time", async () => {
+    const clock = await newClock();
+    // 0341 saves, and every charge of it is declined: the trial's end is the first charge.
+    const clocked = await subscriber({ trialDays: 3, card: 'pm_card_chargeCustomerFail' });
+    expect((await attach(clocked.customerId, clock.id)).status).toBe(200);
+    const trial = await clocked.start();
+    let at = trial.current_period_end + 60;
+    const tries: unknown[] = [];
+    for (const days of [0, 1, 3, 5]) {
+      at += days * DAY;
+      await advanced(clock.id, at);
+      const [invoice] = await clocked.cycles();
+      tries.push({
+        status: invoice!.status,
+        attempt_count: invoice!.attempt_count,
+        next_payment_attempt: invoice!.next_payment_attempt,
+        subscription: (await clocked.subscription()).status,
+      });
+    }
+    expect(tries).toEqual([
+      {
+        status: 'open',
+        attempt_count: 1,
+        next_payment_attempt: at - 9 * DAY + DAY,
+        subscription: 'trialing',
+      },
+      {
+        status: 'open',
+        attempt_count: 2,
+        next_payment_attempt: at - 8 * DAY + 3 * DAY,
+        subscription: 'trialing',
+      },
+      {
+        status: 'open',
+        attempt_count: 3,
+        next_payment_attempt: at - 5 * DAY + 5 * DAY,
+        subscription: 'trialing',
+      },
+      { status: 'uncollectible', attempt_count: 4, next_payment_attempt: null, subscription: 'past_due' },
+    ]);
   });
 
   it('refuses to go backwards, or to advance twice at once', async () => {

@@ -176,6 +176,8 @@ export const customerSchema = z.object({
   fullName: z.string().nullable(),
   address: billingAddress,
   metadata: z.record(z.string(), z.unknown()),
+  /** The test clock it is billed on (Stripe's `test_clock`); null in live mode and off any clock. */
+  test_clock: z.string().nullable(),
   created_at: z.number(),
   updated_at: z.number(),
 });

@@ -46,9 +46,6 @@ export const testClockAdvance = z.object({ frozen_time: unixTime });
 /** A test customer put on a clock (its id), or taken off (null). */
 export const customerTestClockInput = z.object({ test_clock: z.string().min(1).max(64).nullable() });
 
-/** A customer with the clock it is on (Stripe's `test_clock`), as the attach route answers it. */
-export const testClockCustomerSchema = customerSchema.extend({ test_clock: z.string().nullable() });
-
 export const testClockRoutes = defineRoutes({
   'POST /api/test-clocks': { body: testClockInput, response: { 201: testClockSchema } },
   'GET /api/test-clocks': { querystring: pageQuery, response: { 200: listOf(testClockSchema) } },
@@ -62,6 +59,6 @@ export const testClockRoutes = defineRoutes({
   'PUT /api/customers/:id/test-clock': {
     params: idParam,
     body: customerTestClockInput,
-    response: { 200: testClockCustomerSchema },
+    response: { 200: customerSchema },
   },
 });

@@ -40,6 +40,7 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
         metadata: {},
         created_at: null,
         updated_at: null,
+        test_clock: null,
       };
       if (request.query.skipSummary) return answer;
       const summary = customer

@@ -9,6 +9,8 @@ export type CustomerRow = Row & {
   phone: string | null;
   address: Json;
   metadata: Json;
+  /** The test clock whose time bills it (test mode; docs/test-clocks.md). */
+  test_clock_id: string | null;
 };
 
 export const customerJson = jsonColumns('customers', {

@@ -15,6 +15,7 @@ export function customerView(row: PaymentsTables['customers']): Customer {
     phone: row.phone,
     address: customerJson.address.read(row.address),
     metadata: customerJson.metadata.read(row.metadata),
+    test_clock: row.test_clock_id ?? null,
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.ts';
 import { COLLECT_JOB } from './collection-queue.ts';
-import { collectInvoices, COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
+import { collectOnTheirClocks } from './clocked-collection.ts';
+import { COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
@@ -16,7 +17,7 @@ export async function defineBillingJobs(deps: Deps): Promise<void> {
   deps.jobs.define(BILLING_SWEEP_JOB, async () => void (await billDueSubscriptions(deps)));
   // A rail that cannot be asked (the chain's RPC is down) is tried again by the runner's own backoff.
   deps.jobs.define<{ invoiceIds: string[] }>(COLLECT_JOB, async ({ invoiceIds }) => {
-    await collectInvoices(deps, invoiceIds);
+    await collectOnTheirClocks(deps, invoiceIds);
   });
   deps.jobs.define(COLLECT_SWEEP_JOB, async () => void (await requeueStalledCollections(deps)));
   await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);

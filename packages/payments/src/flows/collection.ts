@@ -8,6 +8,8 @@ import { failInvoiceAttempt } from '../invoices/service.ts';
 import type { CollectVerdict } from '../methods/adapter.ts';
 import { storedMandateOf, subscriptionMethod, type SubscriptionRow } from '../subscriptions/service.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { customersOnClock } from '../test-clocks/queries.ts';
+import { depsOnClock, type ClockScope } from '../test-clocks/scope.ts';
 
 export const COLLECT_SWEEP_JOB = 'billing.collect-sweep';
 
@@ -32,7 +34,7 @@ export const RAIL_BEHIND_RETRY_SECONDS = 60;
  */
 export const COLLECTION_STALLED_AFTER_SECONDS = 15 * 60;
 /** Invoices handed over again in one collection job. */
-const SWEEP_PAGE = 200;
+export const SWEEP_PAGE = 200;
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -53,6 +55,8 @@ export async function requeueStalledCollections(deps: Deps): Promise<number> {
       .where('status', '=', 'open')
       .where('subscription_id', 'is not', null)
       .where('next_payment_attempt', '<=', stalledAt)
+      // A test clock's customers are collected by its advances, on its time.
+      .where('customer_id', 'not in', customersOnClock(deps.db, null))
       .where('id', '>', after)
       .orderBy('id')
       .limit(SWEEP_PAGE)
@@ -80,6 +84,8 @@ interface Attempt {
  */
 interface BatchReads {
   invoices: Map<string, InvoiceRow>;
+  /** The test clock each invoice's customer is on (absent when none). */
+  clocks: Map<string, string>;
   subscriptions: Map<string, SubscriptionRow>;
   methods: Map<string, ReturnType<typeof subscriptionMethod>>;
 }
@@ -90,8 +96,23 @@ async function readBatch(deps: Deps, invoiceIds: string[]): Promise<BatchReads> 
   const subscriptions = subscriptionIds.length
     ? await deps.db.selectFrom('subscriptions').selectAll().where('id', 'in', subscriptionIds).execute()
     : [];
+  const clocked = invoices.length
+    ? await deps.db
+        .selectFrom('customers')
+        .select(['id', 'test_clock_id'])
+        .where('id', 'in', [...new Set(invoices.map((invoice) => invoice.customer_id))])
+        .where('test_clock_id', 'is not', null)
+        .execute()
+    : [];
+  const clockOf = new Map(clocked.map((customer) => [customer.id, customer.test_clock_id!]));
   return {
     invoices: new Map(invoices.map((invoice) => [invoice.id, invoice])),
+    clocks: new Map(
+      invoices.flatMap((invoice) => {
+        const clock = clockOf.get(invoice.customer_id);
+        return clock ? [[invoice.id, clock] as const] : [];
+      }),
+    ),
     subscriptions: new Map(subscriptions.map((subscription) => [subscription.id, subscription])),
     methods: new Map(),
   };
@@ -106,10 +127,13 @@ async function attemptCollection(
   deps: Deps,
   invoiceId: string,
   batch: BatchReads,
+  scope: ClockScope | undefined,
 ): Promise<Attempt | undefined> {
   const invoice = batch.invoices.get(invoiceId);
   const now = deps.clock.nowUnix();
   if (!invoice || invoice.status !== 'open' || !invoice.subscription_id) return undefined;
+  // On the wall clock's time only its own customers', on a test clock's only that clock's.
+  if (batch.clocks.get(invoiceId) !== scope?.testClockId) return undefined;
   if (invoice.next_payment_attempt === null || Number(invoice.next_payment_attempt) > now) return undefined;
   const subscription = batch.subscriptions.get(invoice.subscription_id);
   if (!subscription?.default_payment_method_id)
@@ -201,18 +225,23 @@ async function recordAttempts(deps: Deps, trx: Executor, attempts: Attempt[]): P
  * each is recorded alone, so one bad invoice never holds the others' payments back. A rail that cannot
  * be asked throws after the outcomes before it are recorded (the job runner tries the batch again; a
  * pull already made is found again by the adapter, never made twice). Answers each outcome.
+ *
+ * Without `scope` it collects on the wall clock's time and skips the invoices of a test clock's
+ * customers; with it, only those of that clock's customers, at the clock's time (clocked-collection.ts).
  */
 export async function collectInvoices(
-  deps: Deps,
+  wallDeps: Deps,
   invoiceIds: string[],
+  scope?: ClockScope,
 ): Promise<Map<string, CollectionOutcome>> {
+  const deps = depsOnClock(wallDeps, scope);
   const outcomes = new Map<string, CollectionOutcome>(invoiceIds.map((id) => [id, 'skipped']));
   const attempts: Attempt[] = [];
   let unreachable: unknown;
   const batch = await readBatch(deps, invoiceIds);
   for (const id of invoiceIds) {
     try {
-      const attempt = await attemptCollection(deps, id, batch);
+      const attempt = await attemptCollection(deps, id, batch, scope);
       if (attempt) attempts.push(attempt);
     } catch (error) {
       unreachable = error;

@@ -1,7 +1,6 @@
 import type { Price } from '@kiosk/contracts';
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import type { Clock } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { createSubscriptionInvoices } from '../invoices/service.ts';
@@ -21,21 +20,13 @@ import { enqueueCollection } from './collection-queue.ts';
 import { itemRowsOf } from '../subscriptions/queries.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
 import { customersOnClock } from '../test-clocks/queries.ts';
+import { depsOnClock, type ClockScope } from '../test-clocks/scope.ts';
 
 type InvoiceRow = PaymentsTables['invoices'];
 
 export const BILLING_SWEEP_JOB = 'billing.sweep';
 /** Subscriptions advanced in one transaction (one commit, one collection job). */
 const BATCH = 200;
-
-/** One test clock's sweep: its customers' subscriptions, at the clock's time (unix seconds). */
-export interface ClockScope {
-  testClockId: string;
-  now: number;
-}
-
-/** A clock that stands at `unix`. */
-const frozenAt = (unix: number): Clock => ({ nowMs: () => unix * 1000, nowUnix: () => unix });
 
 /**
  * The billing engine's sweep: every subscription whose period has ended moves on by one period at a
@@ -51,7 +42,7 @@ const frozenAt = (unix: number): Clock => ({ nowMs: () => unix * 1000, nowUnix: 
  * advance asks.
  */
 export async function billDueSubscriptions(wallDeps: Deps, scope?: ClockScope): Promise<number> {
-  const deps = scope ? { ...wallDeps, clock: frozenAt(scope.now) } : wallDeps;
+  const deps = depsOnClock(wallDeps, scope);
   let advanced = 0;
   let failure: unknown;
   for (;;) {

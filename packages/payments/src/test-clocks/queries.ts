@@ -3,7 +3,8 @@ import { KioskError } from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { clockDb, type TestClockRow, type TestClockTables } from './table.ts';
+import type { PaymentsTables } from '../tables.ts';
+import type { TestClockRow } from './table.ts';
 import { testClockView } from './view.ts';
 
 /**
@@ -11,7 +12,7 @@ import { testClockView } from './view.ts';
  * SQLite has one writer at a time); 404 TEST_CLOCK_NOT_FOUND otherwise.
  */
 export async function lockTestClock(deps: Deps, trx: Executor, livemode: boolean, id: string) {
-  let query = clockDb(trx)
+  let query = trx
     .selectFrom('test_clocks')
     .selectAll()
     .where('id', '=', id)
@@ -24,7 +25,7 @@ export async function lockTestClock(deps: Deps, trx: Executor, livemode: boolean
 }
 
 export async function findTestClockRow(db: Executor, id: string): Promise<TestClockRow | undefined> {
-  return clockDb(db).selectFrom('test_clocks').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('test_clocks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function getTestClock(db: Executor, livemode: boolean, id: string): Promise<TestClockObject> {
@@ -36,11 +37,8 @@ export async function getTestClock(db: Executor, livemode: boolean, id: string):
 
 /** The clocks of this mode that are not deleted, newest first. */
 export async function listTestClocks(db: Executor, livemode: boolean, paging: PageQuery) {
-  const query = clockDb(db)
-    .selectFrom('test_clocks')
-    .where('livemode', '=', livemode)
-    .where('deleted_at', 'is', null);
-  const { rows, count } = await pageOf<TestClockTables, 'test_clocks'>(query, paging);
+  const query = db.selectFrom('test_clocks').where('livemode', '=', livemode).where('deleted_at', 'is', null);
+  const { rows, count } = await pageOf<PaymentsTables, 'test_clocks'>(query, paging);
   return { list: rows.map(testClockView), count };
 }
 
@@ -49,7 +47,7 @@ export async function listTestClocks(db: Executor, livemode: boolean, paging: Pa
  * first only on that clock's time, and leaves the second out of the wall clock's.
  */
 export function customersOnClock(db: Executor, testClockId: string | null) {
-  const customers = clockDb(db).selectFrom('customers').select('id');
+  const customers = db.selectFrom('customers').select('id');
   return testClockId === null
     ? customers.where('test_clock_id', 'is not', null)
     : customers.where('test_clock_id', '=', testClockId);

@@ -1,5 +1,4 @@
 import { testClockRoutes } from '@kiosk/contracts';
-import type { Platform } from '@kiosk/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
@@ -13,28 +12,24 @@ import {
   runTestClockAdvance,
   setCustomerTestClock,
   TEST_CLOCK_ADVANCE_JOB,
-  testClockResource,
-  type TestClocks,
 } from './service.ts';
 
 /**
  * Test clocks (docs/test-clocks.md): their routes, test mode only (in live mode each answers 400
  * TEST_CLOCK_LIVEMODE before it reads its input), and the job that carries out an advance.
  */
-export function registerTestClocks(app: FastifyInstance, deps: Deps, platform: Platform): void {
-  const context: TestClocks = { deps, clocks: testClockResource(platform) };
+export function registerTestClocks(app: FastifyInstance, deps: Deps): void {
   deps.jobs.define<{ testClockId: string }>(TEST_CLOCK_ADVANCE_JOB, ({ testClockId }) =>
-    runTestClockAdvance(context, testClockId),
+    runTestClockAdvance(deps, testClockId),
   );
-  registerTestClockRoutes(app, context);
+  registerTestClockRoutes(app, deps);
 }
 
-function registerTestClockRoutes(app: FastifyInstance, context: TestClocks): void {
+function registerTestClockRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['test clocks'];
   const config = { access: MERCHANT };
   const preValidation = async (request: FastifyRequest) => refuseLiveMode(request.livemode);
-  const { deps } = context;
 
   const create = testClockRoutes['POST /api/test-clocks'];
   r.post(
@@ -46,7 +41,7 @@ function registerTestClockRoutes(app: FastifyInstance, context: TestClocks): voi
     },
     async (request, reply) => {
       reply.status(201);
-      return createTestClock(context, request.body);
+      return createTestClock(deps, request.body);
     },
   );
   const list = testClockRoutes['GET /api/test-clocks'];
@@ -74,7 +69,7 @@ function registerTestClockRoutes(app: FastifyInstance, context: TestClocks): voi
         ...remove.schema,
       },
     },
-    (request) => deleteTestClock(context, request.params.id),
+    (request) => deleteTestClock(deps, request.params.id),
   );
   const advance = testClockRoutes['POST /api/test-clocks/:id/advance'];
   r.post(
@@ -89,7 +84,7 @@ function registerTestClockRoutes(app: FastifyInstance, context: TestClocks): voi
         ...advance.schema,
       },
     },
-    (request) => advanceTestClock(context, request.params.id, request.body.frozen_time),
+    (request) => advanceTestClock(deps, request.params.id, request.body.frozen_time),
   );
   const attach = testClockRoutes['PUT /api/customers/:id/test-clock'];
   r.put(
@@ -103,6 +98,6 @@ function registerTestClockRoutes(app: FastifyInstance, context: TestClocks): voi
         ...attach.schema,
       },
     },
-    (request) => setCustomerTestClock(context, request.params.id, request.body),
+    (request) => setCustomerTestClock(deps, request.params.id, request.body),
   );
 }

@@ -1,45 +1,20 @@
-import type {
-  customerTestClockInput,
-  TestClockObject,
-  TestClockStatus,
-  testClockInput,
-} from '@kiosk/contracts';
+import type { customerTestClockInput, TestClockObject, testClockInput } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import type { Clock, Platform, StatefulResource } from '@kiosk/platform';
 import type { z } from 'zod';
 import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import type { TestClockEvent } from '../events.ts';
 import { discardIncompleteSubscription } from '../flows/expire-checkout.ts';
+import { collectDueOnClock } from '../flows/clocked-collection.ts';
 import { billDueSubscriptions } from '../flows/renewal.ts';
 import { BILLED_STATUSES } from '../subscriptions/service.ts';
 import { findTestClockRow, lockTestClock } from './queries.ts';
-import { clockDb, testClockMachine, type TestClockRow } from './table.ts';
-import { clockedCustomerView, testClockView } from './view.ts';
+import { frozenAt } from './scope.ts';
+import { customerView } from '../customers/view.ts';
+import { testClockView } from './view.ts';
 
 /** The job that bills what an advance made due, then sets the clock to its new time. */
 export const TEST_CLOCK_ADVANCE_JOB = 'test-clocks.advance';
-
-/** The clocks as the platform writes them: each change with its event, status changes by the machine. */
-export function testClockResource(platform: Platform) {
-  return platform.stateful<TestClockRow, TestClockStatus, TestClockEvent>({
-    table: 'test_clocks',
-    objectType: 'test_helpers.test_clock',
-    machine: testClockMachine,
-    snapshot: testClockView,
-  });
-}
-export type TestClockResource = StatefulResource<TestClockRow, TestClockStatus, TestClockEvent>;
-
-/** What the test clocks' routes and job work with. */
-export interface TestClocks {
-  deps: Deps;
-  clocks: TestClockResource;
-}
-
-/** A clock that stands at `unix`. */
-const frozenAt = (unix: number): Clock => ({ nowMs: () => unix * 1000, nowUnix: () => unix });
 
 /** Ids that sort by creation, as every Kiosk id (core's ids.ts has no prefix of Stripe's `clock_`). */
 const newClockId = () => `clock_${newId('job').slice('job_'.length)}`;
@@ -50,10 +25,10 @@ export function refuseLiveMode(livemode: boolean): void {
 }
 
 export async function createTestClock(
-  { deps, clocks }: TestClocks,
+  deps: Deps,
   input: z.infer<typeof testClockInput>,
 ): Promise<TestClockObject> {
-  const row = await clocks.insert(
+  const row = await deps.resources.testClocks.insert(
     deps.db,
     {
       id: newClockId(),
@@ -74,17 +49,13 @@ export async function createTestClock(
  * Starts an advance: in one transaction the clock becomes `advancing` (its event recorded) and the job
  * that bills is queued. Answers the clock as it is then; the job moves it to ready at `frozenTime`.
  */
-export async function advanceTestClock(
-  { deps, clocks }: TestClocks,
-  id: string,
-  frozenTime: number,
-): Promise<TestClockObject> {
+export async function advanceTestClock(deps: Deps, id: string, frozenTime: number): Promise<TestClockObject> {
   const row = await transaction(deps.db, async (trx) => {
     const clock = await lockTestClock(deps, trx, false, id);
     if (clock.status === 'advancing') throw new KioskError('TEST_CLOCK_ADVANCING', { status: 409 });
     if (frozenTime <= Number(clock.frozen_time))
       throw new KioskError('TEST_CLOCK_BACKWARDS', { status: 400 });
-    const advancing = await clocks.transition(trx, id, clock.status, 'advancing', {
+    const advancing = await deps.resources.testClocks.transition(trx, id, clock.status, 'advancing', {
       type: 'test_helpers.test_clock.advancing',
       set: { advancing_to: frozenTime },
     });
@@ -97,26 +68,27 @@ export async function advanceTestClock(
 
 /**
  * The advance's work, outside the transaction that began it: the clock's customers' subscriptions are
- * billed at the new time, a sweep at a time until one advances nothing (a subscription several periods
- * behind moves one period a sweep), and the clock is then set to that time and ready. Should billing
+ * billed and collected at the new time, a sweep at a time until one bills and collects nothing (a
+ * subscription several periods behind moves one period a sweep), and the clock is then set to that time and ready. Should billing
  * throw, the clock ends in internal_failure (what was billed stays billed; advancing again bills the
  * rest). A repeat of the job after the clock left `advancing` does nothing.
  */
-export async function runTestClockAdvance({ deps, clocks }: TestClocks, id: string): Promise<void> {
+export async function runTestClockAdvance(deps: Deps, id: string): Promise<void> {
   const clock = await findTestClockRow(deps.db, id);
   if (clock?.status !== 'advancing' || clock.advancing_to === null) return;
   const now = Number(clock.advancing_to);
   try {
-    while ((await billDueSubscriptions(deps, { testClockId: id, now })) > 0);
+    const scope = { testClockId: id, now };
+    while ((await billDueSubscriptions(deps, scope)) + (await collectDueOnClock(deps, scope)) > 0);
   } catch (error) {
-    await clocks.transition(deps.db, id, 'advancing', 'internal_failure', {
+    await deps.resources.testClocks.transition(deps.db, id, 'advancing', 'internal_failure', {
       type: 'test_helpers.test_clock.internal_failure',
       set: { advancing_to: null },
     });
     throw error;
   }
   await transaction(deps.db, (trx) =>
-    clocks.transition(trx, id, 'advancing', 'ready', {
+    deps.resources.testClocks.transition(trx, id, 'advancing', 'ready', {
       type: 'test_helpers.test_clock.ready',
       set: { frozen_time: now, advancing_to: null },
     }),
@@ -128,14 +100,14 @@ export async function runTestClockAdvance({ deps, clocks }: TestClocks, id: stri
  * subscriptions' own cancel), its customers taken off it, and the clock marked deleted (it answers
  * 404 from then on). Refused while it is advancing.
  */
-export async function deleteTestClock({ deps, clocks }: TestClocks, id: string) {
+export async function deleteTestClock(deps: Deps, id: string) {
   await transaction(deps.db, async (trx) => {
     const clock = await lockTestClock(deps, trx, false, id);
     if (clock.status === 'advancing') throw new KioskError('TEST_CLOCK_ADVANCING', { status: 409 });
     const onClock = { ...deps, clock: frozenAt(Number(clock.frozen_time)) };
     for (const subscription of await liveSubscriptionsOf(trx, id))
       await discardIncompleteSubscription(onClock, subscription.id, { at: 'now', requestedBy: 'merchant' });
-    const customers = await clockDb(trx)
+    const customers = await trx
       .updateTable('customers')
       .set({ test_clock_id: null, updated_at: deps.clock.nowUnix() })
       .where('test_clock_id', '=', id)
@@ -143,17 +115,20 @@ export async function deleteTestClock({ deps, clocks }: TestClocks, id: string) 
       .execute();
     for (const customer of customers)
       await deps.resources.customers.record(trx, customer, 'customer.updated');
-    await clocks.update(trx, id, { deleted_at: deps.clock.nowUnix() }, 'test_helpers.test_clock.deleted', [
-      'ready',
-      'internal_failure',
-    ]);
+    await deps.resources.testClocks.update(
+      trx,
+      id,
+      { deleted_at: deps.clock.nowUnix() },
+      'test_helpers.test_clock.deleted',
+      ['ready', 'internal_failure'],
+    );
   });
   return { id, object: 'test_helpers.test_clock' as const, deleted: true as const };
 }
 
 /** The subscriptions of a clock's customers that have not ended. */
 function liveSubscriptionsOf(trx: Executor, testClockId: string) {
-  return clockDb(trx)
+  return trx
     .selectFrom('subscriptions')
     .innerJoin('customers', 'customers.id', 'subscriptions.customer_id')
     .select('subscriptions.id')
@@ -170,12 +145,12 @@ function liveSubscriptionsOf(trx: Executor, testClockId: string) {
  * customer's authorisation (incomplete): that one is billed on the clock's time from then on.
  */
 export async function setCustomerTestClock(
-  { deps }: TestClocks,
+  deps: Deps,
   customerId: string,
   input: z.infer<typeof customerTestClockInput>,
 ) {
   return transaction(deps.db, async (trx) => {
-    let reading = clockDb(trx)
+    let reading = trx
       .selectFrom('customers')
       .selectAll()
       .where('id', '=', customerId)
@@ -187,7 +162,7 @@ export async function setCustomerTestClock(
       const clock = await lockTestClock(deps, trx, false, input.test_clock);
       if (clock.status === 'advancing') throw new KioskError('TEST_CLOCK_ADVANCING', { status: 409 });
     }
-    if (customer.test_clock_id === input.test_clock) return clockedCustomerView(customer);
+    if (customer.test_clock_id === input.test_clock) return customerView(customer);
     const billed = await trx
       .selectFrom('subscriptions')
       .select('id')
@@ -195,13 +170,13 @@ export async function setCustomerTestClock(
       .where('status', 'in', BILLED_STATUSES)
       .executeTakeFirst();
     if (billed) throw new KioskError('CUSTOMER_HAS_SUBSCRIPTIONS', { status: 409 });
-    const row = await clockDb(trx)
+    const row = await trx
       .updateTable('customers')
       .set({ test_clock_id: input.test_clock, updated_at: deps.clock.nowUnix() })
       .where('id', '=', customerId)
       .returningAll()
       .executeTakeFirstOrThrow();
     await deps.resources.customers.record(trx, row, 'customer.updated');
-    return clockedCustomerView(row);
+    return customerView(row);
   });
 }

@@ -210,6 +210,7 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
     phone: null,
     address: {},
     metadata: {},
+    test_clock: null,
     created_at: CREATED,
     updated_at: CREATED,
     ...overrides,
