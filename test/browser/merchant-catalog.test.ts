@@ -168,8 +168,19 @@ describe('a new merchant sells through the dashboard', () => {
         await page.getByRole('heading', { level: 1, name: t('catalog.links.title') }).waitFor();
         await page.getByRole('button', { name: t('catalog.links.add') }).click();
         await dialog.getByRole('combobox', { name: t('catalog.linkForm.price') }).selectOption({ label });
-        if (trialDays)
+        if (trialDays) {
           await dialog.getByRole('textbox', { name: t('catalog.linkForm.trialDays') }).fill(trialDays);
+          // The buyer's name must have two words, and the buyer is told so in their language.
+          await dialog.getByRole('button', { name: t('catalog.linkForm.more') }).click();
+          await dialog.getByRole('button', { name: t('catalog.linkForm.addRule') }).click();
+          const rule = dialog.getByRole('group', { name: t('catalog.linkForm.rule', { number: 1 }) });
+          await rule.getByRole('textbox', { name: t('catalog.linkForm.rulePattern') }).fill('\\S+ \\S+');
+          await rule
+            .getByRole('textbox', { name: t('catalog.linkForm.ruleMessageEn') })
+            .fill('First and last name');
+          await rule.getByRole('textbox', { name: t('catalog.linkForm.ruleMessageZh') }).fill('请填写姓和名');
+          await harness.screenshot(page, `dashboard-link-rules-${viewport}-${language}`);
+        }
         await dialog.getByRole('button', { name: t('catalog.linkForm.create') }).click();
         await dialog.getByRole('heading', { name: t('catalog.linkForm.createdTitle') }).waitFor();
         const url = await dialog.getByRole('link', { name: /\/checkout\/pay\/plink_/ }).textContent();
@@ -184,6 +195,17 @@ describe('a new merchant sells through the dashboard', () => {
         '14',
       );
       const stickerLink = await addLink(`Sticker pack ${language} · 5 USD`);
+      const trialLinkId = trialLink.split('/').pop()!;
+      expect((await harness.merchant(`/api/payment-links/${trialLinkId}`)).body.metadata).toEqual({
+        page_info: {
+          field_validation: {
+            customer_name: {
+              pattern: '\\S+ \\S+',
+              pattern_message: { en: 'First and last name', zh: '请填写姓和名' },
+            },
+          },
+        },
+      });
 
       // A buyer, in a browser of their own.
       const buyer = await harness.open({ viewport, locale });

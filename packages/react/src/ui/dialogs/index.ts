@@ -7,6 +7,7 @@ export {
 export { DialogError, type DialogErrorProps } from './DialogError.tsx';
 export { DialogFrame, type DialogFrameProps } from './DialogFrame.tsx';
 export { FormDialog, type FormDialogProps, type FormDialogResult } from './FormDialog.tsx';
+export { FormRows, type FormRow, type FormRowsProps } from './FormRows.tsx';
 export {
   FormCheckbox,
   FormRadioGroup,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
 import type { PaymentLink, PaymentMethod } from '@kiosk/contracts';
 import { dashboardCatalogMessages } from '@kiosk/core/i18n/dashboard-catalog';
 import { dashboardLinksMessages } from '@kiosk/core/i18n/dashboard-links';
@@ -23,7 +24,7 @@ import { usePaymentMethods } from '../payment/use-payment.ts';
 import { ActiveChip } from '../products/ProductStatusChip.tsx';
 import { usePriceChoices, type PriceChoice } from '../products/use-products.ts';
 import { recordProblem } from '../record-problem.ts';
-import { lineLabel } from './link-view.ts';
+import { fieldRulesOf, lineLabel } from './link-view.ts';
 import { LinkShare } from './LinkShare.tsx';
 import { usePaymentLink, usePaymentLinkChanges } from './use-payment-links.ts';
 
@@ -149,6 +150,7 @@ function LinkDetails({
 function optionRows(link: PaymentLink, t: TFunction, date: (unix: number) => string): DetailSummaryRow[][] {
   const trial = link.subscription_data.trial_period_days;
   const after = link.after_completion as { type?: string; redirect?: { url?: string } };
+  const rules = fieldRulesOf(link);
   return [
     [
       { label: t('catalog.link.id'), value: <Code>{link.id}</Code> },
@@ -171,6 +173,20 @@ function optionRows(link: PaymentLink, t: TFunction, date: (unix: number) => str
         label: t('catalog.link.address'),
         value: t(
           link.billing_address_collection === 'required' ? 'catalog.link.required' : 'catalog.link.notAsked',
+        ),
+      },
+      {
+        label: t('catalog.link.fieldRules'),
+        value: rules.length ? (
+          <Stack component="span" spacing={0.5}>
+            {rules.map(([field, pattern]) => (
+              <span key={field}>
+                {t(`catalog.linkForm.ruleField.${field}`, { defaultValue: field })}: <Code>{pattern}</Code>
+              </span>
+            ))}
+          </Stack>
+        ) : (
+          t('catalog.link.noRules')
         ),
       },
       {

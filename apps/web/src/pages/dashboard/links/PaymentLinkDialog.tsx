@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentLink } from '@kiosk/contracts';
-import { FormCheckbox, FormDialog, FormSelectField, FormTextField } from '@kiosk/react/ui';
+import { FormCheckbox, FormDialog, FormRows, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import type { PriceChoice } from '../products/use-products.ts';
 import {
   emptyLink,
@@ -19,6 +16,7 @@ import {
   type LinkFormValues,
   type NewPaymentLink,
 } from './link-form.ts';
+import { LinkPageInfo } from './LinkPageInfo.tsx';
 import { LinkShare } from './LinkShare.tsx';
 
 export interface PaymentLinkDialogProps {
@@ -113,55 +111,44 @@ function LinkItems({
   const items = useFieldArray({ control, name: 'items' });
   return (
     <Stack spacing={2}>
-      {items.fields.map((item, index) => (
-        <Stack
-          key={item.id}
-          role="group"
-          aria-label={t('catalog.linkForm.item', { number: index + 1 })}
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'flex-start' }}
-        >
-          <FormSelectField
-            control={control}
-            name={`items.${index}.price_id`}
-            label={t('catalog.linkForm.price')}
-            rules={{ validate: (id) => id !== '' || t('catalog.linkForm.priceRequired') }}
-            sx={{ flex: 3 }}
-            options={choices.map((choice) => ({ value: choice.value.price.id, label: choice.label }))}
-          />
-          <FormTextField
-            control={control}
-            name={`items.${index}.quantity`}
-            label={t('catalog.linkForm.quantity')}
-            rules={{
-              validate: (text) =>
-                wholeNumberIn(text, 1, 10_000) !== false || t('catalog.linkForm.quantityHint'),
-            }}
-            sx={{ flex: 1, minWidth: 80 }}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          {items.fields.length > 1 && (
-            <IconButton
-              aria-label={t('catalog.linkForm.removeItem', { number: index + 1 })}
-              onClick={() => items.remove(index)}
-              sx={{ mt: 1 }}
-            >
-              <CloseIcon />
-            </IconButton>
-          )}
-        </Stack>
-      ))}
-      {items.fields.length < 20 && (
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          sx={{ alignSelf: 'flex-start' }}
-          onClick={() => items.append({ price_id: choices[0]!.value.price.id, quantity: '1' })}
-        >
-          {t('catalog.linkForm.addItem')}
-        </Button>
-      )}
+      <FormRows
+        rows={items.fields.map((item, index) => ({
+          key: item.id,
+          label: t('catalog.linkForm.item', { number: index + 1 }),
+          removeLabel:
+            items.fields.length > 1 ? t('catalog.linkForm.removeItem', { number: index + 1 }) : undefined,
+          fields: (
+            <>
+              <FormSelectField
+                control={control}
+                name={`items.${index}.price_id`}
+                label={t('catalog.linkForm.price')}
+                rules={{ validate: (id) => id !== '' || t('catalog.linkForm.priceRequired') }}
+                sx={{ flex: 3 }}
+                options={choices.map((choice) => ({ value: choice.value.price.id, label: choice.label }))}
+              />
+              <FormTextField
+                control={control}
+                name={`items.${index}.quantity`}
+                label={t('catalog.linkForm.quantity')}
+                rules={{
+                  validate: (text) =>
+                    wholeNumberIn(text, 1, 10_000) !== false || t('catalog.linkForm.quantityHint'),
+                }}
+                sx={{ flex: 1, minWidth: 80 }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
+            </>
+          ),
+        }))}
+        onRemove={items.remove}
+        addLabel={t('catalog.linkForm.addItem')}
+        onAdd={
+          items.fields.length < 20
+            ? () => items.append({ price_id: choices[0]!.value.price.id, quantity: '1' })
+            : undefined
+        }
+      />
     </Stack>
   );
 }
@@ -187,7 +174,7 @@ function TrialField({ control, recurring }: { control: Control<LinkFormValues>; 
   );
 }
 
-/** What the buyer is asked, the pay button's word, and what follows payment. */
+/** What the buyer is asked and told, the pay button's word, and what follows payment. */
 function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
   const { t } = useTranslation();
   return (
@@ -234,6 +221,7 @@ function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
         autoComplete="off"
         placeholder="https://"
       />
+      <LinkPageInfo control={control} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLink, isRedirectUrl, paymentLinkOf, wholeNumberIn } from './link-form.ts';
+import { emptyLink, isPattern, isRedirectUrl, newRule, paymentLinkOf, wholeNumberIn } from './link-form.ts';
 
 describe('paymentLinkOf', () => {
   it('sends only the defaults for a link of one price', () => {
@@ -58,6 +58,35 @@ describe('paymentLinkOf', () => {
     });
     expect(link.subscription_data).toEqual({ trial_period_days: 0 });
   });
+
+  it('puts field patterns and the form’s purpose in page_info, each message only in the languages given', () => {
+    const link = paymentLinkOf({
+      ...emptyLink('price_1'),
+      purpose_en: ' For your receipt ',
+      purpose_zh: '',
+      rules: [
+        {
+          field: 'billing_address.postal_code',
+          pattern: '^[0-9]{5}$',
+          message_en: 'Five digits',
+          message_zh: '五位数字',
+        },
+        { field: 'customer_name', pattern: '\\S+ \\S+', message_en: ' ', message_zh: '' },
+      ],
+    });
+    expect(link.metadata).toEqual({
+      page_info: {
+        field_validation: {
+          'billing_address.postal_code': {
+            pattern: '^[0-9]{5}$',
+            pattern_message: { en: 'Five digits', zh: '五位数字' },
+          },
+          customer_name: { pattern: '\\S+ \\S+' },
+        },
+        form_purpose_description: { en: 'For your receipt' },
+      },
+    });
+  });
 });
 
 describe('the form’s rules', () => {
@@ -74,5 +103,17 @@ describe('the form’s rules', () => {
     expect(isRedirectUrl('http://shop.example/done')).toBe(false);
     expect(isRedirectUrl('javascript:alert(1)')).toBe(false);
     expect(isRedirectUrl('shop.example')).toBe(false);
+  });
+
+  it('takes patterns that compile and fit the API', () => {
+    expect(isPattern('^[0-9]{5}$')).toBe(true);
+    expect(isPattern('([a-z')).toBe(false);
+    expect(isPattern('  ')).toBe(false);
+    expect(isPattern('a'.repeat(501))).toBe(false);
+  });
+
+  it('gives a new rule the first field without one', () => {
+    expect(newRule([]).field).toBe('customer_name');
+    expect(newRule([{ ...newRule([]), pattern: 'x' }]).field).toBe('customer_email');
   });
 });

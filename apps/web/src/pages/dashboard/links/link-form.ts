@@ -5,6 +5,24 @@ export type NewPaymentLink = PaymentLinkInput;
 
 export const SUBMIT_TYPES = ['auto', 'pay', 'book', 'donate'] as const;
 
+/** The buyer's fields a merchant may give a pattern (seed 000 §3 `page_info.field_validation`). */
+export const RULE_FIELDS = [
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'billing_address.postal_code',
+  'billing_address.city',
+  'billing_address.line1',
+] as const;
+
+/** A pattern the buyer's value must match, and what the buyer is told otherwise, in each language. */
+export interface FieldRule {
+  field: (typeof RULE_FIELDS)[number];
+  pattern: string;
+  message_en: string;
+  message_zh: string;
+}
+
 /** A payment link as its form holds it: numbers as typed. */
 export interface LinkFormValues {
   name: string;
@@ -16,6 +34,10 @@ export interface LinkFormValues {
   submit_type: (typeof SUBMIT_TYPES)[number];
   message: string;
   redirect_url: string;
+  /** Why the form asks for the buyer's details, shown above it, in each language. */
+  purpose_en: string;
+  purpose_zh: string;
+  rules: FieldRule[];
 }
 
 export function emptyLink(priceId = ''): LinkFormValues {
@@ -29,7 +51,28 @@ export function emptyLink(priceId = ''): LinkFormValues {
     submit_type: 'auto',
     message: '',
     redirect_url: '',
+    purpose_en: '',
+    purpose_zh: '',
+    rules: [],
   };
+}
+
+/** A rule for a field not given one yet (the first of RULE_FIELDS free, or the first). */
+export function newRule(rules: readonly FieldRule[]): FieldRule {
+  const taken = new Set(rules.map((rule) => rule.field));
+  const field = RULE_FIELDS.find((name) => !taken.has(name)) ?? RULE_FIELDS[0];
+  return { field, pattern: '', message_en: '', message_zh: '' };
+}
+
+/** A pattern the checkout can use: it compiles, and fits the API's 500 characters. */
+export function isPattern(text: string): boolean {
+  if (text.trim() === '' || text.length > 500) return false;
+  try {
+    new RegExp(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A whole number typed in [min, max], or false. */
@@ -74,5 +117,30 @@ export function paymentLinkOf(values: LinkFormValues): NewPaymentLink {
           type: 'hosted_confirmation',
           ...(message ? { hosted_confirmation: { custom_message: message } } : {}),
         },
+    ...pageInfoOf(values),
+  };
+}
+
+/** The checkout's page_info (field patterns, the form's purpose), in metadata when there is any. */
+function pageInfoOf(values: LinkFormValues): Pick<NewPaymentLink, 'metadata'> {
+  const rules = values.rules.map((rule) => {
+    const messages = { en: rule.message_en.trim(), zh: rule.message_zh.trim() };
+    const given = Object.entries(messages).filter(([, text]) => text !== '');
+    return [
+      rule.field,
+      { pattern: rule.pattern, ...(given.length ? { pattern_message: Object.fromEntries(given) } : {}) },
+    ] as const;
+  });
+  const purpose = Object.entries({ en: values.purpose_en.trim(), zh: values.purpose_zh.trim() }).filter(
+    ([, text]) => text !== '',
+  );
+  if (rules.length === 0 && purpose.length === 0) return {};
+  return {
+    metadata: {
+      page_info: {
+        ...(rules.length ? { field_validation: Object.fromEntries(rules) } : {}),
+        ...(purpose.length ? { form_purpose_description: Object.fromEntries(purpose) } : {}),
+      },
+    },
   };
 }

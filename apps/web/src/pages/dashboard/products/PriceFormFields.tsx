@@ -1,12 +1,8 @@
 import { useFieldArray, useWatch, type Control, type UseFormGetValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import AddIcon from '@mui/icons-material/Add';
-import CloseIcon from '@mui/icons-material/Close';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormRadioGroup, FormSelectField, FormTextField } from '@kiosk/react/ui';
+import { FormRadioGroup, FormRows, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import type { CurrencyChoice } from './currency-choices.ts';
 import { checkAmount, INTERVALS, isLimit, type PriceFormValues } from './price-form.ts';
 
@@ -168,66 +164,62 @@ function OtherCurrencies({
       {options.fields.length > 0 && (
         <Typography variant="subtitle2">{t('catalog.priceForm.otherCurrencies')}</Typography>
       )}
-      {options.fields.map((option, index) => (
-        <Stack key={option.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <FormSelectField
-            control={control}
-            name={`price.options.${index}.currency_id`}
-            label={t('catalog.priceForm.currency')}
-            rules={{
-              validate: (id) => {
-                const price = getValues('price');
-                const used = [price.currency_id, ...price.options.map((o) => o.currency_id)];
-                return (
-                  used.filter((other) => other === id).length === 1 || t('catalog.priceForm.sameCurrency')
-                );
-              },
-            }}
-            sx={{ flex: 1 }}
-            options={currencyOptions(currencies)}
-          />
-          <FormTextField
-            control={control}
-            name={`price.options.${index}.amount`}
-            label={t('catalog.priceForm.amount', {
-              symbol: symbolOf(getValues(`price.options.${index}.currency_id`)),
-            })}
-            rules={{
-              validate: amountRule(() => byId.get(getValues(`price.options.${index}.currency_id`)), {
-                required: true,
-                positive: true,
-              }),
-            }}
-            required
-            sx={{ flex: 1 }}
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <IconButton
-            aria-label={t('catalog.priceForm.removeCurrency', {
-              symbol: symbolOf(getValues(`price.options.${index}.currency_id`)),
-            })}
-            onClick={() => options.remove(index)}
-            sx={{ mt: 1 }}
-          >
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-      ))}
-      {currencies.length > options.fields.length + 1 && (
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          sx={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            const used = new Set([currencyId, ...getValues('price.options').map((o) => o.currency_id)]);
-            const next = currencies.find((choice) => !used.has(choice.id)) ?? currencies[0]!;
-            options.append({ currency_id: next.id, amount: '' });
-          }}
-        >
-          {t('catalog.priceForm.addCurrency')}
-        </Button>
-      )}
+      <FormRows
+        rows={options.fields.map((option, index) => {
+          const symbol = symbolOf(getValues(`price.options.${index}.currency_id`));
+          return {
+            key: option.id,
+            removeLabel: t('catalog.priceForm.removeCurrency', { symbol }),
+            fields: (
+              <>
+                <FormSelectField
+                  control={control}
+                  name={`price.options.${index}.currency_id`}
+                  label={t('catalog.priceForm.currency')}
+                  rules={{
+                    validate: (id) => {
+                      const price = getValues('price');
+                      const used = [price.currency_id, ...price.options.map((o) => o.currency_id)];
+                      return (
+                        used.filter((other) => other === id).length === 1 ||
+                        t('catalog.priceForm.sameCurrency')
+                      );
+                    },
+                  }}
+                  sx={{ flex: 1 }}
+                  options={currencyOptions(currencies)}
+                />
+                <FormTextField
+                  control={control}
+                  name={`price.options.${index}.amount`}
+                  label={t('catalog.priceForm.amount', { symbol })}
+                  rules={{
+                    validate: amountRule(() => byId.get(getValues(`price.options.${index}.currency_id`)), {
+                      required: true,
+                      positive: true,
+                    }),
+                  }}
+                  required
+                  sx={{ flex: 1 }}
+                  autoComplete="off"
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                />
+              </>
+            ),
+          };
+        })}
+        onRemove={options.remove}
+        addLabel={t('catalog.priceForm.addCurrency')}
+        onAdd={
+          currencies.length > options.fields.length + 1
+            ? () => {
+                const used = new Set([currencyId, ...getValues('price.options').map((o) => o.currency_id)]);
+                const next = currencies.find((choice) => !used.has(choice.id)) ?? currencies[0]!;
+                options.append({ currency_id: next.id, amount: '' });
+              }
+            : undefined
+        }
+      />
     </Stack>
   );
 }
