@@ -1,22 +1,21 @@
 import type { Invoice } from '@kiosk/contracts';
 import { TestClock } from '@kiosk/platform';
-import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
+import type { StripeEmulator } from '@kiosk/stripe-emulator';
 import { TestWallet } from '@kiosk/test-wallet';
 import {
-  cardMethodBody,
   cookieClient,
-  merchantOf,
+  MONTHLY,
   signedIn,
-  startTestServer,
+  startCardPlan,
   testEngines,
   until,
+  type CardPlan,
   type TestServer,
 } from '@kiosk/testkit';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const DAY = 86_400;
-const MONTHLY = 1000n; // 10.00 USD
 
 /**
  * Issue 22 item 3: subscriptions by card, through the real Stripe SDK against the local Stripe
@@ -25,60 +24,22 @@ const MONTHLY = 1000n; // 10.00 USD
  * path as a wallet's mandate: the same retries, the same past_due, one charge per invoice.
  */
 describe.each(await testEngines())('card subscriptions on %s', (engine) => {
+  let plan: CardPlan;
+  let clock: TestClock;
   let emulator: StripeEmulator;
   let server: TestServer;
-  let clock: TestClock;
-  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let merchant: CardPlan['merchant'];
   let stripe: Stripe;
   let methodId: string;
   let usd: string;
   let priceId: string;
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ retryBaseMs: 50 });
     clock = new TestClock(Date.UTC(2026, 0, 5));
-    server = await startTestServer(engine, {
-      clock,
-      env: { KIOSK_STRIPE_API_BASE: emulator.url, KIOSK_STRIPE_JS_URL: emulator.jsUrl },
-    });
-    merchant = await merchantOf(server);
-    stripe = new Stripe(emulator.secretKey, { host: emulator.host, port: emulator.port, protocol: 'http' });
-    const method = (
-      await merchant.test('/api/payment-methods', { method: 'POST', body: cardMethodBody(emulator) })
-    ).body;
-    methodId = method.id;
-    // Stripe's webhooks reach the server, signed: a customer who leaves the page is still heard.
-    const endpoint = await stripe.webhookEndpoints.create({
-      url: `${server.url}/api/payment-methods/${method.id}/webhook`,
-      enabled_events: ['*'],
-    });
-    await merchant.test(`/api/payment-methods/${method.id}`, {
-      method: 'PUT',
-      body: { settings: { ...cardMethodBody(emulator).settings, webhook_signing_secret: endpoint.secret } },
-    });
-    usd = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'USD').id;
-    const product = (
-      await merchant.test('/api/products', {
-        method: 'POST',
-        body: {
-          name: 'Card plan',
-          prices: [
-            {
-              type: 'recurring',
-              currency_id: usd,
-              unit_amount: MONTHLY.toString(),
-              recurring: { interval: 'month' },
-            },
-          ],
-        },
-      })
-    ).body;
-    priceId = product.prices[0].id;
+    plan = await startCardPlan(engine, clock, 'Card plan');
+    ({ emulator, server, merchant, stripe, methodId, usd, priceId } = plan);
   });
-  afterAll(async () => {
-    await server?.close();
-    await emulator?.close();
-  });
+  afterAll(() => plan?.close());
 
   /** A new customer submits a subscription checkout by card: the SetupIntent they confirm. */
   async function submitted(subscriptionData: Record<string, unknown> = {}) {

@@ -1,24 +1,22 @@
 import type { Invoice } from '@kiosk/contracts';
 import { TestClock, type PlatformTables } from '@kiosk/platform';
-import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
+import type { StripeEmulator } from '@kiosk/stripe-emulator';
 import { TestWallet } from '@kiosk/test-wallet';
 import {
-  cardMethodBody,
-  merchantOf,
+  MONTHLY,
   signedIn,
-  startTestServer,
+  startCardPlan,
   testEngines,
   until,
+  type CardPlan,
   type TestServer,
 } from '@kiosk/testkit';
 import type { Kysely } from 'kysely';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps } from './deps.ts';
 import { billDueSubscriptions } from './flows/renewal.ts';
 
 const DAY = 86_400;
-const MONTHLY = 1000n; // 10.00 USD
 
 /**
  * Issue 23 item 4: test clocks. A test customer on a clock has its subscription billed on the clock's
@@ -27,62 +25,21 @@ const MONTHLY = 1000n; // 10.00 USD
  * Stripe emulator, on both engines.
  */
 describe.each(await testEngines())('test clocks on %s', (engine) => {
+  let plan: CardPlan;
+  let wall: TestClock;
   let emulator: StripeEmulator;
   let server: TestServer;
-  let wall: TestClock;
-  let merchant: Awaited<ReturnType<typeof merchantOf>>;
+  let merchant: CardPlan['merchant'];
   let methodId: string;
   let usd: string;
   let priceId: string;
 
   beforeAll(async () => {
-    emulator = await startStripeEmulator({ retryBaseMs: 50 });
     wall = new TestClock(Date.UTC(2026, 0, 5));
-    server = await startTestServer(engine, {
-      clock: wall,
-      env: { KIOSK_STRIPE_API_BASE: emulator.url, KIOSK_STRIPE_JS_URL: emulator.jsUrl },
-    });
-    merchant = await merchantOf(server);
-    const stripe = new Stripe(emulator.secretKey, {
-      host: emulator.host,
-      port: emulator.port,
-      protocol: 'http',
-    });
-    const method = (
-      await merchant.test('/api/payment-methods', { method: 'POST', body: cardMethodBody(emulator) })
-    ).body;
-    methodId = method.id;
-    const endpoint = await stripe.webhookEndpoints.create({
-      url: `${server.url}/api/payment-methods/${method.id}/webhook`,
-      enabled_events: ['*'],
-    });
-    await merchant.test(`/api/payment-methods/${method.id}`, {
-      method: 'PUT',
-      body: { settings: { ...cardMethodBody(emulator).settings, webhook_signing_secret: endpoint.secret } },
-    });
-    usd = method.payment_currencies.find((c: { symbol: string }) => c.symbol === 'USD').id;
-    const product = (
-      await merchant.test('/api/products', {
-        method: 'POST',
-        body: {
-          name: 'Clocked plan',
-          prices: [
-            {
-              type: 'recurring',
-              currency_id: usd,
-              unit_amount: MONTHLY.toString(),
-              recurring: { interval: 'month' },
-            },
-          ],
-        },
-      })
-    ).body;
-    priceId = product.prices[0].id;
+    plan = await startCardPlan(engine, wall, 'Clocked plan');
+    ({ emulator, server, merchant, methodId, usd, priceId } = plan);
   });
-  afterAll(async () => {
-    await server?.close();
-    await emulator?.close();
-  });
+  afterAll(() => plan?.close());
 
   const api = (path: string, init: { method?: string; body?: unknown } = {}) => merchant.test(path, init);
   const newClock = async (frozenTime = wall.nowUnix(), name = 'Renewals') => {

@@ -34,7 +34,7 @@ export const RAIL_BEHIND_RETRY_SECONDS = 60;
  */
 export const COLLECTION_STALLED_AFTER_SECONDS = 15 * 60;
 /** Invoices handed over again in one collection job. */
-export const SWEEP_PAGE = 200;
+const SWEEP_PAGE = 200;
 
 type InvoiceRow = PaymentsTables['invoices'];
 
@@ -45,27 +45,42 @@ type InvoiceRow = PaymentsTables['invoices'];
  * (or none), so the sweep finds only invoices nothing else will try. Answers how many it handed over.
  */
 export async function requeueStalledCollections(deps: Deps): Promise<number> {
-  const stalledAt = deps.clock.nowUnix() - COLLECTION_STALLED_AFTER_SECONDS;
-  let after = '';
   let handed = 0;
+  // A test clock's customers are collected by its advances, on its time.
+  const stalledAt = deps.clock.nowUnix() - COLLECTION_STALLED_AFTER_SECONDS;
+  for await (const ids of dueInvoicePages(deps, stalledAt, null)) {
+    // A key of its own (the sweep's time): the lost job's may still be taken.
+    await enqueueCollection(deps, deps.db, ids, deps.clock.nowMs());
+    handed += ids.length;
+  }
+  return handed;
+}
+
+/**
+ * The ids of the open subscription invoices whose attempt is due by `dueBy`, a page at a time: of the
+ * customers on no test clock (`testClockId` null), or of one clock's customers.
+ */
+export async function* dueInvoicePages(
+  deps: Deps,
+  dueBy: number,
+  testClockId: string | null,
+): AsyncGenerator<string[]> {
+  let after = '';
   for (;;) {
     const page = await deps.db
       .selectFrom('invoices')
       .select('id')
       .where('status', '=', 'open')
       .where('subscription_id', 'is not', null)
-      .where('next_payment_attempt', '<=', stalledAt)
-      // A test clock's customers are collected by its advances, on its time.
-      .where('customer_id', 'not in', customersOnClock(deps.db, null))
+      .where('next_payment_attempt', '<=', dueBy)
+      .where('customer_id', testClockId ? 'in' : 'not in', customersOnClock(deps.db, testClockId))
       .where('id', '>', after)
       .orderBy('id')
       .limit(SWEEP_PAGE)
       .execute();
     const ids = page.map((invoice) => invoice.id);
-    // A key of its own (the sweep's time): the lost job's may still be taken.
-    await enqueueCollection(deps, deps.db, ids, deps.clock.nowMs());
-    handed += ids.length;
-    if (ids.length < SWEEP_PAGE) return handed;
+    if (ids.length) yield ids;
+    if (ids.length < SWEEP_PAGE) return;
     after = ids.at(-1)!;
   }
 }
@@ -91,28 +106,20 @@ interface BatchReads {
 }
 
 async function readBatch(deps: Deps, invoiceIds: string[]): Promise<BatchReads> {
-  const invoices = await deps.db.selectFrom('invoices').selectAll().where('id', 'in', invoiceIds).execute();
-  const subscriptionIds = [...new Set(invoices.flatMap((invoice) => invoice.subscription_id ?? []))];
+  const rows = await deps.db
+    .selectFrom('invoices')
+    .innerJoin('customers', 'customers.id', 'invoices.customer_id')
+    .selectAll('invoices')
+    .select('customers.test_clock_id')
+    .where('invoices.id', 'in', invoiceIds)
+    .execute();
+  const subscriptionIds = [...new Set(rows.flatMap((invoice) => invoice.subscription_id ?? []))];
   const subscriptions = subscriptionIds.length
     ? await deps.db.selectFrom('subscriptions').selectAll().where('id', 'in', subscriptionIds).execute()
     : [];
-  const clocked = invoices.length
-    ? await deps.db
-        .selectFrom('customers')
-        .select(['id', 'test_clock_id'])
-        .where('id', 'in', [...new Set(invoices.map((invoice) => invoice.customer_id))])
-        .where('test_clock_id', 'is not', null)
-        .execute()
-    : [];
-  const clockOf = new Map(clocked.map((customer) => [customer.id, customer.test_clock_id!]));
   return {
-    invoices: new Map(invoices.map((invoice) => [invoice.id, invoice])),
-    clocks: new Map(
-      invoices.flatMap((invoice) => {
-        const clock = clockOf.get(invoice.customer_id);
-        return clock ? [[invoice.id, clock] as const] : [];
-      }),
-    ),
+    invoices: new Map(rows.map(({ test_clock_id: _clock, ...invoice }) => [invoice.id, invoice])),
+    clocks: new Map(rows.flatMap((row) => (row.test_clock_id ? [[row.id, row.test_clock_id] as const] : []))),
     subscriptions: new Map(subscriptions.map((subscription) => [subscription.id, subscription])),
     methods: new Map(),
   };
