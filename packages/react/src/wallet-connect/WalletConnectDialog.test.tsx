@@ -269,6 +269,21 @@ describe('WalletConnectDialog', () => {
       expect(props.onSucceeded).toHaveBeenCalledTimes(1);
     });
 
+    it('asks once when the subscription is confirmed, so a success before it is not missed', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('WebSocket', FakeSocket);
+      // The wallet answered while the socket was still opening: no push will ever come for it.
+      const pollStatus = statusSequence({ status: 'succeeded' });
+      const props = renderDialog({ pollStatus, realtimeUrl: 'ws://pay.example.com/api/realtime' });
+      await advance(0);
+      const socket = FakeSocket.last!;
+      act(() => socket.onopen?.());
+      act(() => socket.push({ type: 'subscribed', topic: 'connect:tok_1' }));
+      await advance(0);
+      expect(pollStatus).toHaveBeenCalledTimes(1);
+      expect(props.onSucceeded).toHaveBeenCalledTimes(1);
+    });
+
     it('falls back to polling every 2 s when the socket fails', async () => {
       vi.useFakeTimers();
       vi.stubGlobal('WebSocket', FakeSocket);

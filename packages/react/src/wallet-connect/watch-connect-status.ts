@@ -75,6 +75,12 @@ export function watchConnectStatus({
       startPolling();
       return;
     }
+    // Pushes carry only changes from here on: one call learns what happened before the subscription
+    // (a test wallet or a quick phone can answer while the socket is still opening).
+    if (message.type === 'subscribed' && message.topic === topic) {
+      void askServer();
+      return;
+    }
     if (message.type !== 'connect.status' || message.topic !== topic || !message.data) return;
     if (message.data.status === 'succeeded') {
       // For login the cookie comes with the first status call that sees success (§2.3), so a pushed
