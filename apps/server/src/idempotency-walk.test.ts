@@ -523,6 +523,21 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/checkout-sessions/${await started()}/submit`,
         body: submitBody,
       }),
+      // Anonymous, as a donor who never signs in.
+      'PUT /api/checkout-sessions/:id/donate-submit': async () => {
+        const donation = await created('/api/payment-links', {
+          line_items: [{ price_id: custom }],
+          donation_settings: { title: 'Tips' },
+        });
+        const visitor = cookieClient(server.url);
+        const id = (await visitor.request(`/api/checkout-sessions/start/${donation.id}`, { method: 'POST' }))
+          .body.checkoutSession.id;
+        return {
+          call: visitor.request,
+          path: `/api/checkout-sessions/${id}/donate-submit`,
+          body: { payment_method: method.id, payment_currency: currency },
+        };
+      },
       'PUT /api/checkout-sessions/:id/upsell': async () => ({
         call: buyer.request,
         path: `/api/checkout-sessions/${await started()}/upsell`,

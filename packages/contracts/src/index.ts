@@ -11,6 +11,7 @@ export * from './payments/instructions.ts';
 export * from './payments/invoices.ts';
 export * from './payments/payment-intents.ts';
 export * from './payments/payment-links.ts';
+export * from './payments/donations.ts';
 export * from './payments/payment-methods.ts';
 export * from './payments/prices.ts';
 export * from './payments/refunds.ts';

@@ -20,6 +20,7 @@ import { invoiceListRoutes } from './payments/invoice-list.ts';
 import { invoiceRoutes } from './payments/invoices.ts';
 import { paymentIntentRoutes } from './payments/payment-intents.ts';
 import { paymentLinkRoutes } from './payments/payment-links.ts';
+import { donationRoutes } from './payments/donations.ts';
 import { paymentMethodRoutes } from './payments/payment-methods.ts';
 import { priceRoutes } from './payments/prices.ts';
 import { productRoutes } from './payments/products.ts';
@@ -52,6 +53,7 @@ export const ROUTE_TABLES = [
   productRoutes,
   priceRoutes,
   paymentLinkRoutes,
+  donationRoutes,
   paymentMethodRoutes,
   buyerCheckoutRoutes,
   merchantCheckoutRoutes,

@@ -24,6 +24,7 @@ import { createDeps } from './deps.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerPaymentIntentRoutes } from './payment-intents/routes.ts';
 import { registerPaymentLinkRoutes } from './payment-links/routes.ts';
+import { registerDonationRoutes } from './donations/routes.ts';
 import { registerPaymentMethodRoutes } from './payment-methods/routes.ts';
 import { registerCatalogRoutes } from './products/routes.ts';
 import { buyerOfCaller } from './schemas.ts';
@@ -56,6 +57,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerCatalogRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerPaymentLinkRoutes(app, deps);
+  registerDonationRoutes(app, deps);
   context.platform.readVersions.invalidatedBy(answerInvalidations);
   registerBuyerCheckoutRoutes(app, deps, new CheckoutAnswers(deps, context.platform.readVersions));
   registerCheckoutEditRoutes(app, deps);

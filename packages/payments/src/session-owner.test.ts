@@ -186,6 +186,7 @@ describe.each(await testEngines())("a buyer's checkout session on %s", (engine) 
     // A valid body per action, so that only who is asking decides; a new action must add its own.
     const bodies: Record<string, unknown> = {
       'PUT /api/checkout-sessions/:id/submit': details(),
+      'PUT /api/checkout-sessions/:id/donate-submit': details(),
       'POST /api/checkout-sessions/:id/pay': { tx_hash: `0x${'ab'.repeat(32)}` },
       'PUT /api/checkout-sessions/:id/upsell': { from: planPrice, to: planPrice },
       'PUT /api/checkout-sessions/:id/downsell': { from: planPrice },

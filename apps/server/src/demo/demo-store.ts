@@ -145,7 +145,16 @@ export async function createDemoStore(
     billing_address_collection: 'required',
   });
   await offer('Sticker pack', stickers.prices[0].id);
-  await offer('Tip jar', tips.prices[0].id, { submit_type: 'donate' });
+  // A donation link (docs/donations.md): anyone may give without signing in; a tenth goes to a fund.
+  await offer('Tip jar', tips.prices[0].id, {
+    donation_settings: {
+      target: 'kiosk-demo-tips',
+      title: 'Support the makers',
+      beneficiaries: [
+        { name: 'Kiosk community fund', address: new TestWallet({ index: 16 }).address, percent: 10 },
+      ],
+    },
+  });
   return links;
 }
 

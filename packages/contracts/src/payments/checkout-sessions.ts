@@ -238,6 +238,11 @@ export const buyerCheckoutRoutes = defineRoutes({
     body: submitBody,
     response: { 200: submitAnswer },
   },
+  'PUT /api/checkout-sessions/:id/donate-submit': {
+    params: sessionId,
+    body: submitBody,
+    response: { 200: submitAnswer },
+  },
   'POST /api/checkout-sessions/:id/pay': {
     params: sessionId,
     body: z.object({ tx_hash: txHash }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountString, idParam, listOf, metadata, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
+import { donationSettings, donationSettingsOut } from './donations.ts';
 
 export const lineItemInput = z.object({
   price_id: z.string().min(1).max(64),
@@ -68,7 +69,7 @@ export const paymentLinkInput = checkoutOptions.extend({
   name: z.string().max(200).nullable().default(null),
   active: z.boolean().default(true),
   line_items: z.array(lineItemInput).min(1).max(20),
-  donation_settings: z.record(z.string(), z.unknown()).nullable().default(null),
+  donation_settings: donationSettings.nullable().default(null),
 });
 
 /** A new payment link as a caller writes it (the API's defaults fill what it leaves out). */
@@ -100,7 +101,7 @@ export const paymentLinkSchema = z.object({
   submit_type: z.string(),
   subscription_data: z.record(z.string(), z.unknown()),
   cross_sell_behavior: z.string(),
-  donation_settings: z.record(z.string(), z.unknown()).nullable(),
+  donation_settings: donationSettingsOut.nullable(),
   metadata: z.record(z.string(), z.unknown()),
   url: z.string(),
   created_at: z.number(),

@@ -39,6 +39,12 @@ export const paymentsEn = {
   'checkout.invalidPostalCode': 'Please enter a valid postal code',
   'error.EXCEED_INVENTORY': 'Exceed inventory',
   'error.EXCEED_PURCHASE_LIMIT': 'Exceed purchase limit',
+  'error.DONATION_NOT_ENABLED': 'Donation feature is not enabled',
+  'validation.donationNeedsCustomAmount':
+    'A donation link sells one one-time price with a custom amount (custom_unit_amount)',
+  'validation.donationSubmitType': "A donation link's submit_type is donate",
+  'validation.benefitShare': 'Give a benefit either a percent or an amount',
+  'validation.benefitsOverHundred': "The benefits' percents add up to more than 100",
   'error.CHECKOUT_SESSION_EXPIRED': 'Expired Link',
   'error.CHECKOUT_ALREADY_PAID': 'This checkout session is already paid',
   'error.CURRENCY_NOT_AVAILABLE': 'This currency cannot be used for this checkout',

@@ -4,7 +4,7 @@ import type { CleanDetails } from '@kiosk/core/customer-details';
 import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { findCustomerByDid } from './queries.ts';
-import { customerJson } from './table.ts';
+import { customerJson, type CustomerRow } from './table.ts';
 import { customerView } from './view.ts';
 
 /**
@@ -35,6 +35,28 @@ export async function upsertCustomer(
     const row = await deps.resources.customers.update(trx, existing.id, fields, 'customer.updated');
     return customerView(row!);
   }
+  return insertCustomer(deps, trx, livemode, did, fields);
+}
+
+const EMPTY = { address: customerJson.address.write({}), metadata: customerJson.metadata.write({}) };
+
+/** The customer of `did`, made with nothing known of them yet if new (a donor known by their wallet). */
+export async function ensureCustomer(
+  deps: Deps,
+  trx: Executor,
+  livemode: boolean,
+  did: string,
+): Promise<Customer> {
+  return (await findCustomerByDid(trx, livemode, did)) ?? insertCustomer(deps, trx, livemode, did, EMPTY);
+}
+
+async function insertCustomer(
+  deps: Deps,
+  trx: Executor,
+  livemode: boolean,
+  did: string,
+  fields: Pick<CustomerRow, 'address' | 'metadata'> & Partial<Pick<CustomerRow, 'name' | 'email' | 'phone'>>,
+): Promise<Customer> {
   const inserted = await trx
     .insertInto('customers')
     .values({ id: newId('customer'), livemode, did, ...fields, ...stamps(deps.clock) })

@@ -2,6 +2,7 @@ import { SECONDS } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
+import { isAnonymousDonor } from '../donations/donor.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { failCharge, settleCharge } from './settle-charge.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
@@ -97,7 +98,7 @@ async function checkCharge(deps: Deps, { charge_id, round, check }: CheckPayload
   try {
     verdict = await adapter.verify(read, currency, {
       reference: charge.reference,
-      payerDid: customer.did,
+      payerDid: isAnonymousDonor(customer.did) ? null : customer.did,
       paymentKey: paymentKeyOf(intent),
     });
   } catch {

@@ -1,4 +1,4 @@
-import type { CheckoutSession, Customer, PaymentIntent, PaymentMethod } from '@kiosk/contracts';
+import type { CheckoutSession, Customer, PaymentIntent, PaymentMethod, SubmitAnswer } from '@kiosk/contracts';
 import type { Locale } from '@kiosk/core';
 import type { Deps } from '../deps.ts';
 import { publicMethod } from '../payment-methods/view.ts';
@@ -81,4 +81,23 @@ export async function submittedEnvelopeOf(
     ...(submitted.intent ? { paymentIntent: paymentIntentView(submitted.intent, locale) } : {}),
   };
   return envelopeFor(await buyerEnvelopeOf(deps, session, locale, known), viewer);
+}
+
+/** Seed 000 §7: what submit (and donate-submit) answers. */
+export async function submitAnswerOf(
+  deps: Deps,
+  submitted: Submitted,
+  locale: Locale,
+  viewer: string | undefined,
+): Promise<SubmitAnswer> {
+  return {
+    ...(await submittedEnvelopeOf(deps, submitted, locale, viewer)),
+    customer: submitted.customer,
+    paymentInstructions: submitted.instructions,
+    mandateInstructions: submitted.mandate,
+    balance: { sufficient: false },
+    delegation: { sufficient: false },
+    fastPayInfo: null,
+    stripeContext: submitted.context,
+  };
 }

@@ -13,6 +13,7 @@ import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { CHECK_WINDOW_SECONDS, checkWindowOf, queueCheck } from './check-charge.ts';
 import { checkBuyer } from './order.ts';
+import { isAnonymousDonor } from '../donations/donor.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 type ChargeRow = PaymentsTables['charges'];
@@ -177,7 +178,9 @@ export async function claimRailPayment(
  */
 async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: SessionRow): Promise<void> {
   const did = session.customer_did!;
-  if (deps.engine === 'postgres')
+  // Anonymous donors are not one buyer: each of their sessions has its own limit only.
+  const perBuyer = !isAnonymousDonor(did);
+  if (perBuyer && deps.engine === 'postgres')
     await sql`select pg_advisory_xact_lock(hashtextextended(${`pending-payments:${did}`}, 0))`.execute(trx);
   const pending = trx
     .selectFrom('charges')
@@ -186,7 +189,9 @@ async function refuseBeyondPendingLimits(deps: Deps, trx: Executor, session: Ses
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('charges.status', '=', 'pending');
   const ofSession = await pending.where('checkout_sessions.id', '=', session.id).executeTakeFirstOrThrow();
-  const ofBuyer = await pending.where('checkout_sessions.customer_did', '=', did).executeTakeFirstOrThrow();
+  const ofBuyer = perBuyer
+    ? await pending.where('checkout_sessions.customer_did', '=', did).executeTakeFirstOrThrow()
+    : { count: 0 };
   if (Number(ofSession.count) >= MAX_PENDING_PER_SESSION || Number(ofBuyer.count) >= MAX_PENDING_PER_BUYER)
     throw new KioskError('TOO_MANY_PENDING_PAYMENTS', { status: 429 });
 }

@@ -6,6 +6,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { lockSession } from '../checkout-sessions/service.ts';
 import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { findIntentRow } from '../payment-intents/queries.ts';
+import { isAnonymousDonor } from '../donations/donor.ts';
 
 export interface Order {
   session: PaymentsTables['checkout_sessions'];
@@ -41,14 +42,17 @@ export async function lockOpenOrder(
 
 /**
  * Once a session has a buyer, only that buyer (signed in, or by an authToken for them) acts on it:
- * nobody else may take it over, and nobody anonymous may re-price it. A session without a buyer yet
- * is the page's to edit. An authToken acts only in its own mode.
+ * nobody else may take it over, and nobody anonymous may re-price it. A session without a buyer yet,
+ * or an anonymous donor's (donations/donor.ts), is the page's to edit. An authToken acts only in its
+ * own mode.
  */
 export function checkBuyer(session: Order['session'], buyer: Buyer | undefined): void {
   if (buyer?.livemode !== undefined && buyer.livemode !== flag(session.livemode))
     throw new KioskError('FORBIDDEN', { status: 403 });
-  if (session.customer_did === null || session.customer_did === buyer?.did) return;
-  if (buyer === undefined) throw new KioskError('UNAUTHENTICATED', { status: 401 });
+  const open = session.customer_did === null || isAnonymousDonor(session.customer_did);
+  if (open || session.customer_did === buyer?.did) return;
+  if (buyer === undefined || isAnonymousDonor(buyer.did))
+    throw new KioskError('UNAUTHENTICATED', { status: 401 });
   throw new KioskError('FORBIDDEN', { status: 403 });
 }
 

@@ -10,6 +10,7 @@ import type { ArrivedInstead, Received } from '../methods/adapter.ts';
 import { failIntentPayment, succeedIntent } from '../payment-intents/service.ts';
 import { activateAfterPayment, lockSubscriptions } from '../subscriptions/service.ts';
 import { applyPaidPlanChange } from './change-plan.ts';
+import { attributeDonation } from '../donations/donor.ts';
 import { invoicePaidOrder } from './order-invoice.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { lockStock, recordSold } from '../prices/stock.ts';
@@ -64,6 +65,7 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
   const pending = locked.filter(({ charge }) => charge.status === 'pending');
   const counted = await countReferences(deps, trx, pending);
   const paid: IntentRow[] = [];
+  const payers = new Map<string, string>();
   for (const { charge, intent: held, received, closed } of pending) {
     if (!counted.has(charge.id)) {
       await failCharge(deps, trx, charge.id, 'TX_ALREADY_USED');
@@ -71,10 +73,14 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
     }
     // A batch of pulls read its invoices under lock already (record-pulls.ts): `closed` says the rest.
     const { intent, owed } = held ? { intent: held, owed: undefined } : await lockOwing(deps, trx, charge);
-    if (await settleOne(deps, trx, charge, intent, received, { closed, owed })) paid.push(intent);
+    if (await settleOne(deps, trx, charge, intent, received, { closed, owed })) {
+      paid.push(intent);
+      payers.set(intent.id, received.payer);
+    }
   }
   await payInvoicesOf(deps, trx, paid);
-  for (const intent of paid) if (intent.checkout_session_id) await completeCheckout(deps, trx, intent);
+  for (const intent of paid)
+    if (intent.checkout_session_id) await completeCheckout(deps, trx, intent, payers.get(intent.id));
 }
 
 /**
@@ -367,8 +373,8 @@ async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<
   });
 }
 
-async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow): Promise<void> {
-  await invoicePaidOrder(deps, trx, intent);
+async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow, payer?: string): Promise<void> {
+  await invoicePaidOrder(deps, trx, await attributeDonation(deps, trx, intent, payer));
   const session = await completeSession(deps, trx, intent.checkout_session_id!);
   if (!session) return;
   await recordSold(deps, trx, checkoutSessionJson.line_items.read(session.line_items));

@@ -18,7 +18,9 @@ import { normalizePhone } from '@kiosk/core/phone';
 import { askFirst, transaction } from '@kiosk/db';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { upsertCustomer } from '../customers/service.ts';
+import { ensureCustomer, upsertCustomer } from '../customers/service.ts';
+import { isAnonymousDonor } from '../donations/donor.ts';
+import { refuseUnlessDonation } from '../donations/submit.ts';
 import { refuseIfOverdue } from './pay-overdue.ts';
 import { renewalInstructions } from '../subscriptions/reauthorise.ts';
 import { readPayerOn } from '../subscriptions/service.ts';
@@ -76,7 +78,7 @@ interface Submit {
   order: Order;
   livemode: boolean;
   buyer: Buyer;
-  details: CleanDetails;
+  details: CleanDetails | null;
   method: PaymentMethod;
   currency: PaymentCurrency;
   customer: Customer;
@@ -102,25 +104,31 @@ export async function submitCheckout(
   buyer: Buyer,
   input: SubmitInput,
   locale: string,
+  kind: 'order' | 'donation' = 'order',
 ): Promise<Submitted> {
-  const asked = await askFirst(() => askRail(deps, sessionId, buyer, input));
+  const asked = await askFirst(() => askRail(deps, sessionId, buyer, input, kind));
   const { payer, prepared, preparedMandate } = asked ?? {};
   return transaction(deps.db, async (trx): Promise<Submitted> => {
     const order = await lockOpenOrder(deps, trx, sessionId, buyer);
     const { session } = order;
+    if (kind === 'donation') refuseUnlessDonation(session);
     const livemode = flag(session.livemode);
     // Seed 000 §8: overdue invoices block every new purchase until they are paid (before the form is
     // checked: the page opens the past-due dialog rather than point at fields).
     // A setup session is how an overdue customer puts a working method in place: it is never blocked.
-    const known = await findCustomerByDid(trx, livemode, buyer.did);
+    const anonymous = isAnonymousDonor(buyer.did);
+    const known = anonymous ? null : await findCustomerByDid(trx, livemode, buyer.did);
     if (known && session.mode !== 'setup') await refuseIfOverdue(trx, known.id);
-    const details = checkedDetails(session, input, locale);
+    // An anonymous donor is asked for nothing: the page shows them no contact fields (seed 000 §2).
+    const details = anonymous ? null : checkedDetails(session, input, locale);
     const methods = asked?.methods ?? (await listPaymentMethods(trx, livemode, { activeOnly: true }));
     const method = methods.find((m) => m.id === input.payment_method);
     const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
     if (!method || !currency || !currency.active)
       throw new KioskError('CURRENCY_NOT_AVAILABLE', { status: 400 });
-    const customer = await upsertCustomer(deps, trx, livemode, buyer.did, details, known ?? null);
+    const customer = details
+      ? await upsertCustomer(deps, trx, livemode, buyer.did, details, known ?? null)
+      : await ensureCustomer(deps, trx, livemode, buyer.did);
     const submit = {
       deps,
       trx,
@@ -301,10 +309,10 @@ async function billOrder(s: Submit, priced: PricedLines) {
       currencyId: currency.id,
       customerId: customer.id,
       buyer: {
-        name: s.details.name ?? null,
-        email: s.details.email ?? null,
-        phone: s.details.phone ?? null,
-        address: s.details.address ?? null,
+        name: s.details?.name ?? null,
+        email: s.details?.email ?? null,
+        phone: s.details?.phone ?? null,
+        address: s.details?.address ?? null,
       },
     });
   return { intent, invoiceId, context: opened?.context ?? null, assigned };
@@ -353,9 +361,16 @@ async function holdStock(
  * are read here once, for the choice, the transaction and the answer: a method a merchant edits
  * meanwhile races the submit either way.
  */
-async function askRail(deps: Deps, sessionId: string, buyer: Buyer, input: SubmitInput) {
+async function askRail(
+  deps: Deps,
+  sessionId: string,
+  buyer: Buyer,
+  input: SubmitInput,
+  kind: 'order' | 'donation',
+) {
   const session = await findSessionRow(deps.db, sessionId);
   if (!session || (session.customer_did !== null && session.customer_did !== buyer.did)) return undefined;
+  if (kind === 'donation') refuseUnlessDonation(session);
   const methods = await listPaymentMethods(deps.db, flag(session.livemode), { activeOnly: true });
   const method = methods.find((m) => m.id === input.payment_method);
   const currency = method?.payment_currencies.find((c) => c.id === input.payment_currency);
@@ -374,10 +389,9 @@ async function askRail(deps: Deps, sessionId: string, buyer: Buyer, input: Submi
 }
 
 /** The buyer's details as the session keeps them. */
-const customerDetailsOf = (details: CleanDetails) =>
-  checkoutSessionJson.customer_details.write({
-    name: details.name,
-    email: details.email,
-    phone: details.phone,
-    address: details.address,
-  });
+const customerDetailsOf = (details: CleanDetails | null) =>
+  checkoutSessionJson.customer_details.write(
+    details
+      ? { name: details.name, email: details.email, phone: details.phone, address: details.address }
+      : {},
+  );

@@ -23,8 +23,11 @@ export type Method<Settings> = Omit<PaymentMethod, 'settings'> & { settings: Set
 
 export interface Claim {
   reference: string;
-  /** The DID of the buyer who must have sent it. */
-  payerDid: string;
+  /**
+   * The DID of the buyer who must have sent it; null when anyone may have (an anonymous donation,
+   * whose sender becomes its supporter: donations/donor.ts).
+   */
+  payerDid: string | null;
   /**
    * What the payment was opened for, on a rail that opens payments (prepare): the checkout session of
    * an order, else the payment intent. The rail's payment must name it.

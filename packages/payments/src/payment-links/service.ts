@@ -1,10 +1,10 @@
 import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/contracts';
-import { KioskError, newId } from '@kiosk/core';
+import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import type { z } from 'zod';
 import { stamps } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { priceLines } from '../prices/queries.ts';
+import { priceLines, type PricedLines } from '../prices/queries.ts';
 import { getPaymentLink, linkCurrency } from './queries.ts';
 import { paymentLinkJson } from './table.ts';
 
@@ -16,7 +16,8 @@ export async function createPaymentLink(
   const id = newId('paymentLink');
   await transaction(deps.db, async (trx) => {
     const currency = await linkCurrency(trx, livemode, input.currency_id, input.line_items[0]!.price_id);
-    await priceLines(trx, livemode, input.line_items, currency);
+    const priced = await priceLines(trx, livemode, input.line_items, currency);
+    if (input.donation_settings) checkDonationLink(input, priced);
     await deps.resources.paymentLinks.insert(
       trx,
       {
@@ -29,7 +30,7 @@ export async function createPaymentLink(
         after_completion: paymentLinkJson.after_completion.write(input.after_completion),
         phone_number_collection: paymentLinkJson.phone_number_collection.write(input.phone_number_collection),
         billing_address_collection: input.billing_address_collection,
-        submit_type: input.submit_type,
+        submit_type: input.donation_settings ? 'donate' : input.submit_type,
         subscription_data: paymentLinkJson.subscription_data.write(input.subscription_data),
         cross_sell_behavior: input.cross_sell_behavior,
         donation_settings: paymentLinkJson.donation_settings.write(input.donation_settings),
@@ -58,4 +59,18 @@ export async function updatePaymentLink(
     'payment_link.updated',
   );
   return (await getPaymentLink(deps.db, livemode, id, deps.baseUrl))!;
+}
+
+/**
+ * A donation link (seed 000 §2) sells one pay-what-you-want amount, once: its price's custom amount
+ * (presets, minimum, maximum) is what a donor may give. Its submit_type is `donate`.
+ */
+function checkDonationLink(input: z.infer<typeof paymentLinkInput>, priced: PricedLines): void {
+  const problems: ErrorDetail[] = [];
+  const price = priced.prices.get(input.line_items[0]!.price_id)!;
+  if (input.line_items.length !== 1 || !price.custom_unit_amount || priced.mode !== 'payment')
+    problems.push({ path: 'body.line_items', message: 'validation.donationNeedsCustomAmount' });
+  if (input.submit_type !== 'auto' && input.submit_type !== 'donate')
+    problems.push({ path: 'body.submit_type', message: 'validation.donationSubmitType' });
+  if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
 }

@@ -1,4 +1,4 @@
-import { checkoutOptions, metadata, paymentLinkSchema } from '@kiosk/contracts';
+import { checkoutOptions, donationSettings, metadata, paymentLinkSchema } from '@kiosk/contracts';
 import { jsonColumn, jsonColumns } from '@kiosk/platform';
 import type { Flag, Json, Row } from '../columns.ts';
 
@@ -32,5 +32,5 @@ export const checkoutOptionsJson = {
 export const paymentLinkJson = jsonColumns('payment_links', {
   ...checkoutOptionsJson,
   line_items: jsonColumn(paymentLinkSchema.shape.line_items, []),
-  donation_settings: jsonColumn(paymentLinkSchema.shape.donation_settings, null),
+  donation_settings: jsonColumn(donationSettings.nullable(), null),
 });

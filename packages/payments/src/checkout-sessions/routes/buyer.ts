@@ -6,8 +6,9 @@ import type { Deps } from '../../deps.ts';
 import { buyerDid, buyerOf } from '../../schemas.ts';
 import { confirmCheckoutMandate } from '../../flows/confirm-checkout-mandate.ts';
 import { submitCheckout } from '../../flows/submit-checkout.ts';
+import { anonymousDonor } from '../../donations/donor.ts';
 import type { CheckoutAnswers } from '../../flows/checkout-answer-cache.ts';
-import { checkoutEnvelopeOf, submittedEnvelopeOf } from '../../flows/checkout-answer.ts';
+import { checkoutEnvelopeOf, submitAnswerOf } from '../../flows/checkout-answer.ts';
 import { retrieveSession } from '../queries.ts';
 import { startFromPaymentLink } from '../../flows/start-checkout.ts';
 
@@ -72,32 +73,21 @@ export function registerBuyerCheckoutRoutes(
         ...submit.schema,
       },
     },
-    async (request) => {
-      const submitted = await submitCheckout(
+    async (request) =>
+      submitAnswerOf(
         deps,
-        request.params.id,
-        buyerOf(request)!,
-        request.body,
+        await submitCheckout(deps, request.params.id, buyerOf(request)!, request.body, request.locale),
         request.locale,
-      );
-      return {
-        ...(await submittedEnvelopeOf(deps, submitted, request.locale, buyerDid(request))),
-        customer: submitted.customer,
-        paymentInstructions: submitted.instructions,
-        mandateInstructions: submitted.mandate,
-        balance: { sufficient: false },
-        delegation: { sufficient: false },
-        fastPayInfo: null,
-        stripeContext: submitted.context,
-      };
-    },
+        buyerDid(request),
+      ),
   );
 
   const pay = routes['POST /api/checkout-sessions/:id/pay'];
   r.post(
     pay.path,
     {
-      config: { access: ['signedIn', 'authToken'] },
+      // Public for anonymous donors (donations/donor.ts); every other session refuses them.
+      config: { access: ['public'] },
       schema: {
         tags,
         summary: 'Name the payment of this session (a transaction hash); the server checks the chain itself',
@@ -105,7 +95,7 @@ export function registerBuyerCheckoutRoutes(
       },
     },
     async (request, reply) => {
-      await claimPayment(deps, request.params.id, buyerOf(request)!, request.body.tx_hash);
+      await claimPayment(deps, request.params.id, buyerOf(request) ?? anonymousDonor(), request.body.tx_hash);
       reply.status(202);
       return envelope(request, request.params.id);
     },

@@ -76,14 +76,14 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       );
       // The shared receiving address takes anyone's transfers: one pays only the order of the account
       // that sent it, so nobody can name someone else's transaction as their own payment (nor have
-      // it recorded as theirs to get back).
+      // it recorded as theirs to get back). An anonymous donation is anyone's to send.
       const arrived =
         verdict.outcome === 'received'
           ? verdict
           : verdict.outcome === 'rejected'
             ? verdict.arrived
             : undefined;
-      if (arrived && addressOfDid(claim.payerDid) !== arrived.payer)
+      if (arrived && claim.payerDid !== null && addressOfDid(claim.payerDid) !== arrived.payer)
         return { outcome: 'rejected', reason: 'WRONG_PAYER' };
       return verdict;
     },
