@@ -172,7 +172,9 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     expect(summary.apiKey).toMatch(/^sk_test_/);
     // The Tip jar is a donation link, found by its target, with its benefit.
     const tips = summary.links.find((link) => link.name === 'Tip jar')!;
-    const donations = await cookieClient(server.url).request('/api/donations?target=kiosk-demo-tips&livemode=false');
+    const donations = await cookieClient(server.url).request(
+      '/api/donations?target=kiosk-demo-tips&livemode=false',
+    );
     expect(donations.body.payment_link_id).toBe(tips.id);
     const benefits = await cookieClient(server.url).request(`/api/payment-links/${tips.id}/benefits`);
     expect(benefits.body).toMatchObject([{ name: 'Kiosk community fund', percent: 10 }]);
