@@ -24,14 +24,7 @@ describe('an abandoned checkout', { timeout: 120_000 }, () => {
       .toMatch(/^\/checkout\/pay\/cs_/);
     const donationId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: 'Connect and donate' }).click();
-    const signIn = page.getByRole('dialog', { name: 'Sign in to Kiosk' });
-    await signIn.getByRole('button', { name: 'Test wallet' }).click();
-    await signIn.waitFor({ state: 'hidden' });
-    const form = page.getByRole('form');
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill('ada@example.com');
-    // The pay dialog opens with what to send; the buyer closes it instead.
+    // A donation asks nobody to sign in: the pay dialog opens with what to send; the visitor closes it.
     await page.getByRole('button', { name: 'Donate 1 KDT' }).click();
     const pay = page.getByRole('dialog', { name: 'Pay 1 KDT' });
     await pay.getByRole('button', { name: 'Test wallet' }).waitFor();
@@ -43,6 +36,11 @@ describe('an abandoned checkout', { timeout: 120_000 }, () => {
       .poll(() => new URL(page.url()).pathname, { timeout: 10_000 })
       .toMatch(/^\/checkout\/pay\/cs_/);
     const planCheckoutId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('button', { name: 'Connect and subscribe' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in to Kiosk' });
+    await signIn.getByRole('button', { name: 'Test wallet' }).click();
+    await signIn.waitFor({ state: 'hidden' });
+    const form = page.getByRole('form');
     await form.getByLabel('Name').fill('Ada Lovelace');
     await form.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();

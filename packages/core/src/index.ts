@@ -8,3 +8,4 @@ export * from './pricing.ts';
 export * from './roles.ts';
 export * from './states/index.ts';
 export * from './store/index.ts';
+export * from './donation.ts';

@@ -1,3 +1,4 @@
+import { ANONYMOUS_DONOR_DID } from '@kiosk/core';
 import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { TestWallet } from '@kiosk/test-wallet';
 import {
@@ -166,6 +167,29 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     const mine = answer.supporters.find((s: { checkout_session_id: string }) => s.checkout_session_id === id);
     expect(mine).toMatchObject({ anonymous: true, did: didOf(wallet), name: null, amount: '2500000' });
     expect(answer.currency).toMatchObject({ id: kdt, symbol: 'KDT', decimal: 6 });
+  });
+
+  it('takes an anonymous donation from a wallet app through the connect payment action', async () => {
+    const visitor = cookieClient(server.url);
+    const { id } = await donation(visitor, '1500000');
+    const opened = (
+      await visitor.request('/api/did/payment/token', {
+        method: 'POST',
+        body: { params: { checkoutSessionId: id, sessionUserDid: ANONYMOUS_DONOR_DID } },
+      })
+    ).body;
+    const wallet = new TestWallet({ index: 4 });
+    const request = await wallet.fetchConnectRequest(opened.auth_url);
+    expect(request.payment).toMatchObject({ payer: null, amount: '1500000', to: RECEIVER });
+    const approved = await wallet.approveConnect(opened.auth_url, {
+      rpcUrls: { [chain.chainId]: chain.rpcUrl },
+    });
+    expect(approved).toMatchObject({ status: 200, body: { status: 'succeeded' } });
+    await paid(id);
+    const mine = (await supporters()).supporters.find(
+      (s: { checkout_session_id: string }) => s.checkout_session_id === id,
+    );
+    expect(mine).toMatchObject({ anonymous: true, did: didOf(wallet) });
   });
 
   it('lists a signed-in donor by the name they gave, and sums and splits every donation exactly', async () => {

@@ -58,8 +58,8 @@ export interface ConnectRequest {
 export interface ConnectPayment {
   type: 'evm_transfer';
   checkout_session_id: string;
-  /** The account that must send it (the buyer's). */
-  payer: Address;
+  /** The account that must send it (the buyer's); null when any may (an anonymous donation). */
+  payer: Address | null;
   chain_id: number;
   to: Address;
   /** ERC-20 contract, or null for the chain's native coin. */
@@ -269,7 +269,7 @@ export class TestWallet {
 
   /** Makes the transfer a connect session asks for; answers its hash once mined. */
   async pay(payment: ConnectPayment, rpcUrls: Record<number, string>): Promise<Hash> {
-    if (payment.payer.toLowerCase() !== this.address.toLowerCase())
+    if (payment.payer && payment.payer.toLowerCase() !== this.address.toLowerCase())
       throw new Error(`the payment must come from ${payment.payer}, not this wallet's ${this.address}`);
     const rpcUrl = rpcUrls[payment.chain_id];
     if (!rpcUrl) throw new Error(`the wallet has no RPC URL for chain ${payment.chain_id} (options.rpcUrls)`);

@@ -146,7 +146,9 @@ export async function createDemoStore(
   });
   await offer('Sticker pack', stickers.prices[0].id);
   // A donation link (docs/donations.md): anyone may give without signing in; a tenth goes to a fund.
+  // Its thanks are the checkout's own, in the donor's language.
   await offer('Tip jar', tips.prices[0].id, {
+    after_completion: { type: 'hosted_confirmation' },
     donation_settings: {
       target: 'kiosk-demo-tips',
       title: 'Support the makers',

@@ -55,6 +55,8 @@ export const checkoutEn = {
   'checkout.form': 'Payment details',
   'checkout.contact.title': 'Contact information',
   'checkout.contact.connectHint': 'Connect your wallet to fill in your details and pay.',
+  'checkout.donation.anonymousHint':
+    'No need to sign in: pay from any wallet, and that wallet is listed as a supporter.',
   'checkout.field.name': 'Name',
   'checkout.field.email': 'Email',
   'checkout.field.phone': 'Phone',

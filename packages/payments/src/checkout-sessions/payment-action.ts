@@ -1,17 +1,18 @@
 import { checkoutSessionId, DID_PATTERN, txHash } from '@kiosk/contracts';
-import { KioskError } from '@kiosk/core';
+import { ANONYMOUS_DONOR_DID, KioskError } from '@kiosk/core';
 import type { ConnectAction } from '@kiosk/identity';
 import { z } from 'zod';
 import { claimPayment } from '../flows/claim-payment.ts';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { openOrder } from '../flows/order.ts';
+import { anonymousDonor, isAnonymousDonor } from '../donations/donor.ts';
 import { findSessionRow } from './queries.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
 
 const params = z.object({
   checkoutSessionId,
-  sessionUserDid: z.string().regex(DID_PATTERN, 'validation.did'),
+  sessionUserDid: z.union([z.string().regex(DID_PATTERN, 'validation.did'), z.literal(ANONYMOUS_DONOR_DID)]),
 });
 type Params = z.infer<typeof params>;
 
@@ -36,6 +37,7 @@ export function paymentConnectAction(deps: Deps): ConnectAction {
     async open(fields) {
       const { checkoutSessionId: id, sessionUserDid } = fields as Params;
       const { session } = await payable(deps, id);
+      // An anonymous donor's page names the anonymous donor (donations/donor.ts).
       if (session.customer_did !== sessionUserDid) throw new KioskError('FORBIDDEN');
       return { checkoutSessionId: id, sessionUserDid };
     },
@@ -46,8 +48,11 @@ export function paymentConnectAction(deps: Deps): ConnectAction {
       return {
         payment: {
           checkout_session_id: id,
-          // The account that must send it: a wallet holding another one refuses before paying.
-          payer: sessionUserDid.slice(sessionUserDid.lastIndexOf(':') + 1),
+          // The account that must send it: a wallet holding another one refuses before paying. Any
+          // account may send an anonymous donation: its sender becomes the supporter.
+          payer: isAnonymousDonor(sessionUserDid)
+            ? null
+            : sessionUserDid.slice(sessionUserDid.lastIndexOf(':') + 1),
           ...instructions,
         },
       };
@@ -57,6 +62,10 @@ export function paymentConnectAction(deps: Deps): ConnectAction {
       const { checkoutSessionId: id } = fields as Params;
       // Only the buyer's own transfer can pay (the check reads the sender too): say so now.
       const row = await findSessionRow(deps.db, id);
+      if (row && isAnonymousDonor(row.customer_did)) {
+        await claimPayment(deps, id, anonymousDonor(), answer.tx_hash as string);
+        return;
+      }
       if (row && row.customer_did !== did) throw new KioskError('PAYER_MISMATCH', { status: 403 });
       // The wallet signed in as the buyer: its DID acts in whichever mode the session is.
       await claimPayment(deps, id, { did }, answer.tx_hash as string);

@@ -1,3 +1,4 @@
+import { ANONYMOUS_DONOR_DID } from '@kiosk/core';
 import { didFromAddress } from '@kiosk/identity';
 import { isAddress } from 'viem';
 import { ensureCustomer } from '../customers/service.ts';
@@ -7,13 +8,12 @@ import type { Buyer } from '../schemas.ts';
 import type { PaymentsTables } from '../tables.ts';
 
 /**
- * Seed 000 §6: a donation may be given without signing in. Such a donor acts on their session as this
- * buyer, a DID nobody can sign in as; its customer holds the donation until the payment names who
- * sent it (attributeDonation). A session of this buyer is the page's, like one without a buyer yet
- * (order.ts checkBuyer): signing in on the page and submitting again makes it the signed-in donor's.
+ * Seed 000 §6: a donation may be given without signing in. Such a donor acts on their session as the
+ * anonymous donor (ANONYMOUS_DONOR_DID, a DID nobody can sign in as); its customer holds the donation
+ * until the payment names who sent it (attributeDonation). A session of this buyer is the page's,
+ * like one without a buyer yet (order.ts checkBuyer): signing in on the page and submitting again
+ * makes it the signed-in donor's.
  */
-export const ANONYMOUS_DONOR_DID = 'did:kiosk:anonymous';
-
 export const anonymousDonor = (livemode?: boolean): Buyer => ({ did: ANONYMOUS_DONOR_DID, livemode });
 
 export const isAnonymousDonor = (did: string | null | undefined): boolean => did === ANONYMOUS_DONOR_DID;

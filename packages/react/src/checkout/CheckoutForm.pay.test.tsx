@@ -26,6 +26,7 @@ import '@kiosk/core/phone';
 const ID = 'cs_test0000001';
 const SESSION = `/api/checkout-sessions/retrieve/${ID}`;
 const SUBMIT = `PUT /api/checkout-sessions/${ID}/submit`;
+const DONATE = `PUT /api/checkout-sessions/${ID}/donate-submit`;
 const TOKEN = 'POST /api/did/payment/token';
 const STATUS = 'GET /api/did/payment/status';
 const PREFERENCE = `kiosk:payment-currency-preference:${BUYER_DID}`;
@@ -335,6 +336,34 @@ describe('CheckoutForm submit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please sign in first');
     expect(calls.calls(SUBMIT)).toHaveLength(0);
     expect(calls.calls('GET /api/customers/me')).toHaveLength(0);
+  });
+});
+
+describe('CheckoutForm donation without signing in', () => {
+  it('donates at once: donate-submit with no details, then a pay dialog any wallet may answer', async () => {
+    const donation = envelope({ submit_type: 'donate' });
+    const calls = api(
+      donation,
+      { [DONATE]: () => submitAnswer(donation) },
+      { session: sessionAnswer(false, true) },
+    );
+    renderKiosk(<CheckoutForm id={ID} />);
+    expect(
+      await screen.findByText(
+        'No need to sign in: pay from any wallet, and that wallet is listed as a supporter.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText(/^Name/)).toBeNull();
+    fireEvent.click(await enabledButton('Donate 25 KDT'));
+    await screen.findByRole('dialog', { name: 'Pay 25 KDT' });
+    expect(calls.calls(DONATE)).toHaveLength(1);
+    expect(calls.calls(DONATE)[0]!.body).toMatchObject({ payment_method: 'pm_local', payment_currency: KDT });
+    expect(calls.calls(SUBMIT)).toHaveLength(0);
+    expect(calls.calls('GET /api/customers/me')).toHaveLength(0);
+    await waitFor(() => expect(calls.calls(TOKEN)).toHaveLength(1));
+    expect(calls.calls(TOKEN)[0]!.body).toEqual({
+      params: { checkoutSessionId: ID, sessionUserDid: 'did:kiosk:anonymous' },
+    });
   });
 });
 

@@ -1,5 +1,7 @@
 import { Suspense, lazy, type Dispatch } from 'react';
 import type { CheckoutSession } from '@kiosk/contracts';
+import { ANONYMOUS_DONOR_DID } from '@kiosk/core';
+import { isDonation } from './donation.ts';
 import type { CurrencyChoice } from './order-view.ts';
 import type { PayEvent, PayState } from './pay-flow.ts';
 
@@ -16,7 +18,7 @@ export interface WalletDialogProps {
   session: CheckoutSession;
   pay: PayState;
   dispatch: Dispatch<PayEvent>;
-  /** The signed-in buyer's DID; without it no wallet is asked. */
+  /** The signed-in buyer's DID; without it no wallet is asked, but for an anonymous donation. */
   buyerDid: string | undefined;
   /** The currencies offered: the submit's instructions name theirs. */
   choices: CurrencyChoice[];
@@ -37,7 +39,9 @@ export function WalletDialog({
 }: WalletDialogProps) {
   const instructions = 'instructions' in pay ? pay.instructions : undefined;
   const currency = choices.find((choice) => choice.currency.id === instructions?.currency_id)?.currency;
-  if (!buyerDid || !currency) return null;
+  // An anonymous donor's wallet pays as the anonymous donor: any account may (seed 000 §6).
+  const payerDid = buyerDid ?? (isDonation(session) ? ANONYMOUS_DONOR_DID : undefined);
+  if (!payerDid || !currency) return null;
   if (pay.step === 'wallet')
     return (
       <Suspense fallback={null}>
@@ -45,7 +49,7 @@ export function WalletDialog({
           open
           action={session.mode}
           checkoutSessionId={session.id}
-          buyerDid={buyerDid}
+          buyerDid={payerDid}
           instructions={pay.instructions}
           currency={currency}
           testMode={!session.livemode && testWallet}
@@ -59,7 +63,7 @@ export function WalletDialog({
       <Suspense fallback={null}>
         <AuthoriseDialog
           session={session}
-          buyerDid={buyerDid}
+          buyerDid={payerDid}
           instructions={pay.instructions}
           currency={currency}
           now={submittedAt}

@@ -6,6 +6,7 @@ import { ApiError } from '@kiosk/sdk';
 import type { CheckoutSession, MyCustomer } from '@kiosk/contracts';
 import { emitCheckoutError } from './checkout-events.ts';
 import { checkoutErrorText } from './error-text.ts';
+import { isDonation } from './donation.ts';
 import { isMinimal, type CheckoutLayout } from './layouts.ts';
 import type { CurrencyChoice } from './order-view.ts';
 import type { PayEvent } from './pay-flow.ts';
@@ -61,7 +62,7 @@ export function useCheckoutSubmit({
   onCustomerLimited,
 }: CheckoutSubmitOptions) {
   const { t } = useTranslation();
-  const submit = useSubmitCheckout(session.id);
+  const submit = useSubmitCheckout(session.id, isDonation(session));
   // When the last submit answered: the trial the customer is shown runs from then.
   const [submittedAt, setSubmittedAt] = useState(0);
 
@@ -134,6 +135,11 @@ export function useCheckoutSubmit({
     if (locked) return;
     if (buyer.identified) {
       await form.handleSubmit(sendForm)();
+      return;
+    }
+    // Seed 000 §6: a donation may be given without signing in, and asks for no details then.
+    if (isDonation(session)) {
+      await sendForm(form.getValues());
       return;
     }
     // Seed 000 §6: anonymous buyers connect first; then their details are fetched and the form sent.

@@ -146,12 +146,15 @@ export function useSessionEdit(sessionId: string) {
   });
 }
 
-export function useSubmitCheckout(sessionId: string) {
+/** Submit, or donate-submit for a donation (which may come without signing in). */
+export function useSubmitCheckout(sessionId: string, donation: boolean) {
   const { client } = useKiosk();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SubmitBody) =>
-      client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
+      donation
+        ? client.call('PUT /api/checkout-sessions/:id/donate-submit', { params: { id: sessionId }, body })
+        : client.call('PUT /api/checkout-sessions/:id/submit', { params: { id: sessionId }, body }),
     onSuccess: async (answer) => {
       const { paymentInstructions: _instructions, balance: _b, delegation: _d, ...envelope } = answer;
       await dropReadsInFlight(queryClient, sessionId);

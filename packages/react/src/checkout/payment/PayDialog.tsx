@@ -9,6 +9,7 @@ import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { formatMoney } from '../format-money.ts';
 import { checkoutConnect } from './checkout-connect.ts';
 import { sendAndNameTransfer } from './wallet-transfer.ts';
+import { ANONYMOUS_DONOR_DID } from '@kiosk/core';
 
 export interface PayDialogProps {
   open: boolean;
@@ -49,7 +50,8 @@ export function PayDialog({
     sendAndNameTransfer(
       provider,
       instructions,
-      buyerDid,
+      // Any account may send an anonymous donation; a buyer's order only their own.
+      buyerDid === ANONYMOUS_DONOR_DID ? undefined : buyerDid,
       (txHash) =>
         client.call('POST /api/checkout-sessions/:id/pay', {
           params: { id: checkoutSessionId },

@@ -14,6 +14,7 @@ import type { CheckoutSession } from '@kiosk/contracts';
 import { ABOVE_COOKIE_CONSENT } from '../../cookie-consent/bottom-space.ts';
 import type { CurrencyChoice } from '../order-view.ts';
 import type { PayState } from '../pay-flow.ts';
+import { isDonation } from '../donation.ts';
 import { termsText, type SubscriptionTerms } from '../subscription-terms.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';
 import type { CustomerFormValues, FormShape } from './customer-form.ts';
@@ -55,7 +56,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
   const terms = props.subscriptionTerms;
   // Until a timed-out payment is settled, checking again is offered, not paying again.
   const busy = pay.step !== 'idle' && pay.step !== 'failed';
-  const label = submitLabel(session, identified, props.total, t);
+  // Seed 000 §6: a donation may be given without signing in; it asks for no details then.
+  const anonymousDonation = !identified && isDonation(session);
+  const label = submitLabel(session, identified || anonymousDonation, props.total, t);
 
   const submit = (
     <Stack spacing={1}>
@@ -101,7 +104,9 @@ export function PaymentPanel(props: PaymentPanelProps) {
             <CustomerFields form={props.form} shape={props.shape} purpose={props.purpose} disabled={busy} />
           </Suspense>
         ) : (
-          <Typography color="text.secondary">{t('checkout.contact.connectHint')}</Typography>
+          <Typography color="text.secondary">
+            {t(anonymousDonation ? 'checkout.donation.anonymousHint' : 'checkout.contact.connectHint')}
+          </Typography>
         )}
         {props.choices.length === 0 ? (
           <Alert severity="warning">{t('checkout.noCurrency')}</Alert>
@@ -152,7 +157,7 @@ function submitLabel(
     return t(identified ? 'checkout.submit.subscribe' : 'checkout.submit.connectSubscribe');
   if (session.mode === 'setup')
     return t(identified ? 'checkout.submit.setup' : 'checkout.submit.connectSetup');
-  const donation = session.submit_type === 'donate';
+  const donation = isDonation(session);
   if (!identified) return t(donation ? 'checkout.submit.connectDonate' : 'checkout.submit.connect');
   // No amount while the order's is not the one on the page (a typed amount refused or not sent yet).
   if (total === undefined)
