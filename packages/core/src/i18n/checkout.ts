@@ -57,6 +57,7 @@ export const checkoutEn = {
   'checkout.contact.connectHint': 'Connect your wallet to fill in your details and pay.',
   'checkout.donation.anonymousHint':
     'No need to sign in: pay from any wallet, and that wallet is listed as a supporter.',
+  'checkout.donation.random': 'Random amount',
   'checkout.field.name': 'Name',
   'checkout.field.email': 'Email',
   'checkout.field.phone': 'Phone',

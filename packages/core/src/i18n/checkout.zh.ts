@@ -50,6 +50,7 @@ export const checkoutZh: Translation<typeof checkoutEn> = {
   'checkout.contact.title': '联系信息',
   'checkout.contact.connectHint': '连接钱包后即可填写信息并付款。',
   'checkout.donation.anonymousHint': '无需登录：可用任意钱包付款，付款的钱包将列为支持者。',
+  'checkout.donation.random': '随机金额',
   'checkout.field.name': '姓名',
   'checkout.field.email': '邮箱',
   'checkout.field.phone': '电话',

@@ -17,6 +17,7 @@ import { CheckoutForm } from './CheckoutForm.tsx';
 // The form loads its rules on demand; loading them here keeps that time out of each test's waits.
 import '@kiosk/core/customer-details';
 import '@kiosk/core/phone';
+import './summary/CustomAmountField.tsx';
 
 const ID = 'cs_test0000001';
 const EDIT = `/api/checkout-sessions/${ID}`;

@@ -15,6 +15,7 @@ import type {
 } from '@kiosk/contracts';
 import { cycleAmountIn, setupSubscriptionOf } from './setup-subscription.ts';
 import { subscriptionTermsOf, type SubscriptionTerms } from './subscription-terms.ts';
+import { isDonation } from './donation.ts';
 
 export interface LineView {
   line: SessionLineItem;
@@ -35,6 +36,8 @@ export interface OrderView {
   payable: boolean;
   /** A subscription's: what is due today and what each period costs from when (with `now` only). */
   subscription?: SubscriptionTerms;
+  /** A donation (seed 000 §2): its amount is chosen from preset cards or drawn at random. */
+  donation?: boolean;
 }
 
 /**
@@ -82,6 +85,7 @@ export function orderIn(session: CheckoutSession, currencyId: string, now?: numb
     total,
     payable: lines.every((view) => !view.problem),
     ...(subscription ? { subscription } : {}),
+    ...(isDonation(session) ? { donation: true } : {}),
   };
 }
 

@@ -7,10 +7,15 @@ import {
   parseAmount,
   type CustomUnitAmount,
 } from '@kiosk/core';
-import Chip from '@mui/material/Chip';
+import CasinoOutlinedIcon from '@mui/icons-material/CasinoOutlined';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { PaymentCurrency } from '@kiosk/contracts';
+import { randomDonation } from './donation-amount.ts';
+import { PresetCards, PresetChips } from './PresetCards.tsx';
+import { useRememberedDonation } from './use-remembered-donation.ts';
+import { useRandomDraw } from './use-random-draw.ts';
 
 /**
  * Where the typed amount stands against the order's: the same (`settled`), typed but not sent yet
@@ -26,6 +31,11 @@ export interface CustomAmountFieldProps {
   onChange: (amount: bigint) => void;
   /** Told whenever the status changes, so the pay button never names or pays another amount. */
   onStatus?: (status: AmountStatus) => void;
+  /**
+   * A donation's (seed 000 §2): presets as cards, a random amount, and the donor's last amount
+   * remembered (§9).
+   */
+  donation?: boolean;
 }
 
 /**
@@ -39,6 +49,7 @@ export function CustomAmountField({
   disabled,
   onChange,
   onStatus,
+  donation = false,
 }: CustomAmountFieldProps) {
   const { t } = useTranslation();
   const show = (value: bigint | string) =>
@@ -70,61 +81,79 @@ export function CustomAmountField({
   // A field that goes (another currency, a minimal layout) leaves no refused amount behind.
   useEffect(() => () => onStatus?.('settled'), [onStatus]);
 
+  const remember = useRememberedDonation({
+    donation,
+    locked: disabled,
+    custom,
+    currency,
+    amount,
+    restore: (value) => choose(value),
+  });
+
+  /** An amount the donor chose (a preset, a typed or a drawn one): sent, and remembered for donations. */
+  const choose = (value: bigint) => {
+    setText(show(value));
+    setProblem(null);
+    remember(value);
+    if (value !== amount) onChange(value);
+  };
+
   const commit = (value: string) => {
     const result = check(value);
-    if (typeof result === 'string') {
-      setProblem(result);
-      return;
-    }
-    setProblem(null);
-    if (result !== amount) onChange(result);
+    if (typeof result === 'string') setProblem(result);
+    else choose(result);
   };
+
+  // Seed 000 §2: a donation's presets are cards; an order's amount has chips.
+  const Presets = donation ? PresetCards : PresetChips;
+  const random = useRandomDraw(
+    () => randomDonation(custom, currency, Math.random()),
+    (value) => setText(show(value)),
+    choose,
+  );
 
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       {custom.presets.length > 0 && (
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ flexWrap: 'wrap' }}
-          aria-label={t('checkout.customAmount.presets')}
-          role="group"
-        >
-          {custom.presets.map((preset) => (
-            <Chip
-              key={preset}
-              label={`${show(preset)} ${currency.symbol}`}
-              color={BigInt(preset) === amount ? 'primary' : 'default'}
-              variant={BigInt(preset) === amount ? 'filled' : 'outlined'}
-              disabled={disabled}
-              aria-pressed={BigInt(preset) === amount}
-              onClick={() => {
-                setText(show(preset));
-                setProblem(null);
-                if (BigInt(preset) !== amount) onChange(BigInt(preset));
-              }}
-            />
-          ))}
-        </Stack>
+        <Presets
+          presets={custom.presets}
+          amount={amount}
+          symbol={currency.symbol}
+          show={show}
+          disabled={disabled || random.drawing}
+          onChoose={(preset) => choose(BigInt(preset))}
+        />
       )}
-      <TextField
-        label={t('checkout.customAmount.label', { symbol: currency.symbol })}
-        value={text}
-        size="small"
-        disabled={disabled}
-        error={problem !== null}
-        helperText={problem}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => commit(text)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            commit(text);
-          }
-        }}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <TextField
+          label={t('checkout.customAmount.label', { symbol: currency.symbol })}
+          value={text}
+          size="small"
+          disabled={disabled || random.drawing}
+          error={problem !== null}
+          helperText={problem}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={() => commit(text)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commit(text);
+            }
+          }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          sx={{ flexGrow: 1 }}
+        />
+        {donation && (
+          <Button
+            startIcon={<CasinoOutlinedIcon />}
+            onClick={random.start}
+            disabled={disabled || random.drawing}
+            sx={{ flexShrink: 0, mt: 0.25 }}
+          >
+            {t('checkout.donation.random')}
+          </Button>
+        )}
+      </Stack>
     </Stack>
   );
 }

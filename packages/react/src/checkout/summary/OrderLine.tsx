@@ -32,9 +32,18 @@ export interface OrderLineProps {
   onEdit: (edit: SessionEdit) => void;
   /** A pay-what-you-want line's typed amount: settled, being typed, or refused. */
   onAmountStatus?: (status: AmountStatus) => void;
+  /** The order is a donation: its amount field offers preset cards and a random amount. */
+  donation?: boolean;
 }
 
-export function OrderLine({ view, currency, locked, onEdit, onAmountStatus }: OrderLineProps) {
+export function OrderLine({
+  view,
+  currency,
+  locked,
+  onEdit,
+  onAmountStatus,
+  donation = false,
+}: OrderLineProps) {
   const { t } = useTranslation();
   const problemId = useId();
   const { line, amount, unitAmount, custom, problem, upsell } = view;
@@ -98,6 +107,7 @@ export function OrderLine({ view, currency, locked, onEdit, onAmountStatus }: Or
             disabled={locked}
             onChange={(value) => onEdit({ type: 'amount', priceId: line.price_id, amount: value })}
             onStatus={onAmountStatus}
+            donation={donation}
           />
         </Suspense>
       )}

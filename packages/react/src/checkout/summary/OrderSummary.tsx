@@ -90,6 +90,7 @@ export function OrderSummary({
               locked={locked || updating}
               onEdit={onEdit}
               onAmountStatus={onAmountStatus}
+              donation={order.donation ?? false}
             />
           ))}
         </Box>
