@@ -1,4 +1,5 @@
 export * from './columns.ts';
+export * from './constraint-errors.ts';
 export * from './database.ts';
 export * from './jobs-schema.ts';
 export * from './jobs.ts';

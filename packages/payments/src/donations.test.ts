@@ -338,6 +338,20 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     ]);
   });
 
+  it('keeps one donation link per target: a second is refused, also when both are made at once', async () => {
+    const body = (target: string) => ({
+      line_items: [{ price_id: tipPrice }],
+      donation_settings: { target },
+    });
+    const again = await merchant.test('/api/payment-links', { method: 'POST', body: body(`post-${engine}`) });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'DONATION_TARGET_TAKEN' });
+    const twins = await Promise.all(
+      [1, 2].map(() => merchant.test('/api/payment-links', { method: 'POST', body: body(`twin-${engine}`) })),
+    );
+    expect(twins.map((answer) => answer.status).sort()).toEqual([201, 409]);
+  });
+
   it('finds a donation link by its id or its target, and nothing else', async () => {
     const anyone = cookieClient(server.url);
     const byId = await anyone.request(`/api/donations?target=${linkId}&livemode=false`);

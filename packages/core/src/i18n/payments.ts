@@ -40,6 +40,7 @@ export const paymentsEn = {
   'error.EXCEED_INVENTORY': 'Exceed inventory',
   'error.EXCEED_PURCHASE_LIMIT': 'Exceed purchase limit',
   'error.DONATION_NOT_ENABLED': 'Donation feature is not enabled',
+  'error.DONATION_TARGET_TAKEN': 'Another donation link supports {target} already',
   'validation.donationNeedsCustomAmount':
     'A donation link sells one one-time price with a custom amount (custom_unit_amount)',
   'validation.donationSubmitType': "A donation link's submit_type is donate",

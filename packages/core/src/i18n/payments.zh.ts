@@ -36,6 +36,7 @@ export const paymentsZh: Translation<typeof paymentsEn> = {
   'error.EXCEED_INVENTORY': '库存不足',
   'error.EXCEED_PURCHASE_LIMIT': '超出购买限制',
   'error.DONATION_NOT_ENABLED': '捐赠功能未启用',
+  'error.DONATION_TARGET_TAKEN': '已有捐赠链接支持 {target}',
   'validation.donationNeedsCustomAmount': '捐赠链接只能包含一个自定义金额（custom_unit_amount）的一次性价格',
   'validation.donationSubmitType': '捐赠链接的 submit_type 为 donate',
   'validation.benefitShare': '受益人需设置百分比或金额，二选一',

@@ -1,6 +1,6 @@
 import type { JoinRequest, PageQuery } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
+import { isUniqueViolation, transaction } from '@kiosk/db';
 import type { Kysely } from 'kysely';
 import type { IdentityTables, JoinRequestStatus } from '../tables.ts';
 import { grant, rolesOf } from '../users/service.ts';
@@ -8,12 +8,6 @@ import type { JoinRequestStore } from './store.ts';
 
 type Db = Kysely<IdentityTables>;
 type Row = IdentityTables['developer_join_requests'];
-
-/** A unique index refused a row (SQLite and PostgreSQL say it their own way). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 function view(row: Row, name: string | null): JoinRequest {
   return {

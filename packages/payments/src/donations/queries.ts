@@ -3,38 +3,17 @@ import { KioskError } from '@kiosk/core';
 import { moneyText } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { checkoutSessionJson } from '../checkout-sessions/table.ts';
-import { getPaymentLink } from '../payment-links/queries.ts';
-import { paymentLinkJson } from '../payment-links/table.ts';
-import { paymentLinkView } from '../payment-links/view.ts';
+import { findLinkIdByTarget, getPaymentLink, linkCurrency } from '../payment-links/queries.ts';
 import { getPaymentCurrency } from '../payment-methods/queries.ts';
-import { linkCurrency } from '../payment-links/queries.ts';
 import { isAnonymousDonor } from './donor.ts';
-
-/** How many of a mode's donation links a `target` is looked for among (a host page names its own). */
-const TARGET_SCAN_LIMIT = 1_000;
 
 /**
  * The donation link `target` names: its id, or the `target` of its donation settings (a post, an
  * app), in that mode. Anything else, or a link that takes no donations, is not found.
  */
 export async function findDonationLink(deps: Deps, livemode: boolean, target: string): Promise<PaymentLink> {
-  let link: PaymentLink | undefined;
-  if (target.startsWith('plink_')) link = await getPaymentLink(deps.db, livemode, target, deps.baseUrl);
-  else {
-    const rows = await deps.db
-      .selectFrom('payment_links')
-      .selectAll()
-      .where('livemode', '=', livemode)
-      .where('submit_type', '=', 'donate')
-      .where('donation_settings', 'is not', null)
-      .orderBy('created_at', 'desc')
-      .limit(TARGET_SCAN_LIMIT)
-      .execute();
-    const row = rows.find(
-      (r) => paymentLinkJson.donation_settings.read(r.donation_settings)?.target === target,
-    );
-    link = row && paymentLinkView(row, deps.baseUrl);
-  }
+  const id = target.startsWith('plink_') ? target : await findLinkIdByTarget(deps.db, livemode, target);
+  const link = id ? await getPaymentLink(deps.db, livemode, id, deps.baseUrl) : undefined;
   if (!link?.donation_settings) throw new KioskError('PAYMENT_LINK_NOT_FOUND', { status: 404 });
   return link;
 }

@@ -1,6 +1,6 @@
 import type { Refund, RefundInput, RefundRequestReason } from '@kiosk/contracts';
 import { KioskError, newId } from '@kiosk/core';
-import { outsideUnitOfWork, transaction } from '@kiosk/db';
+import { isUniqueViolation, outsideUnitOfWork, transaction } from '@kiosk/db';
 import { IDEMPOTENCY_TTL_SECONDS } from '@kiosk/platform';
 import { lockCharges, recordRefunded } from '../charges/service.ts';
 import { flag, moneyText, stamps, type Executor } from '../db.ts';
@@ -247,10 +247,4 @@ export async function retryStalledRefunds(deps: Deps): Promise<number> {
   for (const refund of stalled) await sendRefund(deps, refund).catch((error: unknown) => errors.push(error));
   if (errors.length) throw new AggregateError(errors, `${errors.length} pending refunds could not be sent`);
   return stalled.length;
-}
-
-/** A unique index refused the row (PostgreSQL 23505; SQLite's constraint code). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -11,6 +11,7 @@ import { createBitcoinAddresses } from './20261128_30_payments_bitcoin_addresses
 import { addInvoiceBuyer } from './20261128_50_payments_invoice_buyer.ts';
 import { addRefundTransfer } from './20261129_20_payments_refund_transfer.ts';
 import { createTestClocks } from './20261130_10_payments_test_clocks.ts';
+import { addDonationTarget } from './20261201_10_payments_donation_target.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -29,4 +30,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261128_50_payments_invoice_buyer': addInvoiceBuyer,
   '20261129_20_payments_refund_transfer': addRefundTransfer,
   '20261130_10_payments_test_clocks': createTestClocks,
+  '20261201_10_payments_donation_target': addDonationTarget,
 };

@@ -44,3 +44,18 @@ export async function listPaymentLinks(db: Executor, livemode: boolean, baseUrl:
   const { rows, count } = await pageOf<PaymentsTables, 'payment_links'>(query, paging);
   return { list: rows.map((row) => paymentLinkView(row, baseUrl)), count };
 }
+
+/** The donation link of `target` in a mode (one at most: a unique index keeps it so). */
+export async function findLinkIdByTarget(
+  db: Executor,
+  livemode: boolean,
+  target: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('payment_links')
+    .select('id')
+    .where('livemode', '=', livemode)
+    .where('donation_target', '=', target)
+    .executeTakeFirst();
+  return row?.id;
+}

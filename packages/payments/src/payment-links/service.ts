@@ -1,11 +1,11 @@
 import type { PaymentLink, paymentLinkInput, paymentLinkUpdate } from '@kiosk/contracts';
 import { KioskError, newId, type ErrorDetail } from '@kiosk/core';
-import { transaction } from '@kiosk/db';
+import { isUniqueViolation, transaction } from '@kiosk/db';
 import type { z } from 'zod';
 import { stamps } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { priceLines, type PricedLines } from '../prices/queries.ts';
-import { getPaymentLink, linkCurrency } from './queries.ts';
+import { findLinkIdByTarget, getPaymentLink, linkCurrency } from './queries.ts';
 import { paymentLinkJson } from './table.ts';
 
 export async function createPaymentLink(
@@ -14,7 +14,9 @@ export async function createPaymentLink(
   input: z.infer<typeof paymentLinkInput>,
 ): Promise<PaymentLink> {
   const id = newId('paymentLink');
+  const target = input.donation_settings?.target ?? null;
   await transaction(deps.db, async (trx) => {
+    if (target && (await findLinkIdByTarget(trx, livemode, target))) throw targetTaken(target);
     const currency = await linkCurrency(trx, livemode, input.currency_id, input.line_items[0]!.price_id);
     const priced = await priceLines(trx, livemode, input.line_items, currency);
     if (input.donation_settings) checkDonationLink(input, priced);
@@ -34,11 +36,15 @@ export async function createPaymentLink(
         subscription_data: paymentLinkJson.subscription_data.write(input.subscription_data),
         cross_sell_behavior: input.cross_sell_behavior,
         donation_settings: paymentLinkJson.donation_settings.write(input.donation_settings),
+        donation_target: target,
         metadata: paymentLinkJson.metadata.write(input.metadata),
         ...stamps(deps.clock),
       },
       'payment_link.created',
     );
+  }).catch((error: unknown) => {
+    // Two links for one target side by side: the database's unique index took one.
+    throw target && isUniqueViolation(error) ? targetTaken(target) : error;
   });
   return (await getPaymentLink(deps.db, livemode, id, deps.baseUrl))!;
 }
@@ -74,3 +80,6 @@ function checkDonationLink(input: z.infer<typeof paymentLinkInput>, priced: Pric
     problems.push({ path: 'body.submit_type', message: 'validation.donationSubmitType' });
   if (problems.length) throw new KioskError('VALIDATION_FAILED', { details: problems });
 }
+
+const targetTaken = (target: string) =>
+  new KioskError('DONATION_TARGET_TAKEN', { status: 409, params: { target } });

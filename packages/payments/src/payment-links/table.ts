@@ -14,6 +14,8 @@ export type PaymentLinkRow = Row & {
   subscription_data: Json;
   cross_sell_behavior: string;
   donation_settings: Json;
+  /** The donation settings' target, unique per mode (null for other links). */
+  donation_target: string | null;
   metadata: Json;
 };
 
