@@ -523,6 +523,15 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/checkout-sessions/${await started()}/submit`,
         body: submitBody,
       }),
+      'POST /api/donations': async () => ({
+        call: api,
+        path: '/api/donations',
+        body: {
+          target: `walk-${randomHash().slice(2, 12)}`,
+          currency_id: currency,
+          amount: { presets: ['1000000'] },
+        },
+      }),
       // Anonymous, as a donor who never signs in.
       'PUT /api/checkout-sessions/:id/donate-submit': async () => {
         const donation = await created('/api/payment-links', {

@@ -352,6 +352,54 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     expect(twins.map((answer) => answer.status).sort()).toEqual([201, 409]);
   });
 
+  it('makes a host page’s donation link for a target, then brings it up to date without changing old prices', async () => {
+    const target = `widget-${engine}`;
+    const body = {
+      target,
+      title: 'Buy me a coffee',
+      currency_id: kdt,
+      amount: { presets: ['1000000', '2000000', '3000000'], minimum: '10000' },
+      beneficiaries: [{ name: 'Author', address: DEV, percent: 50 }],
+    };
+    const made = await merchant.test('/api/donations', { method: 'POST', body });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      submit_type: 'donate',
+      donation_settings: { target, title: 'Buy me a coffee' },
+    });
+    const firstPrice = made.body.line_items[0].price_id;
+
+    const retitled = await merchant.test('/api/donations', {
+      method: 'POST',
+      body: { ...body, title: 'Coffee' },
+    });
+    expect(retitled.status).toBe(200);
+    expect(retitled.body).toMatchObject({ id: made.body.id, donation_settings: { title: 'Coffee' } });
+    expect(retitled.body.line_items[0].price_id).toBe(firstPrice);
+
+    const repriced = await merchant.test('/api/donations', {
+      method: 'POST',
+      body: { ...body, amount: { presets: ['5000000'], minimum: '10000' } },
+    });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.id).toBe(made.body.id);
+    const newPrice = repriced.body.line_items[0].price_id;
+    expect(newPrice).not.toBe(firstPrice);
+    expect((await merchant.test(`/api/prices/${firstPrice}`)).body.custom_unit_amount.presets).toEqual([
+      '1000000',
+      '2000000',
+      '3000000',
+    ]);
+    expect((await merchant.test(`/api/prices/${newPrice}`)).body.custom_unit_amount.presets).toEqual([
+      '5000000',
+    ]);
+    const found = await cookieClient(server.url).request(`/api/donations?target=${target}&livemode=false`);
+    expect(found.body.payment_link_id).toBe(made.body.id);
+    // Only the merchant makes donation links.
+    const visitor = await cookieClient(server.url).request('/api/donations', { method: 'POST', body });
+    expect(visitor.status).toBe(401);
+  });
+
   it('finds a donation link by its id or its target, and nothing else', async () => {
     const anyone = cookieClient(server.url);
     const byId = await anyone.request(`/api/donations?target=${linkId}&livemode=false`);

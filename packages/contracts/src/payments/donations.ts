@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString, idParam } from '../common.ts';
+import { customUnitAmount } from './prices.ts';
 import { defineRoutes } from '../route.ts';
 
 /**
@@ -40,6 +41,19 @@ export const donationSettings = z.object({
     ),
 });
 export type DonationSettings = z.output<typeof donationSettings>;
+
+/**
+ * POST /api/donations (seed 000 §7): a host application's donation for `target`, made the first time
+ * (a product, its pay-what-you-want price and the link) and brought up to date after: the settings
+ * change in place, and other amounts or another currency make a new price, so earlier donations keep
+ * theirs.
+ */
+export const donationUpsert = donationSettings.extend({
+  target: z.string().trim().min(1).max(200),
+  currency_id: z.string().min(1).max(64),
+  amount: customUnitAmount,
+});
+export type DonationUpsert = z.input<typeof donationUpsert>;
 
 /** A benefit as answers carry it (answers are encoded, so they hold no input transforms). */
 export const benefitOut = z.object({

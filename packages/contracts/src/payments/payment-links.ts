@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { amountString, idParam, listOf, metadata, pageQuery } from '../common.ts';
 import { defineRoutes } from '../route.ts';
-import { donationSettings, donationSettingsOut } from './donations.ts';
+import { donationSettings, donationSettingsOut, donationUpsert } from './donations.ts';
 
 export const lineItemInput = z.object({
   price_id: z.string().min(1).max(64),
@@ -113,6 +113,11 @@ export const paymentLinkRoutes = defineRoutes({
   'POST /api/payment-links': { body: paymentLinkInput, response: { 201: paymentLinkSchema } },
   'GET /api/payment-links': { querystring: pageQuery, response: { 200: listOf(paymentLinkSchema) } },
   'GET /api/payment-links/:id': { params: idParam, response: { 200: paymentLinkSchema } },
+  /** A donation link by its target, made or brought up to date (donations.ts donationUpsert). */
+  'POST /api/donations': {
+    body: donationUpsert,
+    response: { 200: paymentLinkSchema, 201: paymentLinkSchema },
+  },
   'PUT /api/payment-links/:id': {
     params: idParam,
     body: paymentLinkUpdate,

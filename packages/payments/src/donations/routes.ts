@@ -1,11 +1,12 @@
-import { buyerCheckoutRoutes, donationRoutes } from '@kiosk/contracts';
+import { buyerCheckoutRoutes, donationRoutes, paymentLinkRoutes } from '@kiosk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.ts';
 import { submitAnswerOf } from '../flows/checkout-answer.ts';
-import { buyerDid, buyerOf } from '../schemas.ts';
+import { buyerDid, buyerOf, MERCHANT } from '../schemas.ts';
 import { benefitsOf, donationsOf } from './queries.ts';
 import { submitCheckout } from '../flows/submit-checkout.ts';
+import { upsertDonation } from './upsert.ts';
 import { anonymousDonor } from './donor.ts';
 
 /** A donation's submit, which may come without signing in, and what anyone reads of donations. */
@@ -53,6 +54,24 @@ export function registerDonationRoutes(app: FastifyInstance, deps: Deps): void {
         request.locale,
         buyerDid(request),
       ),
+  );
+
+  const upsert = paymentLinkRoutes['POST /api/donations'];
+  r.post(
+    upsert.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: "A host page's donation link for a target: made the first time, brought up to date after",
+        ...upsert.schema,
+      },
+    },
+    async (request, reply) => {
+      const { link, created } = await upsertDonation(deps, request.livemode, request.body);
+      reply.status(created ? 201 : 200);
+      return link;
+    },
   );
 
   const list = donationRoutes['GET /api/donations'];
