@@ -1,6 +1,7 @@
-// A shop on its own origin that embeds Kiosk's checkout. Its back end keeps the secret API key: it
-// asks Kiosk for a short-lived authToken naming the buyer, and hands only that to the page (and a
-// fresh one whenever the page says Kiosk refused the last, which lives 15 minutes).
+// A shop on its own origin that embeds Kiosk's checkout and its donate widget. Its back end keeps the
+// secret API key: it asks Kiosk for a short-lived authToken naming the buyer, and hands only that to
+// the page (and a fresh one whenever the page says Kiosk refused the last, which lives 15 minutes).
+// For /support it makes (or brings up to date) the shop's donation, which anyone may give to.
 //
 //   KIOSK_API_KEY=sk_test_… KIOSK_PAYMENT_LINK=plink_… node examples/embed-checkout/server.mjs
 //
@@ -19,26 +20,75 @@ export function startShop({
   paymentLink,
   customerDid = DEMO_BUYER_DID,
   locale = 'en',
+  donationTarget = 'poster-shop',
+  donationCurrency = 'KDT',
 }) {
   if (!apiKey || !paymentLink) throw new Error('KIOSK_API_KEY and KIOSK_PAYMENT_LINK are required');
-  const page = readFile(new URL('./index.html', import.meta.url), 'utf8');
-  // A real shop names the buyer from its own sign-in here; the demo has one buyer.
-  const mintAuthToken = async () => {
-    const minted = await fetch(`${kioskUrl}/api/auth-tokens`, {
-      method: 'POST',
+  const file = (name) => readFile(new URL(name, import.meta.url), 'utf8');
+  const pages = { '/': file('./index.html'), '/support': file('./support.html') };
+  const style = file('./shop.css');
+  const kiosk = async (path, init = {}) => {
+    const answer = await fetch(`${kioskUrl}${path}`, {
+      ...init,
       headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ customer_did: customerDid }),
     });
-    if (!minted.ok) throw new Error(`Kiosk refused the authToken: ${minted.status} ${await minted.text()}`);
-    return (await minted.json()).token;
+    if (!answer.ok) throw new Error(`Kiosk refused ${path}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
   };
+  // A real shop names the buyer from its own sign-in here; the demo has one buyer.
+  const mintAuthToken = async () =>
+    (await kiosk('/api/auth-tokens', { method: 'POST', body: JSON.stringify({ customer_did: customerDid }) }))
+      .token;
+  // Made (or brought up to date) once per start of the shop, when the support page is first asked for.
+  const makeDonation = async () => {
+    const methods = await kiosk('/api/payment-methods');
+    const currency = methods.list
+      .flatMap((method) => method.payment_currencies)
+      .find((candidate) => candidate.symbol === donationCurrency);
+    if (!currency) throw new Error(`No payment currency ${donationCurrency}`);
+    const unit = 10n ** BigInt(currency.decimal);
+    const units = (whole) => String(BigInt(whole) * unit);
+    return kiosk('/api/donations', {
+      method: 'POST',
+      body: JSON.stringify({
+        target: donationTarget,
+        title: 'the poster shop',
+        currency_id: currency.id,
+        // Seed 001 §9's default donation: 1, 5 or 10, from 0.01 up to 100.
+        amount: {
+          presets: [units(1), units(5), units(10)],
+          preset: units(1),
+          minimum: String(unit / 100n),
+          maximum: units(100),
+        },
+      }),
+    });
+  };
+  let donation;
+  const ensureDonation = () =>
+    (donation ??= makeDonation().catch((error) => {
+      donation = undefined;
+      throw error;
+    }));
   const json = (response, body) =>
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const server = createServer(async (request, response) => {
     const url = new URL(request.url, 'http://shop');
     try {
-      if (url.pathname === '/') {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await page);
+      if (url.pathname in pages) {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(await pages[url.pathname]);
+      } else if (url.pathname === '/shop.css') {
+        response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' }).end(await style);
+      } else if (url.pathname === '/donation-config') {
+        const link = await ensureDonation();
+        json(response, {
+          kioskUrl,
+          target: donationTarget,
+          livemode: link.livemode,
+          locale: url.searchParams.get('locale') ?? locale,
+        });
       } else if (url.pathname === '/checkout-config') {
         json(response, {
           kioskUrl,

@@ -1,2 +1,9 @@
-// The embeddable checkout bundle (`/embed/checkout.js`): host pages import mountCheckout from it.
-export { mountCheckout, type MountCheckoutOptions, type MountedCheckout } from '@kiosk/react/embed';
+// The embeddable bundle (`/embed/checkout.js`): host pages import mountCheckout and mountDonation from it.
+export {
+  mountCheckout,
+  mountDonation,
+  type MountCheckoutOptions,
+  type MountDonationOptions,
+  type MountedCheckout,
+  type MountedDonation,
+} from '@kiosk/react/embed';

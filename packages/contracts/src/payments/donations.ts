@@ -90,6 +90,8 @@ export const benefitShareSchema = z.object({ name: z.string(), address: z.string
 
 export const donationsAnswer = z.object({
   payment_link_id: z.string(),
+  /** What the donation supports, as its settings name it (the donate dialog's title). */
+  title: z.string().nullable(),
   supporters: z.array(supporterSchema),
   /** How many donations were paid. */
   total: z.number(),

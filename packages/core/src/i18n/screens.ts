@@ -14,6 +14,7 @@ import { dashboardInvoicesMessages } from './dashboard-invoices.ts';
 import { dashboardPaymentMessages } from './dashboard-payment.ts';
 import { dashboardSubscriptionsMessages } from './dashboard-subscriptions.ts';
 import { dashboardDevelopersMessages } from './dashboard-developers.ts';
+import { donateMessages } from './donate.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
 import { genKeyPairMessages } from './gen-key-pair.ts';
@@ -49,6 +50,7 @@ export const screenMessageGroups = {
   dashboardSubscriptionsMessages,
   dashboardDevelopersMessages,
   developerAppsMessages,
+  donateMessages,
   developerMessages,
   genKeyPairMessages,
   joinMessages,

@@ -80,6 +80,7 @@ export async function donationsOf(
   });
   return {
     payment_link_id: link.id,
+    title: link.donation_settings!.title ?? null,
     supporters,
     total: amounts.length,
     totalAmount: inCurrency.reduce((sum, amount) => sum + amount, 0n).toString(),

@@ -13,6 +13,11 @@ export const checkoutKey = (sessionId: string) => ['checkout', sessionId] as con
 
 const startKey = (linkId: string, extraParams = '') => ['checkout-start', linkId, extraParams] as const;
 
+/** The next checkout of `linkId` starts a new session (a donor giving again after paying). */
+export function forgetStartedCheckout(queryClient: QueryClient, linkId: string): void {
+  queryClient.removeQueries({ queryKey: ['checkout-start', linkId] });
+}
+
 /** Starting a session from a payment link, once: the query answers the new session's id. */
 function startQuery(client: KioskClient, queryClient: QueryClient, linkId: string, extraParams?: string) {
   return queryOptions({

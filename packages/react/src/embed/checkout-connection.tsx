@@ -13,9 +13,10 @@ export interface CheckoutConnectionOptions {
   baseUrl?: string;
   /**
    * The buyer, named by the host's back end (`POST /api/auth-tokens` with its secret key, docs/
-   * identity.md §4). A page on another origin cannot use Kiosk's sign-in cookie.
+   * identity.md §4). A page on another origin cannot use Kiosk's sign-in cookie. Without one the
+   * visitor is nobody, which is all a donation needs.
    */
-  authToken: string;
+  authToken?: string;
   /**
    * Kiosk refused the authToken (it lapses after 15 minutes): fetch a fresh one from your back end and
    * hand it to `setAuthToken`. The refused call waits for it (10 s at most) and is sent again.
@@ -23,6 +24,11 @@ export interface CheckoutConnectionOptions {
   onAuthTokenExpired?: () => void;
   /** `en` or `zh`; by default the page's language. */
   locale?: string;
+  /**
+   * Test mode (false) or live (true, the default) for calls that name no mode of their own; an
+   * authToken names its mode, which wins.
+   */
+  livemode?: boolean;
 }
 
 /** What an embedded checkout talks to Kiosk with: made once, kept while the form lives. */
@@ -40,13 +46,14 @@ export function createCheckoutConnection({
   authToken,
   onAuthTokenExpired,
   locale,
+  livemode,
 }: CheckoutConnectionOptions): CheckoutConnection {
   const language: Locale = matchLocale(locale ?? document.documentElement.lang ?? navigator.language) ?? 'en';
   const token = refreshableAuthToken({ authToken, onAuthTokenExpired });
   const client = createKioskClient({
     baseUrl: baseUrl ?? new URL(import.meta.url).origin,
     // Read on every call and when a socket opens: a token handed over later reaches them all.
-    params: () => ({ locale: language, authToken: token.current() }),
+    params: () => ({ locale: language, livemode, authToken: token.current() }),
     fetch: token.fetch,
   });
   return {

@@ -1,6 +1,8 @@
-// What a page on another origin embeds: `mountCheckout` for any page, and for a host that renders
+// What a page on another origin embeds: `mountCheckout` and `mountDonation` for any page, and for a host that renders
 // Kiosk's checkout inside its own React tree, the form with the providers it needs.
 export { mountCheckout, type MountCheckoutOptions, type MountedCheckout } from './mount-checkout.tsx';
+export { mountDonation, type MountDonationOptions, type MountedDonation } from './mount-donation.tsx';
+export { DonateWidget, type DonateWidgetProps } from '../donate/DonateWidget.tsx';
 export {
   CheckoutConnectionProvider,
   createCheckoutConnection,

@@ -1,16 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import ScopedCssBaseline from '@mui/material/ScopedCssBaseline';
-import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { CheckoutForm, type CheckoutFormProps } from '../checkout/CheckoutForm.tsx';
-import {
-  CheckoutConnectionProvider,
-  createCheckoutConnection,
-  type CheckoutConnectionOptions,
-} from './checkout-connection.tsx';
+import { createCheckoutConnection, type CheckoutConnectionOptions } from './checkout-connection.tsx';
+import { renderEmbedded } from './embed-root.tsx';
 
 export interface MountCheckoutOptions
-  extends Omit<CheckoutFormProps, 'onSessionStarted'>, CheckoutConnectionOptions {
+  extends Omit<CheckoutFormProps, 'onSessionStarted'>, Omit<CheckoutConnectionOptions, 'livemode'> {
+  /** The buyer, named by the host's back end (required: a checkout sells to someone). */
+  authToken: string;
   /** The host's brand colour for buttons and highlights. */
   primaryColor?: string;
 }
@@ -24,8 +19,7 @@ export interface MountedCheckout {
 /**
  * Puts Kiosk's checkout into an element of a page on another origin (seed 000 §6: a base URL and an
  * auth token). It brings its own theme, texts and query cache (and in `/embed/checkout.js` its own
- * React), and leaves the host page's styles alone: fonts are inherited, the baseline is scoped to the
- * form.
+ * React).
  */
 export function mountCheckout(element: Element, options: MountCheckoutOptions): MountedCheckout {
   const {
@@ -38,23 +32,11 @@ export function mountCheckout(element: Element, options: MountCheckoutOptions): 
     ...formProps
   } = options;
   const connection = createCheckoutConnection({ baseUrl, authToken, onAuthTokenExpired, locale });
-  const theme = createTheme({
-    palette: { primary: { main: primaryColor ?? '#4338ca' } },
-    shape: { borderRadius: 10 },
-    typography: { fontFamily: 'inherit', button: { textTransform: 'none', fontWeight: 600 } },
-  });
-
-  const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CheckoutConnectionProvider connection={connection}>
-          <ScopedCssBaseline sx={{ bgcolor: 'transparent' }}>
-            <CheckoutForm {...formProps} mode={mode} />
-          </ScopedCssBaseline>
-        </CheckoutConnectionProvider>
-      </ThemeProvider>
-    </StrictMode>,
+  const unmount = renderEmbedded(
+    element,
+    connection,
+    primaryColor,
+    <CheckoutForm {...formProps} mode={mode} />,
   );
-  return { setAuthToken: connection.setAuthToken, unmount: () => root.unmount() };
+  return { setAuthToken: connection.setAuthToken, unmount };
 }

@@ -2,8 +2,8 @@
 export const FRESH_TOKEN_WAIT_MS = 10_000;
 
 export interface RefreshableAuthTokenOptions {
-  /** The token the host's back end minted first. */
-  authToken: string;
+  /** The token the host's back end minted first; none for a visitor nobody named (a donor). */
+  authToken?: string;
   /**
    * Kiosk refused the current token (a call answered 401): the host fetches a fresh one from its back
    * end and hands it over with `setAuthToken`. Called once per refused token.
@@ -16,7 +16,7 @@ export interface RefreshableAuthTokenOptions {
 
 export interface RefreshableAuthToken {
   /** The token every call carries from now on. */
-  current(): string;
+  current(): string | undefined;
   setAuthToken(token: string): void;
   /**
    * The client's transport: a call refused with 401 while the host is asked for a fresh token waits

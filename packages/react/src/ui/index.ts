@@ -5,3 +5,6 @@ export * from './list/index.ts';
 export * from './detail/index.ts';
 export { CopyButton, type CopyButtonProps } from './CopyButton.tsx';
 export { QrCode, type QrCodeProps } from './QrCode.tsx';
+export { DidAvatar, type DidAvatarProps, type DidAvatarUser } from './DidAvatar.tsx';
+export { colorOf, identiconDataUrl } from './identicon.ts';
+export { addressOfDid, shortAddress, shortDid } from './short-address.ts';

@@ -1,9 +1,8 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
+import { DidAvatar, shortAddress } from '@kiosk/react/ui';
 import type { SessionUser } from '../../hooks/use-session.ts';
-import { shortAddress } from '../../lib/short-address.ts';
-import { UserAvatar } from './UserAvatar.tsx';
 
 const HEADER_AVATAR_SIZE = 32;
 
@@ -40,7 +39,7 @@ export function AccountMenu({ user }: AccountMenuProps) {
         }}
         sx={{ p: 0.5 }}
       >
-        <UserAvatar user={user} size={HEADER_AVATAR_SIZE} />
+        <DidAvatar user={user} size={HEADER_AVATAR_SIZE} />
       </IconButton>
       {menuWanted && (
         <Suspense fallback={null}>

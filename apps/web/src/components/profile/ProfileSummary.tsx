@@ -8,8 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { SessionUser } from '../../hooks/use-session.ts';
 import { useSignOut } from '../../hooks/use-sign-out.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
-import { UserAvatar } from '../auth/UserAvatar.tsx';
-import { CopyButton } from '@kiosk/react/ui';
+import { CopyButton, DidAvatar } from '@kiosk/react/ui';
 import { RoleChips } from './RoleChips.tsx';
 
 export interface ProfileSummaryProps {
@@ -33,7 +32,7 @@ export function ProfileSummary({ user }: ProfileSummaryProps) {
         spacing={2}
         sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
       >
-        <UserAvatar user={user} />
+        <DidAvatar user={user} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography id="profile-identity-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {user.name || t('profile.unnamed')}

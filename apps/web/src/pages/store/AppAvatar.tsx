@@ -1,5 +1,5 @@
 import Avatar from '@mui/material/Avatar';
-import { colorOf } from '../../lib/identicon.ts';
+import { colorOf } from '@kiosk/react/ui';
 
 export interface AppAvatarProps {
   name: string;

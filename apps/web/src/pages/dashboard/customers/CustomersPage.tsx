@@ -5,12 +5,11 @@ import Typography from '@mui/material/Typography';
 import { dashboardCustomersMessages } from '@kiosk/core/i18n/dashboard-customers';
 import type { Customer } from '@kiosk/contracts';
 import { useScreenMessages, type DataTableColumn } from '@kiosk/react';
-import { ListPage, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, listStateOf, shortDid, useListParams } from '@kiosk/react/ui';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useLivemode } from '../../../hooks/use-livemode.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { Code } from '../payment/Code.tsx';
-import { shortDid } from './did-text.ts';
 import { useCustomerList } from './use-customers.ts';
 
 /**

@@ -1,10 +1,18 @@
 import Avatar from '@mui/material/Avatar';
-import type { SessionUser } from '../../hooks/use-session.ts';
-import { colorOf, identiconDataUrl } from '../../lib/identicon.ts';
+import { colorOf, identiconDataUrl } from './identicon.ts';
 
-export interface UserAvatarProps {
-  user: Pick<SessionUser, 'did' | 'address' | 'name' | 'avatar'>;
-  /** Pixels. */
+/** Whoever a DID names: a signed-in user, a supporter, a customer. */
+export interface DidAvatarUser {
+  did: string;
+  /** The address the DID holds, drawn as an identicon when there is neither a picture nor a name. */
+  address: string;
+  name?: string | null;
+  avatar?: string | null;
+}
+
+export interface DidAvatarProps {
+  user: DidAvatarUser;
+  /** Pixels (seed 000 §9: 48 by default). */
   size?: number;
 }
 
@@ -15,10 +23,10 @@ function initialsOf(name: string): string {
 }
 
 /**
- * The user's picture, else the initials of their name, else an identicon of their address. It is
+ * Their picture, else the initials of their name, else an identicon of their address. It is
  * decorative: the name or DID always stands beside it or in the surrounding control's label.
  */
-export function UserAvatar({ user, size = 48 }: UserAvatarProps) {
+export function DidAvatar({ user, size = 48 }: DidAvatarProps) {
   const initials = user.name ? initialsOf(user.name) : '';
   const src = user.avatar ?? (initials ? undefined : identiconDataUrl(user.address));
   return (

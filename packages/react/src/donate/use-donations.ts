@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DonationsAnswer } from '@kiosk/contracts';
+import { useKiosk } from '../provider/KioskProvider.tsx';
+
+/** Supporters the chip's list holds: the newest, enough to scroll through. */
+export const SUPPORTERS_PAGE = 50;
+
+export const donationsQueryKey = (target: string) => ['donations', target] as const;
+
+/** A donation target's link, supporters and total (`GET /api/donations`). */
+export function useDonations(target: string) {
+  const { client } = useKiosk();
+  return useQuery({
+    queryKey: donationsQueryKey(target),
+    queryFn: (): Promise<DonationsAnswer> =>
+      client.call('GET /api/donations', { query: { target, pageSize: SUPPORTERS_PAGE } }),
+  });
+}
