@@ -523,6 +523,18 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         path: `/api/checkout-sessions/${await started()}/submit`,
         body: submitBody,
       }),
+      'POST /api/settings': async () => ({
+        call: api,
+        path: '/api/settings',
+        body: { type: 'donate', mountLocation: `walk-${randomHash().slice(2, 12)}` },
+      }),
+      'PUT /api/settings/:id': async () => {
+        const setting = await created('/api/settings', {
+          type: 'donate',
+          mountLocation: `walk-${randomHash().slice(2, 12)}`,
+        });
+        return { call: api, path: `/api/settings/${setting.id}`, body: { active: true } };
+      },
       'POST /api/donations': async () => ({
         call: api,
         path: '/api/donations',

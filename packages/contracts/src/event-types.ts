@@ -52,6 +52,8 @@ export const PAYMENTS_EVENT_TYPES = [
   'refund.failed',
   'refund.succeeded',
   'refund.updated',
+  'setting.created',
+  'setting.updated',
   'subscription_item.created',
   'subscription_item.deleted',
   'test_helpers.test_clock.advancing',

@@ -38,6 +38,7 @@ export const ID_PREFIXES = {
   purchase: 'pur',
   appPricing: 'aprc',
   launch: 'lch',
+  setting: 'set',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,7 @@ import type {
   Price,
   Product,
   Refund,
+  Setting,
   Subscription,
   TestClockObject,
 } from '@kiosk/contracts';
@@ -58,6 +59,7 @@ export type PriceEvent = 'price.created' | 'price.updated';
 export type PaymentLinkEvent = 'payment_link.created' | 'payment_link.updated';
 export type PaymentMethodEvent = 'payment_method.created' | 'payment_method.updated';
 export type PaymentCurrencyEvent = 'payment_currency.created';
+export type SettingEvent = 'setting.created' | 'setting.updated';
 export type TestClockEvent =
   | 'test_helpers.test_clock.created'
   | 'test_helpers.test_clock.advancing'
@@ -80,7 +82,8 @@ export type PaymentsEvents = Record<CheckoutSessionEvent, SessionSnapshot> &
   Record<PaymentLinkEvent, PaymentLink> &
   Record<PaymentMethodEvent, Omit<PaymentMethod, 'payment_currencies'>> &
   Record<PaymentCurrencyEvent, PaymentCurrency> &
-  Record<TestClockEvent, TestClockObject>;
+  Record<TestClockEvent, TestClockObject> &
+  Record<SettingEvent, Setting>;
 export type PaymentsEventType = keyof PaymentsEvents;
 
 declare module '@kiosk/platform' {

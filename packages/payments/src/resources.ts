@@ -29,6 +29,7 @@ import type {
   PriceEvent,
   ProductEvent,
   RefundEvent,
+  SettingEvent,
   SubscriptionEvent,
   SubscriptionItemEvent,
   TestClockEvent,
@@ -41,6 +42,7 @@ import { priceView } from './prices/view.ts';
 import { merchantMethod } from './payment-methods/secret-settings.ts';
 import { productView } from './products/view.ts';
 import { refundView } from './refunds/view.ts';
+import { settingView } from './settings/view.ts';
 import { subscriptionItemView, subscriptionView } from './subscriptions/view.ts';
 import type { PaymentsTables } from './tables.ts';
 import { testClockMachine } from './test-clocks/table.ts';
@@ -125,6 +127,11 @@ export function paymentsResources(platform: Platform, baseUrl: string) {
       table: 'prices',
       objectType: 'price',
       snapshot: priceView,
+    }),
+    settings: platform.resource<PaymentsTables['settings'], SettingEvent>({
+      table: 'settings',
+      objectType: 'setting',
+      snapshot: (row) => settingView(row),
     }),
     paymentLinks: platform.resource<PaymentsTables['payment_links'], PaymentLinkEvent>({
       table: 'payment_links',

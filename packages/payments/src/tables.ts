@@ -8,6 +8,7 @@ import type { PaymentCurrencyRow, PaymentMethodRow } from './payment-methods/tab
 import type { PriceRow } from './prices/table.ts';
 import type { ProductRow } from './products/table.ts';
 import type { RefundRow } from './refunds/table.ts';
+import type { SettingRow } from './settings/table.ts';
 import type { SubscriptionItemRow, SubscriptionRow } from './subscriptions/table.ts';
 import type { TestClockRow } from './test-clocks/table.ts';
 
@@ -33,6 +34,7 @@ export interface PaymentsTables {
   payment_references: PaymentReferenceRow;
   refunds: RefundRow;
   test_clocks: TestClockRow;
+  settings: SettingRow;
 }
 
 export { paymentsMigrations } from './migrations/index.ts';

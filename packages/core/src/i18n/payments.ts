@@ -40,6 +40,9 @@ export const paymentsEn = {
   'error.EXCEED_INVENTORY': 'Exceed inventory',
   'error.EXCEED_PURCHASE_LIMIT': 'Exceed purchase limit',
   'error.DONATION_NOT_ENABLED': 'Donation feature is not enabled',
+  'error.SETTING_NOT_FOUND': 'No such settings',
+  'validation.wholeAmount': 'Enter an amount such as 5 or 0.01',
+  'validation.presetNotListed': 'The preset chosen first must be one of the presets',
   'error.DONATION_TARGET_TAKEN': 'Another donation link supports {target} already',
   'validation.donationNeedsCustomAmount':
     'A donation link sells one one-time price with a custom amount (custom_unit_amount)',

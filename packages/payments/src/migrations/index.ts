@@ -12,6 +12,7 @@ import { addInvoiceBuyer } from './20261128_50_payments_invoice_buyer.ts';
 import { addRefundTransfer } from './20261129_20_payments_refund_transfer.ts';
 import { createTestClocks } from './20261130_10_payments_test_clocks.ts';
 import { addDonationTarget } from './20261201_10_payments_donation_target.ts';
+import { createSettings } from './20261202_10_payments_settings.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -31,4 +32,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261129_20_payments_refund_transfer': addRefundTransfer,
   '20261130_10_payments_test_clocks': createTestClocks,
   '20261201_10_payments_donation_target': addDonationTarget,
+  '20261202_10_payments_settings': createSettings,
 };
