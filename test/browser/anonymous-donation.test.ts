@@ -1,3 +1,4 @@
+import { formatAmount } from '@kiosk/core';
 import { TestWallet } from '@kiosk/test-wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoHarness, type DemoHarness } from './harness.ts';
@@ -15,6 +16,7 @@ const TEXT = {
     pay: 'Pay 1 KDT',
     wallet: 'Test wallet',
     thanks: 'Thank you for your support!',
+    donations: 'Donations',
   },
   zh: {
     locale: 'zh-CN',
@@ -22,6 +24,7 @@ const TEXT = {
     pay: '支付 1 KDT',
     wallet: '测试钱包',
     thanks: '感谢您的支持！',
+    donations: '捐赠',
   },
 } as const;
 
@@ -66,6 +69,20 @@ describe('a donation without signing in', { timeout: 120_000 }, () => {
       });
       expect(cspViolations).toEqual([]);
       await context.close();
+
+      // The owner's donations page counts it.
+      const owner = await harness.open({ viewport, locale: text.locale });
+      await owner.context.addCookies([{ name: 'CookieConsent', value: 'true', url: harness.server.url }]);
+      await owner.context.addInitScript(() => window.localStorage.setItem('livemode', 'false'));
+      await owner.page.goto(new URL(harness.demo.owner.signInUrl).pathname);
+      await owner.page.getByRole('link', { name: text.donations, exact: true }).click();
+      await owner.page.getByRole('heading', { level: 1, name: text.donations }).waitFor();
+      // A table row on a desktop, a card on a phone; what was raised is the exact sum.
+      const row = owner.page.locator('tr, li').filter({ hasText: 'Support the makers' });
+      const raised = `${formatAmount(supporters.totalAmount, 6)} KDT`;
+      await expect.poll(() => row.textContent()).toContain(raised);
+      await harness.screenshot(owner.page, `donations-page-${viewport}-${language}`);
+      await owner.context.close();
     },
   );
 });

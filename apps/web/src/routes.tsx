@@ -7,12 +7,13 @@ import { RootLayout } from './components/layout/RootLayout.tsx';
 import { CONSOLE_ROLES, DEVELOPER_ROLES } from './lib/roles.ts';
 import { MERCHANT_ROLES } from './pages/dashboard/merchant-roles.ts';
 import { dashboardCustomersScreens } from './pages/dashboard/customers/screens.tsx';
+import { dashboardDonationsScreens } from './pages/dashboard/donations/screens.tsx';
 import { dashboardHomeScreens } from './pages/dashboard/home/screens.tsx';
 import { dashboardInvoicesScreens } from './pages/dashboard/invoices/screens.tsx';
 import { dashboardLinksScreens } from './pages/dashboard/links/screens.tsx';
 import { dashboardProductsScreens } from './pages/dashboard/products/screens.tsx';
 import { dashboardSubscriptionsScreens } from './pages/dashboard/subscriptions/screens.tsx';
-import { comingSoon, lazyFrame, lazyScreen } from './screen-routes.tsx';
+import { lazyFrame, lazyScreen } from './screen-routes.tsx';
 
 // The profile's tables and forms load on its first visit; most visitors only browse the store.
 const ProfilePage = lazy(() =>
@@ -128,7 +129,6 @@ const publicScreens: RouteObject[] = [
   lazyScreen('/gen-key-pair', <GenKeyPairPage />),
   lazyScreen('/connect-studio', <ConnectCliPage client="studio" />),
   lazyScreen('/join', <JoinPage />),
-  comingSoon('/integrations/donations', 'page.screen.donations'),
 ];
 
 // The protected group (seed 001 §2), split by the role each part needs.
@@ -167,6 +167,7 @@ const dashboardScreens: RouteObject[] = [
   ...dashboardCustomersScreens,
   ...dashboardSubscriptionsScreens,
   ...dashboardInvoicesScreens,
+  ...dashboardDonationsScreens,
 ];
 
 // The hosted checkout is reached from other sites, so it shows no store navigation.

@@ -1,16 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ScreenLoading } from './components/ScreenLoading.tsx';
-import { ComingSoonPage } from './pages/ComingSoonPage.tsx';
 
 /** A screen whose code loads on its first visit, with the loading screen meanwhile. */
 export function lazyScreen(path: string, screen: ReactNode): RouteObject {
   return { path, element: <Suspense fallback={<ScreenLoading />}>{screen}</Suspense> };
-}
-
-/** A screen not built yet; its issue replaces the element with the real screen. */
-export function comingSoon(path: string, nameKey: string): RouteObject {
-  return { path, element: <ComingSoonPage nameKey={nameKey} /> };
 }
 
 /** A frame around `children` (a section's navigation) whose code loads with the first of them. */

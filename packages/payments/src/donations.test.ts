@@ -410,4 +410,29 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     ).toBe(linkId);
     expect((await anyone.request('/api/donations?target=nobody&livemode=false')).status).toBe(404);
   });
+
+  it("lists the owner's donation links with what each raised, and nothing else, for the merchant only", async () => {
+    const plain = await merchant.test('/api/payment-links', {
+      method: 'POST',
+      body: { line_items: [{ price_id: fixedPrice }] },
+    });
+    expect(plain.status).toBe(201);
+    const page = await merchant.test('/api/donation-links?pageSize=100');
+    expect(page.status).toBe(200);
+    const ids = page.body.list.map((link: { id: string }) => link.id);
+    expect(ids).toContain(linkId);
+    expect(ids).not.toContain(plain.body.id);
+    const answer = (await merchant.test(`/api/donations?target=${linkId}`)).body;
+    expect(answer.total).toBeGreaterThan(0);
+    expect(page.body.list.find((link: { id: string }) => link.id === linkId)).toMatchObject({
+      title: 'Support the post',
+      target: `post-${engine}`,
+      active: true,
+      supporters: answer.total,
+      totalAmount: answer.totalAmount,
+      currency: { id: kdt, symbol: 'KDT', decimal: 6 },
+    });
+    expect(page.body.count).toBe(page.body.list.length);
+    expect((await cookieClient(server.url).request('/api/donation-links')).status).toBe(401);
+  });
 });

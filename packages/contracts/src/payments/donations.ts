@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idParam } from '../common.ts';
+import { amountString, idParam, listOf, pageQuery } from '../common.ts';
 import { customUnitAmount } from './prices.ts';
 import { defineRoutes } from '../route.ts';
 
@@ -103,7 +103,24 @@ export const donationsAnswer = z.object({
 });
 export type DonationsAnswer = z.infer<typeof donationsAnswer>;
 
+/** A donation link as the owner's donations page lists it: what it supports and what it has raised. */
+export const donationLinkSummary = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  target: z.string().nullable(),
+  active: z.boolean(),
+  url: z.string(),
+  created_at: z.number(),
+  /** How many donations were paid, and their exact sum in `currency` (the link's). */
+  supporters: z.number(),
+  totalAmount: z.string(),
+  currency: z.object({ id: z.string(), symbol: z.string(), decimal: z.number() }).nullable(),
+});
+export type DonationLinkSummary = z.infer<typeof donationLinkSummary>;
+
 export const donationRoutes = defineRoutes({
+  /** The mode's donation links, newest first, each with its supporters and total (merchant). */
+  'GET /api/donation-links': { querystring: pageQuery, response: { 200: listOf(donationLinkSummary) } },
   'GET /api/payment-links/:id/benefits': {
     params: idParam,
     response: { 200: z.array(benefitOut) },

@@ -10,8 +10,6 @@ export const pageEn = {
   'page.404': 'Sorry, the page you visited does not exist.',
   'page.500': 'Sorry, something went wrong.',
   'page.backHome': 'Back to home',
-  'page.comingSoon.title': 'Coming soon',
-  'page.comingSoon.description': 'This part of Kiosk is not built yet. It will arrive in a later release.',
   'page.screen.storeHome': 'Store',
   'page.screen.search': 'Search results',
   'page.screen.category': 'Category',
@@ -30,7 +28,6 @@ export const pageEn = {
   'page.screen.subscription': 'Subscription',
   'page.screen.invoice': 'Invoice',
   'page.screen.pastDueInvoices': 'Past-due invoices',
-  'page.screen.donations': 'Donations',
   // The customer portal's invoice page (seed 000 §2 /customer/invoice/{id}; chip colours §4).
   'page.invoice.title': 'Invoice {number}',
   'page.invoice.downloadPdf': 'Download PDF',

@@ -18,6 +18,7 @@ import { donateMessages } from './donate.ts';
 import { developerAppsMessages } from './developer-apps.ts';
 import { developerMessages } from './developer.ts';
 import { genKeyPairMessages } from './gen-key-pair.ts';
+import { integrationsDonationsMessages } from './integrations-donations.ts';
 import { joinMessages } from './join.ts';
 import { methodChangeMessages } from './method-change.ts';
 import { paidAppsMessages } from './paid-apps.ts';
@@ -53,6 +54,7 @@ export const screenMessageGroups = {
   donateMessages,
   developerMessages,
   genKeyPairMessages,
+  integrationsDonationsMessages,
   joinMessages,
   methodChangeMessages,
   paidAppsMessages,

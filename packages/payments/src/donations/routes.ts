@@ -8,6 +8,7 @@ import { benefitsOf, donationsOf } from './queries.ts';
 import { submitCheckout } from '../flows/submit-checkout.ts';
 import { upsertDonation } from './upsert.ts';
 import { anonymousDonor } from './donor.ts';
+import { donationLinksPage } from './links-page.ts';
 
 /** A donation's submit, which may come without signing in, and what anyone reads of donations. */
 export function registerDonationRoutes(app: FastifyInstance, deps: Deps): void {
@@ -86,5 +87,19 @@ export function registerDonationRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => donationsOf(deps, request.livemode, request.query.target, request.query.pageSize),
+  );
+
+  const links = donationRoutes['GET /api/donation-links'];
+  r.get(
+    links.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: 'The donation links, each with its supporters and total, for the owner',
+        ...links.schema,
+      },
+    },
+    async (request) => donationLinksPage(deps, request.livemode, request.query),
   );
 }

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/dashboard/customers', label: 'dashboard.nav.customers' },
   { to: '/dashboard/subscriptions', label: 'dashboard.nav.subscriptions' },
   { to: '/dashboard/invoices', label: 'dashboard.nav.invoices' },
+  { to: '/integrations/donations', label: 'dashboard.nav.donations' },
   { to: '/dashboard/developers', label: 'dashboard.nav.developers' },
 ] as const;
 
