@@ -233,6 +233,66 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     expect(gained('Developer')).toBe(2_700_000n); // 90% of 3 KDT
   });
 
+  it('leaves a refunded donation out and counts what is left of a partly refunded one', async () => {
+    const before = await supporters();
+    const linksBefore = (await merchant.test('/api/donation-links?pageSize=100')).body.list;
+    const donor = new TestWallet({ index: 7 });
+    // The merchant's own wallet sends refunds; the server holds no key of theirs.
+    const merchantWallet = new TestWallet({ index: 4 });
+    const give = async (amount: string) => {
+      const visitor = cookieClient(server.url);
+      const { id } = await donation(visitor, amount);
+      const tx = await pay(donor, amount);
+      await visitor.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: tx } });
+      return paid(id);
+    };
+    const refund = async (intentId: string, amount: string) => {
+      const [charge] = (await merchant.test(`/api/charges?payment_intent_id=${intentId}`)).body.list;
+      const made = await merchant.test('/api/refunds', {
+        method: 'POST',
+        body: { charge_id: charge.id, amount },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const sent = await merchantWallet.transferToken({
+        rpcUrl: chain.rpcUrl,
+        chainId: chain.chainId,
+        token,
+        to: donor.address,
+        amount: BigInt(amount),
+      });
+      const named = await merchant.test(`/api/refunds/${made.body.id}/transfer`, {
+        method: 'POST',
+        body: { reference: sent },
+      });
+      expect(named.body.status, JSON.stringify(named.body)).toBe('succeeded');
+    };
+    const whole = await give('4000000');
+    const part = await give('2000000');
+    await refund(whole.payment_intent_id, '4000000');
+    await refund(part.payment_intent_id, '500000');
+
+    const after = await supporters();
+    const ids = after.supporters.map((s: { checkout_session_id: string }) => s.checkout_session_id);
+    expect(ids).not.toContain(whole.id);
+    expect(
+      after.supporters.find((s: { checkout_session_id: string }) => s.checkout_session_id === part.id),
+    ).toMatchObject({ amount: '1500000' });
+    expect(after.total).toBe(before.total + 1);
+    expect(BigInt(after.totalAmount) - BigInt(before.totalAmount)).toBe(1_500_000n);
+    const gained = (name: string) =>
+      BigInt(after.shares.find((s: { name: string }) => s.name === name).amount) -
+      BigInt(before.shares.find((s: { name: string }) => s.name === name).amount);
+    expect(gained('Store')).toBe(100_000n);
+    expect(gained('Developer')).toBe(1_350_000n); // 90% of the 1.5 KDT kept
+    // The owner's page says the same.
+    const link = (await merchant.test('/api/donation-links?pageSize=100')).body.list.find(
+      (l: { id: string }) => l.id === linkId,
+    );
+    const linkBefore = linksBefore.find((l: { id: string }) => l.id === linkId);
+    expect(link.supporters).toBe(linkBefore.supporters + 1);
+    expect(BigInt(link.totalAmount) - BigInt(linkBefore.totalAmount)).toBe(1_500_000n);
+  });
+
   it('refuses amounts outside the minimum and maximum, or finer than the currency allows', async () => {
     const visitor = cookieClient(server.url);
     const id = (await visitor.request(`/api/checkout-sessions/start/${linkId}`, { method: 'POST' })).body

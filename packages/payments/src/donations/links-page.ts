@@ -1,14 +1,14 @@
 import type { DonationLinkSummary, PageQuery } from '@kiosk/contracts';
 import { pageOf } from '@kiosk/platform';
-import { moneyText } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { paymentLinkView } from '../payment-links/view.ts';
 import type { PaymentsTables } from '../tables.ts';
+import { keptDonations } from './kept.ts';
 
 /**
  * GET /api/donation-links: a page of the mode's donation links, newest first, each with how many
- * donations it was paid and their exact sum in its currency. A fixed number of queries per page
- * (links, their prices, currencies, paid sessions), whatever its size.
+ * donations it keeps and their exact sum in its currency, after refunds (as GET /api/donations). A
+ * fixed number of queries per page (links, their prices, donations and charges, currencies).
  */
 export async function donationLinksPage(
   deps: Deps,
@@ -24,7 +24,7 @@ export async function donationLinksPage(
   if (rows.length === 0) return { list: [], count };
   const links = rows.map((row) => paymentLinkView(row, deps.baseUrl));
   const ids = links.map((link) => link.id);
-  const [prices, paid] = await Promise.all([
+  const [prices, kept] = await Promise.all([
     deps.db
       .selectFrom('prices')
       .select(['id', 'currency_id'])
@@ -34,12 +34,7 @@ export async function donationLinksPage(
         links.map((link) => link.line_items[0]!.price_id),
       )
       .execute(),
-    deps.db
-      .selectFrom('checkout_sessions')
-      .select(['payment_link_id', 'currency_id', 'amount_total'])
-      .where('payment_link_id', 'in', ids)
-      .where('payment_status', '=', 'paid')
-      .execute(),
+    keptDonations(deps.db, ids),
   ]);
   const priceCurrency = new Map(prices.map((price) => [price.id, price.currency_id]));
   const currencyOf = new Map(
@@ -58,11 +53,10 @@ export async function donationLinksPage(
   );
   const list = links.map((link): DonationLinkSummary => {
     const currencyId = currencyOf.get(link.id);
-    const donations = paid.filter((session) => session.payment_link_id === link.id);
-    // Exact: BigInt over the rows (SQLite would add 18-decimal amounts as floating point).
+    const donations = kept.filter((donation) => donation.payment_link_id === link.id);
     const total = donations
-      .filter((session) => session.currency_id === currencyId)
-      .reduce((sum, session) => sum + BigInt(moneyText(session.amount_total)), 0n);
+      .filter((donation) => donation.currency_id === currencyId)
+      .reduce((sum, donation) => sum + donation.kept, 0n);
     return {
       id: link.id,
       title: link.donation_settings?.title ?? null,

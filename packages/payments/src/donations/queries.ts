@@ -1,11 +1,11 @@
 import type { Benefit, DonationsAnswer, PaymentLink, Supporter } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
-import { moneyText } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { checkoutSessionJson } from '../checkout-sessions/table.ts';
 import { findLinkIdByTarget, getPaymentLink, linkCurrency } from '../payment-links/queries.ts';
 import { getPaymentCurrency } from '../payment-methods/queries.ts';
 import { isAnonymousDonor } from './donor.ts';
+import { keptDonations } from './kept.ts';
 
 /**
  * The donation link `target` names: its id, or the `target` of its donation settings (a post, an
@@ -27,8 +27,8 @@ export async function benefitsOf(deps: Deps, id: string): Promise<Benefit[]> {
 
 /**
  * GET /api/donations?target=… : the link's paid donations, newest first, with how many there are,
- * their sum in the link's currency and each benefit's part of it. Sums are exact (BigInt over the
- * rows: SQLite would add 18-decimal amounts as floating point).
+ * their sum in the link's currency and each benefit's part of it, each at what it still gives after
+ * refunds (one refunded in full is no longer a donation). Sums are exact.
  */
 export async function donationsOf(
   deps: Deps,
@@ -37,44 +37,46 @@ export async function donationsOf(
   pageSize: number,
 ): Promise<DonationsAnswer> {
   const link = await findDonationLink(deps, livemode, target);
-  const paid = deps.db
-    .selectFrom('checkout_sessions')
-    .where('payment_link_id', '=', link.id)
-    .where('payment_status', '=', 'paid');
-  const [rows, amounts, currencyId] = await Promise.all([
-    paid
-      .leftJoin('customers', 'customers.id', 'checkout_sessions.customer_id')
-      .select([
-        'checkout_sessions.id',
-        'checkout_sessions.customer_did',
-        'checkout_sessions.customer_details',
-        'checkout_sessions.amount_total',
-        'checkout_sessions.currency_id',
-        'checkout_sessions.updated_at',
-        'customers.did as customer_did_now',
-        'customers.name as customer_name',
-      ])
-      .orderBy('checkout_sessions.updated_at', 'desc')
-      .orderBy('checkout_sessions.id', 'desc')
-      .limit(pageSize)
-      .execute(),
-    paid.select(['amount_total', 'currency_id']).execute(),
+  const [kept, currencyId] = await Promise.all([
+    keptDonations(deps.db, [link.id]),
     linkCurrency(deps.db, livemode, link.currency_id, link.line_items[0]!.price_id),
   ]);
-  const currency = await getPaymentCurrency(deps.db, livemode, currencyId);
-  const inCurrency = amounts
-    .filter((a) => a.currency_id === currencyId)
-    .map((a) => BigInt(moneyText(a.amount_total)));
-  const supporters = rows.map((row): Supporter => {
+  const page = kept.slice(0, pageSize);
+  const [rows, currency] = await Promise.all([
+    page.length
+      ? deps.db
+          .selectFrom('checkout_sessions')
+          .leftJoin('customers', 'customers.id', 'checkout_sessions.customer_id')
+          .select([
+            'checkout_sessions.id',
+            'checkout_sessions.customer_did',
+            'checkout_sessions.customer_details',
+            'checkout_sessions.updated_at',
+            'customers.did as customer_did_now',
+            'customers.name as customer_name',
+          ])
+          .where(
+            'checkout_sessions.id',
+            'in',
+            page.map((donation) => donation.id),
+          )
+          .execute()
+      : [],
+    getPaymentCurrency(deps.db, livemode, currencyId),
+  ]);
+  const rowOf = new Map(rows.map((row) => [row.id, row]));
+  const inCurrency = kept.filter((d) => d.currency_id === currencyId).map((d) => d.kept);
+  const supporters = page.map((donation): Supporter => {
+    const row = rowOf.get(donation.id)!;
     const anonymous = isAnonymousDonor(row.customer_did);
     const did = row.customer_did_now && !isAnonymousDonor(row.customer_did_now) ? row.customer_did_now : null;
     return {
-      checkout_session_id: row.id,
+      checkout_session_id: donation.id,
       name: checkoutSessionJson.customer_details.read(row.customer_details).name ?? row.customer_name ?? null,
       did,
       anonymous,
-      amount: moneyText(row.amount_total),
-      currency_id: row.currency_id,
+      amount: donation.kept.toString(),
+      currency_id: donation.currency_id,
       paid_at: Number(row.updated_at),
     };
   });
@@ -82,7 +84,7 @@ export async function donationsOf(
     payment_link_id: link.id,
     title: link.donation_settings!.title ?? null,
     supporters,
-    total: amounts.length,
+    total: kept.length,
     totalAmount: inCurrency.reduce((sum, amount) => sum + amount, 0n).toString(),
     currency: currency ? { id: currency.id, symbol: currency.symbol, decimal: currency.decimal } : null,
     shares: splitDonations(link.donation_settings!.beneficiaries, inCurrency),
