@@ -284,6 +284,39 @@ describe('WalletConnectDialog', () => {
       expect(props.onSucceeded).toHaveBeenCalledTimes(1);
     });
 
+    it('never asks twice at once: a success pushed while a call is out is asked after it', async () => {
+      vi.useFakeTimers();
+      vi.stubGlobal('WebSocket', FakeSocket);
+      // Each call waits for the test to answer it. Two at once could answer out of order: the one
+      // without the sign-in cookie first, and the page would look for a session not yet set.
+      const answers: ((answer: ConnectStatusAnswer) => void)[] = [];
+      const pollStatus = vi.fn(
+        (_token: string, _secret: string) =>
+          new Promise<ConnectStatusAnswer>((resolve) => answers.push(resolve)),
+      );
+      const props = renderDialog({ pollStatus, realtimeUrl: 'ws://pay.example.com/api/realtime' });
+      await advance(0);
+      const socket = FakeSocket.last!;
+      act(() => socket.onopen?.());
+      act(() => socket.push({ type: 'subscribed', topic: 'connect:tok_1' }));
+      await advance(0);
+      expect(pollStatus).toHaveBeenCalledTimes(1);
+      act(() =>
+        socket.push({ type: 'connect.status', topic: 'connect:tok_1', data: { status: 'succeeded' } }),
+      );
+      await advance(0);
+      expect(pollStatus).toHaveBeenCalledTimes(1);
+
+      // The first call saw the session before the wallet answered; the second, after it, sees success.
+      await act(async () => answers[0]!({ status: 'scanned' }));
+      await advance(0);
+      expect(pollStatus).toHaveBeenCalledTimes(2);
+      expect(props.onSucceeded).not.toHaveBeenCalled();
+      await act(async () => answers[1]!({ status: 'succeeded' }));
+      await advance(0);
+      expect(props.onSucceeded).toHaveBeenCalledTimes(1);
+    });
+
     it('falls back to polling every 2 s when the socket fails', async () => {
       vi.useFakeTimers();
       vi.stubGlobal('WebSocket', FakeSocket);

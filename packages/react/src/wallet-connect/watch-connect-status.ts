@@ -46,13 +46,32 @@ export function watchConnectStatus({
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let socket: WebSocket | undefined;
 
-  const askServer = async () => {
+  // One status call at a time, answers in order: for login the cookie comes with the first call that
+  // sees success (§2.3), and a later call answering first would report success before the cookie is
+  // set. A call asked for while one is out goes after it, once.
+  let asking: Promise<void> | undefined;
+  let askAgain = false;
+  const askOnce = async () => {
     try {
       const answer = await pollStatus(token, secret);
       if (!stopped) onStatus(answer);
     } catch (error) {
       if (!stopped) onError(error);
     }
+  };
+  const askServer = (): Promise<void> => {
+    if (asking) {
+      askAgain = true;
+      return asking;
+    }
+    asking = (async () => {
+      do {
+        askAgain = false;
+        await askOnce();
+      } while (askAgain && !stopped);
+      asking = undefined;
+    })();
+    return asking;
   };
 
   const scheduleNextPoll = () => {
