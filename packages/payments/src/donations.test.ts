@@ -10,6 +10,8 @@ import {
   until,
   type TestServer,
 } from '@kiosk/testkit';
+import type { PlatformTables } from '@kiosk/platform';
+import type { Kysely } from 'kysely';
 import type { Address, Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -428,6 +430,19 @@ describe.each(await testEngines())('donations, %s', (engine) => {
       donation_settings: { target, title: 'Buy me a coffee' },
     });
     const firstPrice = made.body.line_items[0].price_id;
+    // A host sends the same on every start: nothing changes, nothing is written.
+    const linkEvents = async () =>
+      (
+        await (server.app.kiosk.database.db as Kysely<PlatformTables>)
+          .selectFrom('events')
+          .select('type')
+          .where('object_id', '=', made.body.id)
+          .execute()
+      ).map((event) => event.type);
+    const same = await merchant.test('/api/donations', { method: 'POST', body });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(made.body);
+    expect(await linkEvents()).toEqual(['payment_link.created']);
 
     const retitled = await merchant.test('/api/donations', {
       method: 'POST',

@@ -62,12 +62,15 @@ export async function upsertDonation(
     const [line] = paymentLinkJson.line_items.read(row.line_items);
     const current = (await getPrice(trx, livemode, line!.price_id))!;
     const same = current.currency_id === currency_id && sameAmounts(current.custom_unit_amount, amount);
+    const written = paymentLinkJson.donation_settings.write(settings);
+    // A host sends the same on every start: then there is nothing to write, and no event.
+    if (same && written === row.donation_settings && row.currency_id === null) return;
     const priceId = same ? line!.price_id : await insertPrice(deps, trx, livemode, current.product_id, price);
     await deps.resources.paymentLinks.update(
       trx,
       existing,
       {
-        donation_settings: paymentLinkJson.donation_settings.write(settings),
+        donation_settings: written,
         line_items: paymentLinkJson.line_items.write([{ ...line!, price_id: priceId }]),
         currency_id: null,
       },
