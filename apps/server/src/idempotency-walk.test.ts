@@ -867,6 +867,11 @@ describe.each(await testEngines())('every write route replayed with its Idempote
           path: `/api/apps/${did}/checkout`,
         };
       },
+      // Anyone, on an app page: the store's donation settings for app pages, the app's donation.
+      'POST /api/apps/:did/donation': async () => ({
+        call: cookieClient(server.url).request,
+        path: `/api/apps/${await published('donated-walker')}/donation`,
+      }),
       'POST /api/apps/:did/launch': async () => ({
         call: (await signedIn(server, TestWallet.random())).request,
         path: `/api/apps/${await published('launched-walker')}/launch`,

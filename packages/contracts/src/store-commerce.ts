@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountString } from './common.ts';
+import { settingSchema } from './payments/settings.ts';
 import { defineRoutes } from './route.ts';
 import { appDidParam } from './store.ts';
 
@@ -156,6 +157,21 @@ export const appLaunchSchema = z.object({
 });
 export type AppLaunch = z.infer<typeof appLaunchSchema>;
 
+/**
+ * Donations to an app (issue 24 item 7, seed 001 donation settings): the store's donation settings
+ * for app pages (a Kiosk Pay setting its owners and admins enable and configure) and, while they are
+ * on, the app's donation, which the donate widget shows by its target.
+ */
+export const appDonationAnswer = z.object({
+  livemode: z.boolean(),
+  /** The store's mount location for app pages, whose settings these are. */
+  mountLocation: z.string(),
+  setting: settingSchema.nullable(),
+  /** The donation's target (the app's DID) while donations are on; null while they are off. */
+  target: z.string().nullable(),
+});
+export type AppDonation = z.infer<typeof appDonationAnswer>;
+
 export const storeCommerceRoutes = defineRoutes({
   'GET /api/developer/pricing-currencies': {
     response: {
@@ -178,6 +194,8 @@ export const storeCommerceRoutes = defineRoutes({
   /** The signed-in buyer's receipt, for an app to check offline. */
   'GET /api/apps/:did/purchases/receipt': { params: appDidParam, response: { 200: purchaseReceiptSchema } },
   'GET /api/store/receipt-signer': { response: { 200: receiptSignerSchema } },
+  /** The app's donation, made or brought up to date from the store's settings while they are on. */
+  'POST /api/apps/:did/donation': { params: appDidParam, response: { 200: appDonationAnswer } },
   /** Opens the app's web page on the apps origin, for its buyers (anyone signed in, when free). */
   'POST /api/apps/:did/launch': { params: appDidParam, response: { 200: appLaunchSchema } },
   'GET /api/apps/:did/purchases/verify': {

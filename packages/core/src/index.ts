@@ -8,4 +8,5 @@ export * from './pricing.ts';
 export * from './roles.ts';
 export * from './states/index.ts';
 export * from './store/index.ts';
+export * from './did.ts';
 export * from './donation.ts';

@@ -1,6 +1,7 @@
 import {
   type CheckoutSession,
   checkoutSessionInput,
+  donationUpsert,
   type Invoice,
   type PaymentCurrency,
   type PaymentLink,
@@ -10,6 +11,7 @@ import {
   priceUpdate,
   type Product,
   productInput,
+  type Setting,
 } from '@kiosk/contracts';
 import { isKioskError } from '@kiosk/core';
 import type { KioskEvent } from '@kiosk/platform';
@@ -26,6 +28,9 @@ import { getInvoice } from './invoices/queries.ts';
 import { getPaymentCurrency, listPaymentMethods } from './payment-methods/queries.ts';
 import { createSessionFromInput } from './flows/start-checkout.ts';
 import { createProduct } from './flows/create-product.ts';
+import { upsertDonation } from './donations/upsert.ts';
+import { findSetting } from './settings/service.ts';
+import { settingView } from './settings/view.ts';
 
 /**
  * Kiosk Pay as other modules use it (the store sells its apps through it): the same services a
@@ -51,6 +56,10 @@ export interface PaymentsApi {
   /** The currencies buyers can pay in now (active, of an active method), each with its method. */
   listCurrencies(livemode: boolean): Promise<SellingCurrency[]>;
   getInvoice(id: string): Promise<Invoice | undefined>;
+  /** Settings of a mount location (seed 001 §7), by id or mount location. */
+  getSetting(livemode: boolean, idOrLocation: string): Promise<Setting | undefined>;
+  /** POST /api/donations: the donation link of a target, made or brought up to date (no write when unchanged). */
+  upsertDonation(livemode: boolean, input: z.input<typeof donationUpsert>): Promise<PaymentLink>;
   /**
    * Calls `handler` for each event of `type`, at least once, from a job (retried when it throws).
    * `subscriber` names the subscription (`store.grant-purchase`) and must not change across releases.
@@ -102,6 +111,12 @@ export function paymentsApi(deps: Deps, subscribe: PaymentsApi['on']): PaymentsA
         })),
       ),
     getInvoice: (id) => getInvoice(deps.db, id),
+    getSetting: async (livemode, idOrLocation) => {
+      const row = await findSetting(deps.db, livemode, idOrLocation);
+      return row && settingView(row);
+    },
+    upsertDonation: async (livemode, input) =>
+      (await upsertDonation(deps, livemode, donationUpsert.parse(input))).link,
     on: subscribe,
   };
 }

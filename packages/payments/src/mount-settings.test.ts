@@ -52,7 +52,7 @@ describe.each(await testEngines())('mount location settings on %s', (engine) => 
       componentDid: null,
       active: false,
       settings: {
-        amount: { presets: ['1', '5', '10'], minimum: '0.01', maximum: '100', custom: true },
+        amount: { presets: ['1', '5', '10'], preset: '1', minimum: '0.01', maximum: '100', custom: true },
         historyType: 'avatar',
       },
     });

@@ -67,7 +67,11 @@ export const donateAmountSettings = z
 
 /** Seed 001 §3 donation settings of one mount location: the amounts, the button, the supporters' look. */
 export const donateSettings = z.object({
-  amount: donateAmountSettings.prefault({}),
+  // Seed 001 §9's default donation when no amounts are given (1 chosen first).
+  amount: donateAmountSettings.prefault({
+    ...DEFAULT_DONATE_AMOUNT,
+    presets: [...DEFAULT_DONATE_AMOUNT.presets],
+  }),
   btnText: z.string().trim().min(1).max(60).optional(),
   historyType: z.enum(['avatar', 'table']).default('avatar'),
 });

@@ -10,10 +10,10 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatAmount } from '@kiosk/core';
+import { addressOfDid, formatAmount } from '@kiosk/core';
 import type { DonationsAnswer, Supporter } from '@kiosk/contracts';
 import { DidAvatar } from '../ui/DidAvatar.tsx';
-import { addressOfDid, shortDid } from '../ui/short-address.ts';
+import { shortDid } from '../ui/short-address.ts';
 
 // Seed 000 §9: the chip shows 5 supporters on a phone and 10 on a wider screen; the list is 300 px wide.
 const CHIP_AVATARS = { phone: 5, wide: 10 } as const;

@@ -1,3 +1,5 @@
+import { addressOfDid } from '@kiosk/core';
+
 /** `0xAbCd…1234`: enough to recognise an address, short enough for a header or a chip. */
 export function shortAddress(address: string, visible = 4): string {
   if (address.length <= 2 + visible * 2 + 1) return address;
@@ -10,9 +12,4 @@ export function shortAddress(address: string, visible = 4): string {
  */
 export function shortDid(did: string): string {
   return shortAddress(addressOfDid(did));
-}
-
-/** The identifier a DID ends with: the account of a `did:pkh`, the address of a `did:abt`. */
-export function addressOfDid(did: string): string {
-  return did.slice(did.lastIndexOf(':') + 1);
 }

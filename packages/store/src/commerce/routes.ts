@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { viewerOf } from '../apps/audience.ts';
 import type { StoreDeps } from '../context.ts';
+import { appDonation } from './donations.ts';
 import { getPricing, pricingCurrencies, setPricing } from './pricing.ts';
 import { startAppCheckout, verifyPurchase } from './purchases.ts';
 import { issueReceipt, receiptSignerInfo } from './receipts.ts';
@@ -104,5 +105,19 @@ export function registerCommerceRoutes(app: FastifyInstance, deps: StoreDeps): v
       },
     },
     (request) => verifyPurchase(deps, request.params.did, request.query.user),
+  );
+
+  const donation = storeCommerceRoutes['POST /api/apps/:did/donation'];
+  r.post(
+    donation.path,
+    {
+      config: { access: ['public'] },
+      schema: {
+        tags,
+        summary: "The store's donation settings for app pages and, while they are on, the app's donation",
+        ...donation.schema,
+      },
+    },
+    (request) => appDonation(deps, request.params.did),
   );
 }
