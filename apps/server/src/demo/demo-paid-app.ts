@@ -40,3 +40,22 @@ export async function ensureDemoPaidApp(
     throw new Error(`demo paid app: pricing answered ${priced.status} ${JSON.stringify(priced.body)}`);
   return { outcome: 'ready', url: `${baseUrl}/apps/${did}` };
 }
+
+/**
+ * Donations on the demo store's app pages (issue 24 item 7): on, with seed 001's default amounts,
+ * as an owner enables them from an app page. Only when the settings are new: an owner who turned
+ * them off keeps them off across starts.
+ */
+export async function ensureDemoAppDonations(merchant: ApiCall): Promise<void> {
+  const made = await merchant('POST', '/api/settings', {
+    type: 'donate',
+    mountLocation: 'store-app-page',
+    description: 'App pages',
+  });
+  if (made.status === 200) return;
+  if (made.status !== 201)
+    throw new Error(`demo donations: settings answered ${made.status} ${JSON.stringify(made.body)}`);
+  const enabled = await merchant('PUT', `/api/settings/${made.body.id}`, { active: true });
+  if (enabled.status !== 200)
+    throw new Error(`demo donations: enabling answered ${enabled.status} ${JSON.stringify(enabled.body)}`);
+}

@@ -287,6 +287,20 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
     expect((await cookieClient(server.url).request(`${weather}/comments`)).body.count).toBe(3);
   });
 
+  it('takes donations on every app page, 90% to the developer, in KDT', async () => {
+    const did = demoAppDid('weather-board');
+    const answer = (await cookieClient(server.url).request(`/api/apps/${did}/donation`, { method: 'POST' }))
+      .body;
+    expect(answer).toMatchObject({
+      livemode: false,
+      setting: { active: true },
+      target: did,
+      developerPercent: 90,
+    });
+    const donations = await cookieClient(server.url).request(`/api/donations?target=${did}&livemode=false`);
+    expect(donations.body).toMatchObject({ currency: { symbol: 'KDT' } });
+  });
+
   it('sells Pixel Paint for 2 KDT in test mode, priced once however often the demo starts', async () => {
     const did = demoAppDid(DEMO_PAID_APP);
     expect(summary.paidApp).toEqual({ outcome: 'ready', url: `${server.url}/apps/${did}` });

@@ -19,7 +19,7 @@ import { DEMO_TEST_CARDS, ensureDemoCardMethod, ensureDemoCards, type DemoCards 
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
-import { ensureDemoPaidApp, type DemoPaidApp } from './demo-paid-app.ts';
+import { ensureDemoAppDonations, ensureDemoPaidApp, type DemoPaidApp } from './demo-paid-app.ts';
 
 export { DEMO_CHAIN_ID, DEMO_RECEIVER, demoTokenAddress } from './demo-store.ts';
 
@@ -98,6 +98,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const apps = await ensureDemoApps(app, owner);
     const paidApp = apps.length > 0 ? await ensureDemoPaidApp(owner, merchant, baseUrl) : undefined;
     if (apps.length > 0) await ensureDemoFeedback(app);
+    if (apps.length > 0) await ensureDemoAppDonations(merchant);
     const cards = await ensureDemoCards(merchant, card);
     return {
       created,

@@ -1,3 +1,4 @@
+import { appDonationMessages } from './app-donation.ts';
 import { appFeedbackMessages } from './app-feedback.ts';
 import { bitcoinMessages } from './bitcoin.ts';
 import { cardMessages } from './cards.ts';
@@ -34,6 +35,7 @@ import { uiListsMessages } from './ui-lists.ts';
  * and that none rides in a page's first load. Not for the app: a screen imports its own group.
  */
 export const screenMessageGroups = {
+  appDonationMessages,
   appFeedbackMessages,
   bitcoinMessages,
   cardMessages,

@@ -25,6 +25,8 @@ export interface DonateWidgetProps {
   autoCloseMs?: number;
   /** A donation was paid (the dialog is still showing its thanks). */
   onPaid?: (session: CheckoutSession) => void;
+  /** The donation's mode, when the page's client names another (the store's sales mode on its pages). */
+  livemode?: boolean;
 }
 
 /**
@@ -38,11 +40,12 @@ export function DonateWidget({
   history = 'avatars',
   autoCloseMs = DONATE_AUTO_CLOSE_MS,
   onPaid,
+  livemode,
 }: DonateWidgetProps) {
   useScreenMessages(donateMessages);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const donations = useDonations(target);
+  const donations = useDonations(target, livemode);
   const [open, setOpen] = useState(false);
   if (donations.isError) return null;
   if (!donations.data) {

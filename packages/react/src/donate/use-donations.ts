@@ -7,12 +7,12 @@ export const SUPPORTERS_PAGE = 50;
 
 export const donationsQueryKey = (target: string) => ['donations', target] as const;
 
-/** A donation target's link, supporters and total (`GET /api/donations`). */
-export function useDonations(target: string) {
+/** A donation target's link, supporters and total (`GET /api/donations`), in `livemode` when given. */
+export function useDonations(target: string, livemode?: boolean) {
   const { client } = useKiosk();
   return useQuery({
-    queryKey: donationsQueryKey(target),
+    queryKey: [...donationsQueryKey(target), livemode],
     queryFn: (): Promise<DonationsAnswer> =>
-      client.call('GET /api/donations', { query: { target, pageSize: SUPPORTERS_PAGE } }),
+      client.call('GET /api/donations', { query: { target, pageSize: SUPPORTERS_PAGE, livemode } }),
   });
 }

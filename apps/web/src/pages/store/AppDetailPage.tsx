@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { AppAvatar } from './AppAvatar.tsx';
 import { AppFacts } from './AppFacts.tsx';
 import { AppVersionList } from './AppVersionList.tsx';
+import { AppDonation } from './donation/AppDonation.tsx';
 import { AppFeedbackSection } from './feedback/AppFeedbackSection.tsx';
 import { AppPurchase } from './purchase/AppPurchase.tsx';
 import { LaunchButton } from './purchase/LaunchButton.tsx';
@@ -169,6 +170,7 @@ function AppDetailView({ app, asked }: { app: AppDetail; asked: string | undefin
             </Typography>
           </Box>
 
+          {app.version !== null && <AppDonation did={app.did} title={app.title} />}
           <AppVersionList app={app} shown={shown} />
           {app.version !== null && <AppFeedbackSection did={app.did} />}
         </Stack>
