@@ -169,6 +169,8 @@ export const appDonationAnswer = z.object({
   setting: settingSchema.nullable(),
   /** The donation's target (the app's DID) while donations are on; null while they are off. */
   target: z.string().nullable(),
+  /** The developer's part of each donation, in percent; the rest is the store's. */
+  developerPercent: z.number(),
 });
 export type AppDonation = z.infer<typeof appDonationAnswer>;
 

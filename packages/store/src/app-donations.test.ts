@@ -61,6 +61,7 @@ describe.each(await testEngines())('app donations on %s', (engine) => {
       mountLocation: 'store-app-page',
       setting: null,
       target: null,
+      developerPercent: 90,
     });
     const made = await store.owner.request('/api/settings?livemode=false', {
       method: 'POST',

@@ -40,7 +40,13 @@ export async function appDonation(deps: StoreDeps, did: string): Promise<AppDona
   const app = await appOnStoreFront(deps.db, did);
   const { sales_livemode: livemode } = await salesSettings(deps.db);
   const setting = (await deps.payments.getSetting(livemode, STORE_DONATION_MOUNT)) ?? null;
-  const off = { livemode, mountLocation: STORE_DONATION_MOUNT, setting, target: null };
+  const off = {
+    livemode,
+    mountLocation: STORE_DONATION_MOUNT,
+    setting,
+    target: null,
+    developerPercent: DEVELOPER_DONATION_PERCENT,
+  };
   if (!setting?.active) return off;
   const [selling] = await deps.payments.listCurrencies(livemode);
   if (!selling) return off;
