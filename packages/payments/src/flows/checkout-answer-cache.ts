@@ -60,6 +60,8 @@ export const ANSWER_INVALIDATIONS: Record<string, (event: EventInput) => string[
   ],
   // A buyer's answers show no clock; putting a customer on one is that customer's own event.
   'test_helpers.test_clock': () => [],
+  // A mount location's settings are read by host pages, never inside a checkout's answers.
+  setting: () => [],
 };
 
 export function answerInvalidations(event: EventInput): string[] {
