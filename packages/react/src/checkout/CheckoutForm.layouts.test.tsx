@@ -11,29 +11,13 @@ import {
   renderKiosk,
   checkoutRoutes,
   cleanUpKiosk,
+  smallScreen,
 } from '../test-support/index.ts';
 import { CHECKOUT_LAYOUTS, type CheckoutLayout } from './layouts.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
 
 function api(session: Partial<CheckoutSession> = {}) {
   return mockApi(checkoutRoutes(envelope(session)));
-}
-
-/** MUI's useMediaQuery reads window.matchMedia; `theme.breakpoints.down('md')` asks `(max-width:899.95px)`. */
-function smallScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: /max-width:\s*899\.95px/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
 }
 
 function fixedAncestor(element: Element): Element | undefined {

@@ -8,6 +8,7 @@ import {
   jsonResponse,
   mockApi,
   renderKiosk,
+  smallScreen,
 } from '../test-support/index.ts';
 import { DonateWidget } from './DonateWidget.tsx';
 
@@ -44,22 +45,6 @@ function answer(supporters: Supporter[], total = supporters.length): DonationsAn
   };
 }
 
-function phoneScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: /max-width:\s*899\.95px/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
-}
-
 const many = Array.from({ length: 12 }, (_, n) => supporter(n + 1));
 const chipAvatars = (chip: HTMLElement) => chip.querySelectorAll('.MuiAvatarGroup-root > .MuiAvatar-root');
 
@@ -90,7 +75,7 @@ describe('the donate widget', () => {
   });
 
   it('shows five supporters on a phone, in Chinese', async () => {
-    phoneScreen();
+    smallScreen();
     mockApi({ 'GET /api/donations': () => answer(many) });
     renderKiosk(<DonateWidget target="kiosk-demo-tips" />, { locale: 'zh' });
     const chip = await screen.findByRole('button', { name: /12 位支持者/ });
