@@ -44,6 +44,13 @@ describe('pricing', () => {
     expect(checkCustomAmount({ presets: [] }, -1n)).toBe('below_minimum');
   });
 
+  it("takes only a preset where no amount of the buyer's own is allowed", () => {
+    const presetsOnly = { presets: ['100', '500'], minimum: '1', maximum: '1000', custom: false };
+    expect(checkCustomAmount(presetsOnly, 500n)).toBeUndefined();
+    expect(checkCustomAmount(presetsOnly, 499n)).toBe('not_a_preset');
+    expect(checkCustomAmount({ ...presetsOnly, custom: true }, 499n)).toBeUndefined();
+  });
+
   it('applies inventory and per-checkout limits, 0 meaning none', () => {
     const base = { quantity_available: 10, quantity_sold: 8, quantity_limit_per_checkout: 0 };
     expect(checkQuantity(base, 2)).toBeUndefined();

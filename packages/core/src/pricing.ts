@@ -10,6 +10,8 @@ export interface CustomUnitAmount {
   presets: string[];
   minimum?: string;
   maximum?: string;
+  /** Whether an amount besides the presets may be given; absent means yes (prices made before it). */
+  custom?: boolean;
 }
 
 export interface PriceLike {
@@ -53,10 +55,22 @@ export function defaultCustomAmount(custom: CustomUnitAmount): bigint {
   return BigInt(custom.minimum ?? '0');
 }
 
-export type CustomAmountProblem = 'below_minimum' | 'above_maximum';
+export type CustomAmountProblem = 'below_minimum' | 'above_maximum' | 'not_a_preset';
 
-/** Seed 000 §5: a custom amount lies within minimum (default 0) and maximum (default unbounded). */
+/** The message key each problem is told with (seed 000 §8). */
+export const CUSTOM_AMOUNT_MESSAGES: Record<CustomAmountProblem, string> = {
+  below_minimum: 'validation.customAmountOutOfRange',
+  above_maximum: 'validation.customAmountOutOfRange',
+  not_a_preset: 'validation.customAmountNotPreset',
+};
+
+/**
+ * Seed 000 §5: a custom amount lies within minimum (default 0) and maximum (default unbounded), and
+ * is one of the presets where only those may be given (the donation settings' `custom: false`).
+ */
 export function checkCustomAmount(custom: CustomUnitAmount, amount: bigint): CustomAmountProblem | undefined {
+  if (custom.custom === false && !custom.presets.some((preset) => BigInt(preset) === amount))
+    return 'not_a_preset';
   if (amount < BigInt(custom.minimum ?? '0')) return 'below_minimum';
   if (custom.maximum !== undefined && amount > BigInt(custom.maximum)) return 'above_maximum';
   return undefined;

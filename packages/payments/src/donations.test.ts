@@ -315,6 +315,48 @@ describe.each(await testEngines())('donations, %s', (engine) => {
     expect((await amount('1230000')).status).toBe(200);
   });
 
+  it('takes only a preset where the donation allows no amount of the donor’s own', async () => {
+    const body = {
+      target: `presets-only-${engine}`,
+      currency_id: kdt,
+      amount: { presets: ['1000000', '5000000'], minimum: '10000', custom: false },
+    };
+    const refusedEmpty = await merchant.test('/api/donations', {
+      method: 'POST',
+      body: { ...body, amount: { presets: [], custom: false } },
+    });
+    expect(refusedEmpty.status).toBe(400);
+    expect(refusedEmpty.body.details).toEqual([
+      {
+        path: 'body.prices.0.custom_unit_amount.presets',
+        message: 'Give at least one preset when no other amount may be given',
+      },
+    ]);
+    const made = await merchant.test('/api/donations', { method: 'POST', body });
+    expect(made.status).toBe(201);
+    const priceId = made.body.line_items[0].price_id;
+    expect((await merchant.test(`/api/prices/${priceId}`)).body.custom_unit_amount.custom).toBe(false);
+
+    const visitor = cookieClient(server.url);
+    const id = (await visitor.request(`/api/checkout-sessions/start/${made.body.id}`, { method: 'POST' }))
+      .body.checkoutSession.id;
+    const amount = (value: string, locale = 'en') =>
+      visitor.request(`/api/checkout-sessions/${id}/amount?locale=${locale}`, {
+        method: 'PUT',
+        body: { priceId, amount: value },
+      });
+    const typed = await amount('2000000', 'zh');
+    expect(typed.status).toBe(400);
+    expect(typed.body.details).toEqual([{ path: 'body.amount', message: '请从提供的金额中选择' }]);
+    expect((await amount('5000000')).status).toBe(200);
+    // Allowing amounts of one's own again is another price; the first keeps its terms.
+    const reopened = await merchant.test('/api/donations', {
+      method: 'POST',
+      body: { ...body, amount: { ...body.amount, custom: true } },
+    });
+    expect(reopened.body.line_items[0].price_id).not.toBe(priceId);
+  });
+
   it('refuses donate-submit for a session that is not a donation, in the visitor’s language', async () => {
     const link = (
       await merchant.test('/api/payment-links', {

@@ -10,6 +10,8 @@ export const customUnitAmount = z.object({
   presets: z.array(amountString).max(10).default([]),
   minimum: amountString.optional(),
   maximum: amountString.optional(),
+  /** Whether the buyer may give an amount of their own; `false` takes only the presets. */
+  custom: z.boolean().default(true),
 });
 
 export const currencyOption = z.object({
@@ -80,6 +82,8 @@ const customUnitAmountOut = z.object({
   presets: z.array(z.string()),
   minimum: z.string().optional(),
   maximum: z.string().optional(),
+  // Prices made before presets-only amounts existed have none: they take any amount in range.
+  custom: z.boolean().default(true),
 });
 
 export const priceSchema = z.object({

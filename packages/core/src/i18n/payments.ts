@@ -27,6 +27,8 @@ export const paymentsEn = {
   'error.MULTIPLE_CUSTOM_AMOUNTS': 'Multiple items with custom unit amount are not supported',
   'validation.currencyNotOffered': 'This price is not offered in the chosen currency',
   'validation.customAmountOutOfRange': 'The amount lies outside the allowed range',
+  'validation.customAmountNotPreset': 'Choose one of the amounts offered',
+  'validation.presetsRequired': 'Give at least one preset when no other amount may be given',
   'validation.sessionExpiry': 'expires_at must be 30 minutes to 24 hours from now',
   'validation.setupSellsNothing': 'A setup session sells nothing: leave out line_items',
   'validation.modeFollowsPrices':

@@ -24,6 +24,8 @@ export const paymentsZh: Translation<typeof paymentsEn> = {
   'error.MULTIPLE_CUSTOM_AMOUNTS': '不支持多个自定义金额的商品',
   'validation.currencyNotOffered': '该价格不支持所选币种',
   'validation.customAmountOutOfRange': '金额超出允许范围',
+  'validation.customAmountNotPreset': '请从提供的金额中选择',
+  'validation.presetsRequired': '不允许自定义金额时，至少需要一个预设金额',
   'validation.sessionExpiry': 'expires_at 必须在 30 分钟到 24 小时之后',
   'validation.setupSellsNothing': '设置会话不销售商品：请不要传 line_items',
   'validation.modeFollowsPrices': 'mode 与价格不符：周期价格对应 subscription，一次性价格对应 payment',

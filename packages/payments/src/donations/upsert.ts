@@ -85,6 +85,7 @@ type Amounts = {
   preset?: string | null;
   minimum?: string | null;
   maximum?: string | null;
+  custom?: boolean;
 };
 
 const sameAmounts = (a: Amounts | null, b: Amounts) =>
@@ -92,4 +93,5 @@ const sameAmounts = (a: Amounts | null, b: Amounts) =>
   a.presets.join() === b.presets.join() &&
   (a.preset ?? null) === (b.preset ?? null) &&
   (a.minimum ?? null) === (b.minimum ?? null) &&
-  (a.maximum ?? null) === (b.maximum ?? null);
+  (a.maximum ?? null) === (b.maximum ?? null) &&
+  (a.custom ?? true) === (b.custom ?? true);

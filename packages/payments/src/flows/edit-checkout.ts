@@ -1,5 +1,5 @@
 import type { Price } from '@kiosk/contracts';
-import { checkCustomAmount, KioskError, priceIn } from '@kiosk/core';
+import { checkCustomAmount, CUSTOM_AMOUNT_MESSAGES, KioskError, priceIn } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { checkoutSessionJson } from '../checkout-sessions/table.ts';
 import { flag, type Executor } from '../db.ts';
@@ -131,7 +131,7 @@ export const setCustomAmount =
     const problem = checkCustomAmount(terms.custom, amount);
     if (problem) {
       throw new KioskError('VALIDATION_FAILED', {
-        details: [{ path: 'body.amount', message: 'validation.customAmountOutOfRange' }],
+        details: [{ path: 'body.amount', message: CUSTOM_AMOUNT_MESSAGES[problem] }],
       });
     }
     // Seed 000 §5: no more decimal places than the currency's maximum_precision.

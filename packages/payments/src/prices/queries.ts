@@ -1,5 +1,13 @@
 import type { LineItemInput, PageQuery, Price } from '@kiosk/contracts';
-import { checkCustomAmount, KioskError, lineTotal, MAX_AMOUNT, priceIn, type ErrorDetail } from '@kiosk/core';
+import {
+  checkCustomAmount,
+  CUSTOM_AMOUNT_MESSAGES,
+  KioskError,
+  lineTotal,
+  MAX_AMOUNT,
+  priceIn,
+  type ErrorDetail,
+} from '@kiosk/core';
 import { pageOf } from '@kiosk/platform';
 import { type Executor } from '../db.ts';
 import type { PaymentsTables } from '../tables.ts';
@@ -75,11 +83,12 @@ export async function priceLines(
     recurring ||= price.type === 'recurring';
     if (terms.custom) {
       customLines++;
-      if (line.custom_amount !== undefined && checkCustomAmount(terms.custom, BigInt(line.custom_amount))) {
-        problems.push({
-          path: `${path}.${index}.custom_amount`,
-          message: 'validation.customAmountOutOfRange',
-        });
+      const problem =
+        line.custom_amount === undefined
+          ? undefined
+          : checkCustomAmount(terms.custom, BigInt(line.custom_amount));
+      if (problem) {
+        problems.push({ path: `${path}.${index}.custom_amount`, message: CUSTOM_AMOUNT_MESSAGES[problem] });
       }
     }
     total += lineTotal(

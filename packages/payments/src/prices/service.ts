@@ -63,6 +63,16 @@ async function checkPrice(db: Executor, livemode: boolean, input: PriceFields, p
       if (amount < min || (max !== undefined && amount > max))
         problems.push({ path: `${at}.${name}`, message: 'validation.presetOutOfRange' });
     }
+    // Presets only: there must be one, and the amount chosen first must be one of them.
+    if (custom.custom === false) {
+      if (!custom.presets.length)
+        problems.push({ path: `${at}.presets`, message: 'validation.presetsRequired' });
+      else if (
+        custom.preset !== undefined &&
+        !custom.presets.some((p) => BigInt(p) === BigInt(custom.preset!))
+      )
+        problems.push({ path: `${at}.preset`, message: 'validation.presetNotListed' });
+    }
   }
   if (input.upsell) {
     const target = await db

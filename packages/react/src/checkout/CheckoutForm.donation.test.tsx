@@ -36,6 +36,7 @@ const tip = price({
     presets: ['5000000', '10000000', '20000000'],
     minimum: '1000000',
     maximum: '100000000',
+    custom: true,
   },
 });
 const base = envelope({ line_items: [line(tip)], submit_type: 'donate' });
@@ -84,6 +85,19 @@ describe('the donation form', () => {
     calls = api();
     renderKiosk(<CheckoutForm id={ID} />);
     await enabledButton('Donate 10 KDT');
+    expect(calls.calls(AMOUNT)).toHaveLength(0);
+  });
+
+  it("offers the presets alone where no amount of the donor's own is allowed, nor restores one", async () => {
+    window.localStorage.setItem(KEY, '35000000');
+    const presetsOnly = { ...tip, custom_unit_amount: { ...tip.custom_unit_amount!, custom: false } };
+    const calls = api(envelope({ line_items: [line(presetsOnly)], submit_type: 'donate' }));
+    renderKiosk(<CheckoutForm id={ID} />);
+    await enabledButton('Donate 10 KDT');
+    const cards = within(summary().getByRole('group', { name: 'Suggested amounts' }));
+    expect(cards.getAllByRole('button')).toHaveLength(3);
+    expect(summary().queryByRole('textbox')).toBeNull();
+    expect(summary().queryByRole('button', { name: 'Random amount' })).toBeNull();
     expect(calls.calls(AMOUNT)).toHaveLength(0);
   });
 

@@ -78,6 +78,7 @@ const tip = price({
     presets: ['5000000', '10000000', '20000000'],
     minimum: '1000000',
     maximum: '100000000',
+    custom: true,
   },
 });
 

@@ -263,7 +263,12 @@ describe('orderIn', () => {
       price({
         unit_amount: '0',
         currency_options: [],
-        custom_unit_amount: { preset, presets: ['1000000', '5000000', '9000000'], minimum: '1000000' },
+        custom_unit_amount: {
+          preset,
+          presets: ['1000000', '5000000', '9000000'],
+          minimum: '1000000',
+          custom: true,
+        },
       });
     const withPreset = custom('9000000');
     expect(orderIn(checkoutSession({ line_items: [line(withPreset)] }), KDT).total).toBe(9_000_000n);
@@ -341,9 +346,14 @@ describe('payableCurrencies', () => {
   it("keeps a session with a custom-amount line in the session's own currency", () => {
     const tip = price({
       unit_amount: '0',
-      custom_unit_amount: { presets: ['1000000'] },
+      custom_unit_amount: { presets: ['1000000'], custom: true },
       currency_options: [
-        { currency_id: ETH, unit_amount: '0', custom_unit_amount: { presets: ['1'] }, tiers: null },
+        {
+          currency_id: ETH,
+          unit_amount: '0',
+          custom_unit_amount: { presets: ['1'], custom: true },
+          tiers: null,
+        },
       ],
     });
     const session = checkoutSession({ line_items: [line(tip), line(price())] });

@@ -19,7 +19,7 @@ describe('invoice view', () => {
     const tip = price({
       id: 'price_tip',
       name: 'Tip jar',
-      custom_unit_amount: { presets: ['1000000'], preset: '1000000' },
+      custom_unit_amount: { presets: ['1000000'], preset: '1000000', custom: true },
     });
     const session = checkoutSession({ line_items: [line(shirt, { quantity: 2 }), line(tip)] });
     const lines = [

@@ -40,7 +40,8 @@ export interface CustomAmountFieldProps {
 
 /**
  * Pay what you want (seed 000 §5): an amount within minimum (default 0) and maximum, with no more
- * decimal places than the currency's maximum_precision. Sent when the field is left or Enter pressed.
+ * decimal places than the currency's maximum_precision, or one of the presets where only those may be
+ * given. Sent when the field is left or Enter pressed.
  */
 export function CustomAmountField({
   custom,
@@ -124,36 +125,39 @@ export function CustomAmountField({
           onChoose={(preset) => choose(BigInt(preset))}
         />
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <TextField
-          label={t('checkout.customAmount.label', { symbol: currency.symbol })}
-          value={text}
-          size="small"
-          disabled={disabled || random.drawing}
-          error={problem !== null}
-          helperText={problem}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => commit(text)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              commit(text);
-            }
-          }}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          sx={{ flexGrow: 1 }}
-        />
-        {donation && (
-          <Button
-            startIcon={<CasinoOutlinedIcon />}
-            onClick={random.start}
+      {/* Presets only (`custom: false`): no amount of the donor's own, typed or drawn. */}
+      {custom.custom !== false && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            label={t('checkout.customAmount.label', { symbol: currency.symbol })}
+            value={text}
+            size="small"
             disabled={disabled || random.drawing}
-            sx={{ flexShrink: 0, mt: 0.25 }}
-          >
-            {t('checkout.donation.random')}
-          </Button>
-        )}
-      </Stack>
+            error={problem !== null}
+            helperText={problem}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={() => commit(text)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit(text);
+              }
+            }}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            sx={{ flexGrow: 1 }}
+          />
+          {donation && (
+            <Button
+              startIcon={<CasinoOutlinedIcon />}
+              onClick={random.start}
+              disabled={disabled || random.drawing}
+              sx={{ flexShrink: 0, mt: 0.25 }}
+            >
+              {t('checkout.donation.random')}
+            </Button>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
 }

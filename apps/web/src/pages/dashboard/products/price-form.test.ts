@@ -59,7 +59,7 @@ describe('priceFieldsOf', () => {
       type: 'one_time',
       recurring: null,
       unit_amount: '500',
-      custom_unit_amount: { minimum: '100', preset: '500', maximum: undefined, presets: [] },
+      custom_unit_amount: { minimum: '100', preset: '500', maximum: undefined, presets: [], custom: true },
       currency_options: [],
     });
     const atMinimum = priceFieldsOf(

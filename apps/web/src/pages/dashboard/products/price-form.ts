@@ -129,7 +129,7 @@ export function priceFieldsOf(
       ...base,
       unit_amount: preset ?? minimum ?? '0',
       currency_options: [],
-      custom_unit_amount: { preset, presets: [], minimum, maximum },
+      custom_unit_amount: { preset, presets: [], minimum, maximum, custom: true },
     };
   }
   return {
