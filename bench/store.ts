@@ -73,7 +73,7 @@ async function seedApps(db: Kysely<StoreTables>, now: number): Promise<void> {
     block_reason: null,
     auto_publish: false,
     review_type: null,
-    price_id: null,
+    accepts_donations: false,
     downloads: Math.floor(Math.random() ** 3 * 5000),
     latest_version: '1.0.0',
     published_version: '1.0.0',

@@ -160,7 +160,8 @@ export type AppLaunch = z.infer<typeof appLaunchSchema>;
 /**
  * Donations to an app (issue 24 item 7, seed 001 donation settings): the store's donation settings
  * for app pages (a Kiosk Pay setting its owners and admins enable and configure) and, while they are
- * on, the app's donation, which the donate widget shows by its target.
+ * on and the app's developer has turned donations on for it, the app's donation, which the donate
+ * widget shows by its target.
  */
 export const appDonationAnswer = z.object({
   livemode: z.boolean(),
@@ -171,6 +172,8 @@ export const appDonationAnswer = z.object({
   target: z.string().nullable(),
   /** The developer's part of each donation, in percent; the rest is the store's. */
   developerPercent: z.number(),
+  /** Whether the app's developer takes donations on its page (their choice, off until they turn it on). */
+  developerAccepts: z.boolean(),
 });
 export type AppDonation = z.infer<typeof appDonationAnswer>;
 

@@ -74,6 +74,8 @@ const ownerFields = z.object({
   /** Why the admins blocked it, shown to the developer. */
   block_reason: z.string().nullable(),
   auto_publish: z.boolean(),
+  /** The developer's choice: the app's page takes donations while the store has them on. */
+  accepts_donations: z.boolean(),
   /** The admins' review type for this app; null follows the store's setting. */
   review_type: z.enum(REVIEW_TYPES).nullable(),
   /** The highest version uploaded, and where it stands. */
@@ -103,6 +105,7 @@ export const appUpdate = z.object({
   category: z.string().trim().min(1).max(40).nullable().optional(),
   visibility: z.enum(APP_VISIBILITIES).optional(),
   auto_publish: z.boolean().optional(),
+  accepts_donations: z.boolean().optional(),
 });
 
 /** What happened on one UTC day (or, in `totals`, over the window). Amounts are in smallest units. */

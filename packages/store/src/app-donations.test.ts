@@ -55,13 +55,19 @@ describe.each(await testEngines())('app donations on %s', (engine) => {
     await chain?.stop();
   });
 
-  it('offers no donation until an owner enables it, then one from the settings, 90% to the developer', async () => {
+  /** The developer's own switch for their app's page. */
+  const acceptDonations = (accepts: boolean, client = store.developer) =>
+    client.request(`/api/developer/apps/${did}`, { method: 'PUT', body: { accepts_donations: accepts } });
+
+  it('offers no donation until an owner enables it and the developer takes them, then one from the settings, 90% to the developer', async () => {
+    expect((await acceptDonations(true)).body).toMatchObject({ accepts_donations: true });
     expect((await donationOf(did)).body).toEqual({
       livemode: false,
       mountLocation: 'store-app-page',
       setting: null,
       target: null,
       developerPercent: 90,
+      developerAccepts: true,
     });
     const made = await store.owner.request('/api/settings?livemode=false', {
       method: 'POST',
@@ -110,10 +116,14 @@ describe.each(await testEngines())('app donations on %s', (engine) => {
     expect(events.map((event) => event.type)).toEqual(['payment_link.created']);
   });
 
-  it('follows the settings the owner configures', async () => {
+  it('follows the settings the owner configures, presets only included', async () => {
     const changed = await store.owner.request('/api/settings/store-app-page?livemode=false', {
       method: 'PUT',
-      body: { settings: { amount: { presets: ['0.5', '2'], preset: '2', minimum: '0.1', maximum: '20' } } },
+      body: {
+        settings: {
+          amount: { presets: ['0.5', '2'], preset: '2', minimum: '0.1', maximum: '20', custom: false },
+        },
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await donationOf(did)).body.target).toBe(did);
@@ -127,7 +137,22 @@ describe.each(await testEngines())('app donations on %s', (engine) => {
       preset: String(2n * ETH),
       minimum: String(ETH / 10n),
       maximum: String(20n * ETH),
+      custom: false,
     });
+  });
+
+  it("leaves an app's page without donations while its developer does not take them, and only they decide", async () => {
+    expect((await acceptDonations(false)).status).toBe(200);
+    expect((await donationOf(did)).body).toMatchObject({
+      setting: { active: true },
+      target: null,
+      developerAccepts: false,
+    });
+    // The store's owner is not the app's developer: the switch is not theirs.
+    expect((await acceptDonations(true, store.owner)).status).toBe(403);
+    expect((await donationOf(did)).body.target).toBeNull();
+    expect((await acceptDonations(true)).status).toBe(200);
+    expect((await donationOf(did)).body).toMatchObject({ target: did, developerAccepts: true });
   });
 
   it('answers 404 for an app that is not on the store front', async () => {

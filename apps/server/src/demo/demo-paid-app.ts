@@ -42,11 +42,16 @@ export async function ensureDemoPaidApp(
 }
 
 /**
- * Donations on the demo store's app pages (issue 24 item 7): on, with seed 001's default amounts,
- * as an owner enables them from an app page. Only when the settings are new: an owner who turned
- * them off keeps them off across starts.
+ * Donations on the demo store's app pages (issue 24 item 7): on, with seed 001's default amounts, as
+ * an owner enables them from an app page, and taken by each demo app, as its developer (the owner)
+ * turns them on in the developer console. Only when the settings are new: an owner or developer who
+ * turned them off keeps them off across starts.
  */
-export async function ensureDemoAppDonations(merchant: ApiCall): Promise<void> {
+export async function ensureDemoAppDonations(
+  developer: ApiCall,
+  merchant: ApiCall,
+  apps: string[],
+): Promise<void> {
   const made = await merchant('POST', '/api/settings', {
     type: 'donate',
     mountLocation: 'store-app-page',
@@ -58,4 +63,9 @@ export async function ensureDemoAppDonations(merchant: ApiCall): Promise<void> {
   const enabled = await merchant('PUT', `/api/settings/${made.body.id}`, { active: true });
   if (enabled.status !== 200)
     throw new Error(`demo donations: enabling answered ${enabled.status} ${JSON.stringify(enabled.body)}`);
+  for (const did of apps) {
+    const accepted = await developer('PUT', `/api/developer/apps/${did}`, { accepts_donations: true });
+    if (accepted.status !== 200)
+      throw new Error(`demo donations: ${did} answered ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  }
 }

@@ -296,6 +296,7 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       setting: { active: true },
       target: did,
       developerPercent: 90,
+      developerAccepts: true,
     });
     const donations = await cookieClient(server.url).request(`/api/donations?target=${did}&livemode=false`);
     expect(donations.body).toMatchObject({ currency: { symbol: 'KDT' } });

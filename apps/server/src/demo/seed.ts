@@ -98,7 +98,7 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     const apps = await ensureDemoApps(app, owner);
     const paidApp = apps.length > 0 ? await ensureDemoPaidApp(owner, merchant, baseUrl) : undefined;
     if (apps.length > 0) await ensureDemoFeedback(app);
-    if (apps.length > 0) await ensureDemoAppDonations(merchant);
+    if (apps.length > 0) await ensureDemoAppDonations(owner.call, merchant, apps);
     const cards = await ensureDemoCards(merchant, card);
     return {
       created,

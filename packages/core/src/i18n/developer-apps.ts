@@ -40,6 +40,9 @@ export const developerAppsMessages = defineMessages({
     'developerApps.autoPublish.on': 'On',
     'developerApps.autoPublish.off': 'Off',
     'developerApps.autoPublishHint': 'Publish each version as soon as it is approved, or needs no review.',
+    'developerApps.donations': 'Donations',
+    'developerApps.donationsHint':
+      'Show a Donate button on the app’s page while the store takes donations; 90% of each goes to you.',
     'developerApps.edit': 'Edit details',
     'developerApps.editTitle': 'Edit {title}',
     'developerApps.title': 'Title',
@@ -106,6 +109,8 @@ export const developerAppsMessages = defineMessages({
     'developerApps.autoPublish.on': '开',
     'developerApps.autoPublish.off': '关',
     'developerApps.autoPublishHint': '版本一经通过审核或无需审核时立即发布。',
+    'developerApps.donations': '捐赠',
+    'developerApps.donationsHint': '在商店开启捐赠时，在应用页面显示“捐赠”按钮；每笔捐赠的 90% 归你所有。',
     'developerApps.edit': '编辑详情',
     'developerApps.editTitle': '编辑 {title}',
     'developerApps.title': '标题',

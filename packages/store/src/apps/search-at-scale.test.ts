@@ -44,7 +44,7 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
       block_reason: null,
       auto_publish: false,
       review_type: null,
-      price_id: null,
+      accepts_donations: false,
       downloads: i,
       latest_version: '1.0.0',
       published_version: '1.0.0',

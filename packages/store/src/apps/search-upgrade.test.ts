@@ -1,9 +1,10 @@
 import { migrateToLatest, openDatabase } from '@kiosk/db';
 import { createTestDatabase, testEngines } from '@kiosk/db/testing';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { storeMigrations, type StoreTables } from '../tables.ts';
 import { searchTerms, textMatches } from './search.ts';
+import type { AppRow } from './table.ts';
 
 /** A store made before the search learnt Chinese pairs keeps every app findable after upgrading. */
 const UNSPACED = '20261127_41_store_app_search_unspaced';
@@ -30,7 +31,6 @@ describe.each(await testEngines())('upgrading the store search on %s', (engine) 
         block_reason: null,
         auto_publish: false,
         review_type: null,
-        price_id: null,
         downloads: 0,
         latest_version: '1.0.0',
         published_version: '1.0.0',
@@ -38,10 +38,17 @@ describe.each(await testEngines())('upgrading the store search on %s', (engine) 
         created_at: 1,
         updated_at: 1,
       });
-      await db.insertInto('store_apps').values(app('did:old', '天气预报')).execute();
+      // Written as the store was then: with no accepts_donations column yet.
+      await db
+        .insertInto('store_apps')
+        .values(app('did:old', '天气预报') as Insertable<AppRow>)
+        .execute();
 
       expect((await migrateToLatest(database, [storeMigrations])).applied).toContain(UNSPACED);
-      await db.insertInto('store_apps').values(app('did:new', '预报天气')).execute();
+      await db
+        .insertInto('store_apps')
+        .values({ ...app('did:new', '预报天气'), accepts_donations: false })
+        .execute();
       const found = async (q: string) => {
         const { apps } = textMatches(engine, searchTerms(q), false);
         const { rows } = await sql<{ id: string }>`select id from ${apps} as a order by id`.execute(db);

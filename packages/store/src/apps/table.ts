@@ -38,8 +38,8 @@ export type AppRow = Stamped & {
   /** The version the store front shows; null until one is published. */
   published_version: string | null;
   published_at: number | null;
-  /** Unused: an app's prices are in store_app_pricing, one row per Kiosk Pay mode. */
-  price_id: string | null;
+  /** The developer's choice: the app's page takes donations while the store has them on. */
+  accepts_donations: Flag;
 };
 
 export const appJson = jsonColumns('store_apps', {

@@ -35,6 +35,7 @@ export function developerAppView(
     blocked: flag(row.blocked),
     block_reason: row.block_reason,
     auto_publish: flag(row.auto_publish),
+    accepts_donations: flag(row.accepts_donations),
     review_type: row.review_type,
     latest_version: row.latest_version,
     latest_status: latestStatus,

@@ -1,6 +1,7 @@
 import type { AppDonation, Setting } from '@kiosk/contracts';
 import { addressOfDid, parseAmount } from '@kiosk/core';
 import { appOnStoreFront } from '../apps/service.ts';
+import { flag } from '../columns.ts';
 import type { StoreDeps } from '../context.ts';
 import { salesSettings } from '../reviews/settings.ts';
 
@@ -27,12 +28,14 @@ function amountsIn(setting: Setting, decimals: number) {
     preset: preset !== undefined && presets.includes(preset) ? String(preset) : undefined,
     minimum: String(unitsOf(amount.minimum, decimals)),
     maximum: String(unitsOf(amount.maximum, decimals)),
+    // Presets only, unless none is fine enough for this currency: then any amount in range.
+    custom: amount.custom || presets.length === 0,
   };
 }
 
 /**
- * POST /api/apps/{did}/donation: the store's donation settings for app pages and, while they are on,
- * the app's donation link (target: the app's DID), made or brought up to date from them in the first
+ * POST /api/apps/{did}/donation: the store's donation settings for app pages and, while they are on
+ * and the app's developer takes donations, the app's donation link (target: the app's DID), made or brought up to date from them in the first
  * currency the store sells in, its developer's part a benefit. Called by every visit of an app page;
  * unchanged, it writes nothing. Only apps on the store front take donations.
  */
@@ -46,8 +49,9 @@ export async function appDonation(deps: StoreDeps, did: string): Promise<AppDona
     setting,
     target: null,
     developerPercent: DEVELOPER_DONATION_PERCENT,
+    developerAccepts: flag(app.accepts_donations),
   };
-  if (!setting?.active) return off;
+  if (!setting?.active || !off.developerAccepts) return off;
   const [selling] = await deps.payments.listCurrencies(livemode);
   if (!selling) return off;
   await deps.payments.upsertDonation(livemode, {

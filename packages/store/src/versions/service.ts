@@ -245,7 +245,7 @@ async function insertApp(
       latest_version: release.version,
       published_version: null,
       published_at: null,
-      price_id: null,
+      accepts_donations: false,
       created_at: now,
       updated_at: now,
     },

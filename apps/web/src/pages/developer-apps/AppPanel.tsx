@@ -135,6 +135,10 @@ function AppPanelContent({ app, onEdit }: { app: AppDetail; onEdit: () => void }
           <dd>{t(`developerApps.visibility.${visibility}`)}</dd>
           <dt>{t('developerApps.autoPublish')}</dt>
           <dd>{t(app.auto_publish ? 'developerApps.autoPublish.on' : 'developerApps.autoPublish.off')}</dd>
+          <dt>{t('developerApps.donations')}</dt>
+          <dd>
+            {t(app.accepts_donations ? 'developerApps.autoPublish.on' : 'developerApps.autoPublish.off')}
+          </dd>
         </Box>
       </Box>
       <PricingSection did={app.did} title={app.title || app.name} />

@@ -42,6 +42,7 @@ function developerApp(overrides: Partial<DeveloperApp> = {}): DeveloperApp {
     blocked: false,
     block_reason: null,
     auto_publish: false,
+    accepts_donations: false,
     review_type: null,
     latest_version: '1.2.0',
     latest_status: 'draft',
@@ -325,7 +326,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     expect(within(earnings).getByRole('listitem', { name: 'Nov 29: 3.5 KDT' })).toBeTruthy();
   });
 
-  it('edits the details: sends title, description, category, visibility and auto-publish', async () => {
+  it('edits the details: sends title, description, category, visibility, auto-publish and donations', async () => {
     const calls = api();
     renderRoutesAt(panelAt(DID), routes);
     const panel = await screen.findByRole('dialog', { name: 'Weather Board' });
@@ -340,6 +341,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
     fireEvent.change(select, { target: { value: 'Tools' } });
     fireEvent.click(within(form).getByRole('radio', { name: 'Private' }));
     fireEvent.click(within(form).getByRole('switch', { name: 'Auto-publish' }));
+    fireEvent.click(within(form).getByRole('switch', { name: 'Donations' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
 
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Weather Board' })).toBeNull());
@@ -349,6 +351,7 @@ describe('DeveloperAppsPage', { timeout: 20_000 }, () => {
       category: 'Tools',
       visibility: 'private',
       auto_publish: true,
+      accepts_donations: true,
     });
     // The list and the panel read the app again.
     expect(await screen.findByRole('dialog', { name: 'Weather Wall' })).toBeTruthy();

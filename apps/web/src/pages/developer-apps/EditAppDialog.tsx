@@ -1,4 +1,4 @@
-import { Controller } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -46,6 +46,7 @@ export function EditAppDialog({ app, onClose }: EditAppDialogProps) {
         category: app.category ?? '',
         visibility: app.visibility ?? 'public',
         auto_publish: app.auto_publish ?? false,
+        accepts_donations: app.accepts_donations ?? false,
       }}
       submitLabel={t('developerApps.save')}
       onSubmit={(values) => update.mutateAsync(appDetailsBody(values))}
@@ -102,28 +103,56 @@ export function EditAppDialog({ app, onClose }: EditAppDialogProps) {
               label: t(`developerApps.visibility.${visibility}`),
             }))}
           />
-          <Controller
-            name="auto_publish"
+          <SwitchField
             control={control}
-            render={({ field }) => (
-              <FormControl>
-                <FormControlLabel
-                  control={
-                    <Switch
-                      name={field.name}
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      slotProps={{ input: { ref: field.ref } }}
-                    />
-                  }
-                  label={t('developerApps.autoPublish')}
-                />
-                <FormHelperText sx={{ mx: 0 }}>{t('developerApps.autoPublishHint')}</FormHelperText>
-              </FormControl>
-            )}
+            name="auto_publish"
+            label={t('developerApps.autoPublish')}
+            hint={t('developerApps.autoPublishHint')}
+          />
+          <SwitchField
+            control={control}
+            name="accepts_donations"
+            label={t('developerApps.donations')}
+            hint={t('developerApps.donationsHint')}
           />
         </>
       )}
     </FormDialog>
+  );
+}
+
+/** An on-or-off setting of the app, as a switch with what turning it on does. */
+function SwitchField({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  control: Control<AppDetailsForm>;
+  name: 'auto_publish' | 'accepts_donations';
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControl>
+          <FormControlLabel
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                slotProps={{ input: { ref: field.ref } }}
+              />
+            }
+            label={label}
+          />
+          <FormHelperText sx={{ mx: 0 }}>{hint}</FormHelperText>
+        </FormControl>
+      )}
+    />
   );
 }

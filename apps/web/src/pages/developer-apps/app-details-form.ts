@@ -12,6 +12,7 @@ export interface AppDetailsForm {
   category: string;
   visibility: (typeof VISIBILITIES)[number];
   auto_publish: boolean;
+  accepts_donations: boolean;
 }
 
 /** The PUT body: every field the developer may edit, trimmed, an empty category as none. */
@@ -22,5 +23,6 @@ export function appDetailsBody(values: AppDetailsForm): AppDetailsInput {
     category: values.category || null,
     visibility: values.visibility,
     auto_publish: values.auto_publish,
+    accepts_donations: values.accepts_donations,
   };
 }

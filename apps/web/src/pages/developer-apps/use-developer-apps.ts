@@ -14,6 +14,7 @@ export interface AppDetailsInput {
   category: string | null;
   visibility: 'public' | 'private';
   auto_publish: boolean;
+  accepts_donations: boolean;
 }
 
 export interface ReviewActionInput {

@@ -38,8 +38,19 @@ function setting(overrides: Partial<Setting> = {}): Setting {
   };
 }
 
-function answer(current: Setting | null, target: string | null = null): AppDonationAnswer {
-  return { livemode: false, mountLocation: 'store-app-page', setting: current, target, developerPercent: 90 };
+function answer(
+  current: Setting | null,
+  target: string | null = null,
+  developerAccepts = true,
+): AppDonationAnswer {
+  return {
+    livemode: false,
+    mountLocation: 'store-app-page',
+    setting: current,
+    target,
+    developerPercent: 90,
+    developerAccepts,
+  };
 }
 
 const supporters: DonationsAnswer = {
@@ -96,7 +107,17 @@ describe('donations on an app page', () => {
     expect(calls.calls('GET /api/donations')[0]!.url.searchParams.get('livemode')).toBe('false');
   });
 
-  it('lets an admin change the amounts, checked before they are sent', async () => {
+  it("tells an owner when the app's developer has not turned donations on, and offers no Enable", async () => {
+    api(['owner'], { [DONATION]: () => answer(setting({ active: true }), null, false) });
+    renderWithProviders(<AppDonation did={DID} title="Pixel Pad" />);
+    await screen.findByText(
+      'Donations are on for the store; this app’s developer has not turned them on for it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Donate' })).toBeNull();
+  });
+
+  it('lets an admin change the amounts, presets only included, checked before they are sent', async () => {
     const calls = api(['admin'], {
       [DONATION]: () => answer(setting({ active: true }), DID),
       'PUT /api/settings/set_1': () => setting({ active: true }),
@@ -119,11 +140,12 @@ describe('donations on an app page', () => {
     fireEvent.input(within(dialog).getByRole('textbox', { name: 'Button text' }), {
       target: { value: 'Buy them a coffee' },
     });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Donors may give an amount of their own/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.calls('PUT /api/settings/set_1')[0]!.body).toEqual({
       settings: {
-        amount: { presets: ['2', '20'], preset: '20', minimum: '0.01', maximum: '100', custom: true },
+        amount: { presets: ['2', '20'], preset: '20', minimum: '0.01', maximum: '100', custom: false },
         btnText: 'Buy them a coffee',
         historyType: 'avatar',
       },

@@ -25,7 +25,7 @@ const DonationSettingsDialog = lazy(() =>
 
 /**
  * "Support the developer" on an app's page (issue 24 item 7): while the store's owners have donations
- * on, the donate widget for this app. Owners and admins see an Enable button while they are off and a
+ * on and the app's developer takes them, the donate widget for this app. Owners and admins see an Enable button while they are off and a
  * settings button once they exist (seed 001, donation settings on the store). Others see nothing
  * while donations are off, or when the store cannot say.
  */
@@ -39,7 +39,7 @@ export function AppDonation({ did, title }: { did: string; title: string }) {
   const changes = useDonationSettingsChanges(did, donation.data);
   const [configuring, setConfiguring] = useState(false);
   if (!donation.data) return null;
-  const { setting, target, livemode, developerPercent } = donation.data;
+  const { setting, target, livemode, developerPercent, developerAccepts } = donation.data;
   if (!target && !manager) return null;
 
   return (
@@ -63,6 +63,9 @@ export function AppDonation({ did, title }: { did: string; title: string }) {
             <DonateWidget target={target} livemode={livemode} buttonText={setting?.settings.btnText} />
           </Suspense>
         </Stack>
+      ) : setting?.active && !developerAccepts ? (
+        // On for the store, but the app's developer has not turned them on: theirs to decide.
+        <Alert severity="info">{t('appDonation.developerOff')}</Alert>
       ) : (
         <Alert
           severity="info"

@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import type { DonateSettings, Setting } from '@kiosk/contracts';
-import { FormDialog, FormTextField } from '@kiosk/react/ui';
+import { FormCheckbox, FormDialog, FormTextField } from '@kiosk/react/ui';
 
 interface SettingsValues {
   presets: string;
   preset: string;
   minimum: string;
   maximum: string;
+  custom: boolean;
   btnText: string;
 }
 
 const WHOLE_AMOUNT = /^\d{1,12}(\.\d{1,18})?$/;
-const FIELDS = ['presets', 'preset', 'minimum', 'maximum', 'btnText'] as const;
+const FIELDS = ['presets', 'preset', 'minimum', 'maximum', 'custom', 'btnText'] as const;
 
 const listOf = (text: string) =>
   text
@@ -30,6 +31,7 @@ export function settingsOf(values: SettingsValues, current: DonateSettings): Don
       preset: values.preset.trim() || undefined,
       minimum: values.minimum.trim(),
       maximum: values.maximum.trim(),
+      custom: values.custom,
     },
     btnText: values.btnText.trim() || undefined,
   };
@@ -57,6 +59,7 @@ export function DonationSettingsDialog({ setting, onSubmit, onClose }: DonationS
         preset: amount.preset ?? '',
         minimum: amount.minimum,
         maximum: amount.maximum,
+        custom: amount.custom,
         btnText: btnText ?? '',
       }}
       submitLabel={t('appDonation.settings.save')}
@@ -103,6 +106,12 @@ export function DonationSettingsDialog({ setting, onSubmit, onClose }: DonationS
               fullWidth
             />
           </Stack>
+          <FormCheckbox
+            control={control}
+            name="custom"
+            label={t('appDonation.settings.custom')}
+            hint={t('appDonation.settings.customHint')}
+          />
           <FormTextField
             control={control}
             name="btnText"

@@ -1,0 +1,13 @@
+import type { KioskMigration } from '@kiosk/db';
+import { no } from './column-builders.ts';
+
+/**
+ * Issue 24 item 7: each app's developer turns donations on for their app's page (off until they do).
+ * `price_id` goes: an app's prices have been in store_app_pricing (one row per mode) since paid apps.
+ */
+export const addAppDonations: KioskMigration = {
+  async up(db) {
+    await db.schema.alterTable('store_apps').addColumn('accepts_donations', 'boolean', no).execute();
+    await db.schema.alterTable('store_apps').dropColumn('price_id').execute();
+  },
+};
