@@ -31,7 +31,8 @@ const PaymentDetailPage = lazy(() =>
     default: module.PaymentDetailPage,
   })),
 );
-// The Developers screens (issue 23 item 1): webhook endpoints, their deliveries and the events log.
+// The Developers screens (issue 23 items 1 and 4): webhook endpoints, their deliveries, the events log
+// and test mode's test clocks.
 const DevelopersPage = lazy(() =>
   import('./pages/dashboard/developers/DevelopersPage.tsx').then((module) => ({
     default: module.DevelopersPage,
@@ -49,6 +50,11 @@ const WebhookEndpointPage = lazy(() =>
 );
 const EventsPage = lazy(() =>
   import('./pages/dashboard/developers/EventsPage.tsx').then((module) => ({ default: module.EventsPage })),
+);
+const TestClocksPage = lazy(() =>
+  import('./pages/dashboard/developers/test-clocks/TestClocksPage.tsx').then((module) => ({
+    default: module.TestClocksPage,
+  })),
 );
 const StoreAnalyticsPage = lazy(() =>
   import('./pages/console/StoreAnalyticsPage.tsx').then((module) => ({ default: module.StoreAnalyticsPage })),
@@ -161,6 +167,7 @@ const dashboardScreens: RouteObject[] = [
   lazyScreen('/dashboard/developers/webhooks', <WebhooksPage />),
   lazyScreen('/dashboard/developers/webhooks/:id', <WebhookEndpointPage />),
   lazyScreen('/dashboard/developers/events', <EventsPage />),
+  lazyScreen('/dashboard/developers/test-clocks', <TestClocksPage />),
   ...dashboardHomeScreens,
   ...dashboardProductsScreens,
   ...dashboardLinksScreens,

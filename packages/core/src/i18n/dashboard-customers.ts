@@ -57,6 +57,21 @@ export const dashboardCustomersMessages = defineMessages({
     'dashboard.customers.latest': 'The latest {shown} of {count}.',
     'dashboard.customers.since': 'Since {date}',
     'dashboard.customers.dueOn': 'Due {date}',
+
+    'dashboard.customers.testClock': 'Test clock',
+    'dashboard.customers.testClockNone': 'None',
+    'dashboard.customers.testClockChange': 'Change',
+    'dashboard.customers.testClockChangeNamed': 'Change the test clock of {name}',
+    'dashboard.customers.testClockTitle': 'Test clock of {name}',
+    'dashboard.customers.testClockDescription':
+      'The subscriptions of a customer on a test clock are billed on the clock’s time as it is advanced. A customer can be moved only while none of its subscriptions is trialing, active or past due.',
+    'dashboard.customers.testClockField': 'Test clock',
+    'dashboard.customers.testClockNoClock': 'No clock',
+    'dashboard.customers.testClockEmpty': 'There is no test clock yet.',
+    'dashboard.customers.testClockMake': 'Make one on the Test clocks page',
+    'dashboard.customers.testClockLoadFailed': 'The test clocks could not be loaded.',
+    'dashboard.customers.testClockSave': 'Save',
+    'dashboard.customers.testClockFailed': 'The test clock could not be changed',
   },
   zh: {
     'dashboard.customers.title': '客户',
@@ -106,5 +121,20 @@ export const dashboardCustomersMessages = defineMessages({
     'dashboard.customers.latest': '最近 {shown} 条，共 {count} 条。',
     'dashboard.customers.since': '始于 {date}',
     'dashboard.customers.dueOn': '{date} 到期',
+
+    'dashboard.customers.testClock': '测试时钟',
+    'dashboard.customers.testClockNone': '无',
+    'dashboard.customers.testClockChange': '更改',
+    'dashboard.customers.testClockChangeNamed': '更改 {name} 的测试时钟',
+    'dashboard.customers.testClockTitle': '{name} 的测试时钟',
+    'dashboard.customers.testClockDescription':
+      '挂在测试时钟上的客户，其订阅按时钟的时间计费，随时钟推进而续订。只有当客户没有试用中、生效中或逾期的订阅时，才能更改其测试时钟。',
+    'dashboard.customers.testClockField': '测试时钟',
+    'dashboard.customers.testClockNoClock': '不使用时钟',
+    'dashboard.customers.testClockEmpty': '还没有测试时钟。',
+    'dashboard.customers.testClockMake': '前往“测试时钟”页面创建',
+    'dashboard.customers.testClockLoadFailed': '无法加载测试时钟。',
+    'dashboard.customers.testClockSave': '保存',
+    'dashboard.customers.testClockFailed': '无法更改测试时钟',
   },
 });

@@ -13,6 +13,8 @@ export const dashboardDevelopersMessages = defineMessages({
     'developers.webhooksHint': 'Get a signed POST on your server when something happens.',
     'developers.eventsLink': 'Events',
     'developers.eventsHint': 'Everything that happened to your payment objects, newest first.',
+    'developers.testClocksLink': 'Test clocks',
+    'developers.testClocksHint': 'Try a month of subscription renewals in seconds, on a simulated time.',
     'developers.apiKeysHint': 'Secret keys for your back end’s API calls.',
     'developers.tryAgain': 'Something went wrong. Please try again.',
 
@@ -139,6 +141,8 @@ export const dashboardDevelopersMessages = defineMessages({
     'developers.webhooksHint': '有事发生时，您的服务器会收到一个签名的 POST 请求。',
     'developers.eventsLink': '事件',
     'developers.eventsHint': '您的支付对象发生的所有变化，最新的在前。',
+    'developers.testClocksLink': '测试时钟',
+    'developers.testClocksHint': '在模拟时间上，几秒钟试完一个月的订阅续订。',
     'developers.apiKeysHint': '供您后端调用 API 的密钥。',
     'developers.tryAgain': '出错了，请重试。',
 

@@ -27,6 +27,7 @@ import { planChangeMessages } from './plan-change.ts';
 import { refundMessages } from './refunds.ts';
 import { storeAnalyticsMessages } from './store-analytics.ts';
 import { storeFrontMessages } from './store-front.ts';
+import { testClocksMessages } from './test-clocks.ts';
 import { uiDialogsMessages } from './ui-dialogs.ts';
 import { uiListsMessages } from './ui-lists.ts';
 
@@ -64,6 +65,7 @@ export const screenMessageGroups = {
   refundMessages,
   storeAnalyticsMessages,
   storeFrontMessages,
+  testClocksMessages,
   uiDialogsMessages,
   uiListsMessages,
 };

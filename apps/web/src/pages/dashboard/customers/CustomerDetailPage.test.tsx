@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Invoice, PaymentIntent, Subscription } from '@kiosk/contracts';
+import type { Invoice, PaymentIntent, Subscription, TestClockObject } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import {
   customer,
@@ -230,5 +230,172 @@ describe('CustomerDetailPage', { timeout: 20_000 }, () => {
     fail = false;
     fireEvent.click(within(invoices).getByRole('button', { name: 'Retry' }));
     expect(await within(invoices).findByText('This customer has no invoice yet.')).toBeTruthy();
+  });
+});
+
+const CLOCKS: TestClockObject[] = [
+  {
+    id: 'clock_1',
+    object: 'test_helpers.test_clock',
+    livemode: false,
+    name: 'Renewals',
+    frozen_time: 1_767_571_200,
+    status: 'ready',
+    created: 1_764_316_800,
+  },
+  // Unnamed: it goes by its id.
+  {
+    id: 'clock_2',
+    object: 'test_helpers.test_clock',
+    livemode: false,
+    name: null,
+    frozen_time: 1_767_571_200,
+    status: 'ready',
+    created: 1_764_316_800,
+  },
+];
+
+/**
+ * Test mode's API for cus_1 on `clock` and the clocks given: PUT moves the customer as the server
+ * would (unless `put` answers otherwise), so the page shows the new clock only once it reads the
+ * customer again.
+ */
+function mockClockApi(clock: string | null, clocks = CLOCKS, put?: ApiHandler) {
+  let onClock = clock;
+  return mockCustomerApi(
+    {},
+    {
+      'GET /api/customers/cus_1': () => ({ ...ADA, test_clock: onClock, summary: { paid: {}, due: {} } }),
+      'GET /api/test-clocks': () => ({ list: clocks, count: clocks.length }),
+      'PUT /api/customers/cus_1/test-clock':
+        put ??
+        (({ body }) => {
+          onClock = (body as { test_clock: string | null }).test_clock;
+          return { ...ADA, test_clock: onClock };
+        }),
+    },
+  );
+}
+
+/** The summary's Test clock value (its dd), once the page is there. */
+async function testClockValue(): Promise<HTMLElement> {
+  await pageHeading();
+  return screen.getByText('Test clock', { selector: 'dt' }).nextElementSibling as HTMLElement;
+}
+
+/** Change → the dialog, once its select has the focus (a choice before that could go nowhere). */
+async function openClockDialog() {
+  fireEvent.click(screen.getByRole('button', { name: 'Change the test clock of Ada Lovelace' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Test clock of Ada Lovelace' });
+  const select = within(dialog).getByRole('combobox', { name: 'Test clock' }) as HTMLSelectElement;
+  await waitFor(() => expect(document.activeElement).toBe(select));
+  return { dialog, select };
+}
+
+const optionLabels = (select: HTMLSelectElement) => [...select.options].map((option) => option.text);
+
+describe('CustomerDetailPage: test clock', { timeout: 20_000 }, () => {
+  it('shows the clock in test mode, and puts the customer on another one', async () => {
+    const api = mockClockApi('clock_1');
+    renderRoutesAt(PAGE, routes);
+    const value = await testClockValue();
+    const current = await within(value).findByRole('link', { name: 'Renewals' });
+    expect(current.getAttribute('href')).toBe('/dashboard/developers/test-clocks');
+
+    const { dialog, select } = await openClockDialog();
+    expect(select.value).toBe('clock_1');
+    expect(optionLabels(select)).toEqual(['No clock', 'Renewals', 'clock_2']);
+    fireEvent.change(select, { target: { value: 'clock_2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(value).findByRole('link', { name: 'clock_2' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const puts = api.calls('PUT /api/customers/cus_1/test-clock');
+    expect(puts.map((call) => call.body)).toEqual([{ test_clock: 'clock_2' }]);
+    expect(puts[0]!.url.searchParams.get('livemode')).toBe('false');
+    expect(api.calls('GET /api/customers/cus_1')).toHaveLength(2);
+  });
+
+  it('takes the customer off its clock with No clock', async () => {
+    const api = mockClockApi('clock_1');
+    renderRoutesAt(PAGE, routes);
+    const value = await testClockValue();
+    await within(value).findByRole('link', { name: 'Renewals' });
+    const { dialog, select } = await openClockDialog();
+    fireEvent.change(select, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(value).findByText('None')).toBeTruthy();
+    expect(within(value).queryByRole('link')).toBeNull();
+    expect(api.calls('PUT /api/customers/cus_1/test-clock').map((call) => call.body)).toEqual([
+      { test_clock: null },
+    ]);
+  });
+
+  it("says in the dialog why the server refuses while the customer's subscriptions are billed", async () => {
+    const reason =
+      'This customer has subscriptions being billed: put it on a test clock or take it off before they start';
+    const api = mockClockApi(null, CLOCKS, () =>
+      jsonResponse({ code: 'CUSTOMER_HAS_SUBSCRIPTIONS', error: reason }, 409),
+    );
+    renderRoutesAt(PAGE, routes);
+    const value = await testClockValue();
+    expect(within(value).getByText('None')).toBeTruthy();
+    const { dialog, select } = await openClockDialog();
+    expect(select.value).toBe('');
+    fireEvent.change(select, { target: { value: 'clock_1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The test clock could not be changed');
+    expect(alert.textContent).toContain(reason);
+    expect(screen.getByRole('dialog', { name: 'Test clock of Ada Lovelace' })).toBe(dialog);
+    expect(select.value).toBe('clock_1');
+    expect(api.calls('PUT /api/customers/cus_1/test-clock')).toHaveLength(1);
+    // Nothing changed, so nothing is read again.
+    expect(api.calls('GET /api/customers/cus_1')).toHaveLength(1);
+    expect(within(value).getByText('None')).toBeTruthy();
+  });
+
+  it('keeps the select disabled while the clocks load, and says when there is none', async () => {
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    mockCustomerApi(
+      {},
+      {
+        'GET /api/test-clocks': async () => {
+          await loaded;
+          return { list: [], count: 0 };
+        },
+      },
+    );
+    renderRoutesAt(PAGE, routes);
+    const value = await testClockValue();
+    expect(within(value).getByText('None')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the test clock of Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test clock of Ada Lovelace' });
+    const select = within(dialog).getByRole('combobox', { name: 'Test clock' }) as HTMLSelectElement;
+    expect(select.disabled).toBe(true);
+    expect(within(dialog).queryByText('There is no test clock yet.')).toBeNull();
+
+    release();
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(optionLabels(select)).toEqual(['No clock']);
+    expect(within(dialog).getByText(/There is no test clock yet\./)).toBeTruthy();
+    const make = within(dialog).getByRole('link', { name: 'Make one on the Test clocks page' });
+    expect(make.getAttribute('href')).toBe('/dashboard/developers/test-clocks');
+  });
+
+  it('shows no test clock in live mode, and asks for no clock', async () => {
+    window.localStorage.setItem('livemode', 'true');
+    const api = mockClockApi('clock_1');
+    renderRoutesAt(PAGE, routes);
+    expect(await pageHeading()).toBe('Ada Lovelace');
+    // The page is all there: its sections have answered.
+    expect(await screen.findByText('This customer has no invoice yet.')).toBeTruthy();
+    expect(screen.queryByText('Test clock', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /test clock/i })).toBeNull();
+    expect(api.calls('GET /api/customers/cus_1')[0]!.url.searchParams.get('livemode')).toBe('true');
+    expect(api.requests.filter((request) => request.url.pathname.includes('test-clock'))).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import { dashboardCustomersMessages } from '@kiosk/core/i18n/dashboard-customers';
 import type { Customer } from '@kiosk/contracts';
 import { useScreenMessages } from '@kiosk/react';
@@ -20,6 +24,8 @@ import {
   CustomerPaymentsSection,
   CustomerSubscriptionsSection,
 } from './CustomerSections.tsx';
+import { CustomerTestClockDialog, TEST_CLOCKS_PAGE } from './CustomerTestClockDialog.tsx';
+import { clockLabel, useCustomerTestClock, useTestClockChoices } from './use-customer-test-clock.ts';
 import { useCustomerWithSummary } from './use-customers.ts';
 
 const BACK = '/dashboard/customers';
@@ -84,6 +90,19 @@ export function CustomerDetailPage() {
     { label: t('dashboard.customers.created'), value: formatUnixTime(data.created_at, i18n.language) },
     { label: t('dashboard.customers.id'), value: <Code>{data.id}</Code> },
   );
+  // Test clocks exist in test mode only: live mode neither shows the row nor asks for clocks.
+  if (!livemode)
+    rows.push({
+      label: t('dashboard.customers.testClock'),
+      value: (
+        <TestClockValue
+          customerId={data.id}
+          customerName={name ?? data.id}
+          current={data.test_clock}
+          livemode={livemode}
+        />
+      ),
+    });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -99,5 +118,52 @@ export function CustomerDetailPage() {
         <CustomerInvoicesSection customerId={data.id} money={money} />
       </DetailFrame>
     </Container>
+  );
+}
+
+interface TestClockValueProps {
+  customerId: string;
+  customerName: string;
+  current: string | null;
+  livemode: boolean;
+}
+
+/** The test clock the customer is on (linking to the clocks), or None; Change moves it. */
+function TestClockValue({ customerId, customerName, current, livemode }: TestClockValueProps) {
+  const { t } = useTranslation();
+  const [changing, setChanging] = useState(false);
+  const clocks = useTestClockChoices();
+  const change = useCustomerTestClock(customerId, livemode);
+  const clock = current ? clocks.data?.list.find((c) => c.id === current) : undefined;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}
+    >
+      {current ? (
+        <Link component={RouterLink} to={TEST_CLOCKS_PAGE}>
+          {clock ? clockLabel(clock) : current}
+        </Link>
+      ) : (
+        <span>{t('dashboard.customers.testClockNone')}</span>
+      )}
+      <Button
+        size="small"
+        onClick={() => setChanging(true)}
+        aria-label={t('dashboard.customers.testClockChangeNamed', { name: customerName })}
+      >
+        {t('dashboard.customers.testClockChange')}
+      </Button>
+      {changing && (
+        <CustomerTestClockDialog
+          customerName={customerName}
+          current={current}
+          onSave={(testClock) => change.mutateAsync(testClock)}
+          onClose={() => setChanging(false)}
+        />
+      )}
+    </Stack>
   );
 }

@@ -17,11 +17,16 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 const LINKS = [
   { to: '/dashboard/developers/webhooks', label: 'developers.webhooksLink', hint: 'developers.webhooksHint' },
   { to: '/dashboard/developers/events', label: 'developers.eventsLink', hint: 'developers.eventsHint' },
+  {
+    to: '/dashboard/developers/test-clocks',
+    label: 'developers.testClocksLink',
+    hint: 'developers.testClocksHint',
+  },
 ] as const;
 
 /**
- * `/dashboard/developers`: where a merchant's back end is connected: webhooks and the events log,
- * and the API keys (the profile's own section, the same list and dialogs).
+ * `/dashboard/developers`: where a merchant's back end is connected: webhooks, the events log, test
+ * clocks, and the API keys (the profile's own section, the same list and dialogs).
  */
 export function DevelopersPage() {
   useScreenMessages(dashboardDevelopersMessages);
