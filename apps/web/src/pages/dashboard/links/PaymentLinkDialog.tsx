@@ -16,6 +16,7 @@ import {
   type LinkFormValues,
   type NewPaymentLink,
 } from './link-form.ts';
+import { LinkDonation } from './LinkDonation.tsx';
 import { LinkPageInfo } from './LinkPageInfo.tsx';
 import { LinkShare } from './LinkShare.tsx';
 
@@ -30,9 +31,27 @@ export interface PaymentLinkDialogProps {
 function fieldOfPath(path: string) {
   const item = /^body\.line_items\.(\d+)\.(price_id|quantity)$/.exec(path);
   if (item) return `items.${Number(item[1])}.${item[2] as 'price_id' | 'quantity'}` as const;
+  // A donation link's price is refused as a whole (`validation.donationNeedsCustomAmount`): the first
+  // price is the one to change, or the one to keep.
+  if (path === 'body.line_items') return 'items.0.price_id' as const;
   if (path.startsWith('body.subscription_data')) return 'trial_days' as const;
   if (path.startsWith('body.after_completion')) return 'redirect_url' as const;
+  if (path.startsWith('body.donation_settings.')) return donationFieldOf(path);
   return path === 'body.name' ? ('name' as const) : undefined;
+}
+
+/**
+ * `body.donation_settings.target` → donation_target; `….beneficiaries.0.address` → that row's field,
+ * and a row refused as a whole on its percent. The list's own refusal (its percents over 100) has no
+ * one field: the dialog's alert says it.
+ */
+function donationFieldOf(path: string) {
+  const text = /^body\.donation_settings\.(target|title|description|reference)$/.exec(path);
+  if (text) return `donation_${text[1] as 'target' | 'title' | 'description' | 'reference'}` as const;
+  const row = /^body\.donation_settings\.beneficiaries\.(\d+)(?:\.(\w+))?$/.exec(path);
+  if (!row) return undefined;
+  const field = row[2] === 'name' || row[2] === 'address' ? row[2] : 'percent';
+  return `beneficiaries.${Number(row[1])}.${field}` as const;
 }
 
 /**
@@ -174,9 +193,13 @@ function TrialField({ control, recurring }: { control: Control<LinkFormValues>; 
   );
 }
 
-/** What the buyer is asked and told, the pay button's word, and what follows payment. */
+/**
+ * What the buyer is asked and told, the pay button's word, a donation link's settings, and what
+ * follows payment. A donation link's button says Donate, so it offers no other word.
+ */
 function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
   const { t } = useTranslation();
+  const donation = useWatch({ control, name: 'donation' });
   return (
     <Stack spacing={2}>
       <FormCheckbox control={control} name="phone" label={t('catalog.linkForm.phone')} />
@@ -187,16 +210,19 @@ function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
         label={t('catalog.linkForm.crossSellRequired')}
         hint={t('catalog.linkForm.crossSellHint')}
       />
-      <FormSelectField
-        control={control}
-        name="submit_type"
-        label={t('catalog.linkForm.submitType')}
-        sx={{ maxWidth: 320 }}
-        options={SUBMIT_TYPES.map((type) => ({
-          value: type,
-          label: t(`catalog.linkForm.submitType.${type}`),
-        }))}
-      />
+      <LinkDonation control={control} />
+      {!donation && (
+        <FormSelectField
+          control={control}
+          name="submit_type"
+          label={t('catalog.linkForm.submitType')}
+          sx={{ maxWidth: 320 }}
+          options={SUBMIT_TYPES.map((type) => ({
+            value: type,
+            label: t(`catalog.linkForm.submitType.${type}`),
+          }))}
+        />
+      )}
       <FormTextField
         control={control}
         name="message"

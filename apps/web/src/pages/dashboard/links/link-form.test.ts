@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLink, isPattern, isRedirectUrl, newRule, paymentLinkOf, wholeNumberIn } from './link-form.ts';
+import {
+  emptyLink,
+  isPattern,
+  isPercent,
+  isRedirectUrl,
+  isWebAddress,
+  newRule,
+  paymentLinkOf,
+  percentsFit,
+  wholeNumberIn,
+} from './link-form.ts';
 
 describe('paymentLinkOf', () => {
   it('sends only the defaults for a link of one price', () => {
@@ -89,7 +99,89 @@ describe('paymentLinkOf', () => {
   });
 });
 
+describe('a donation link', () => {
+  const donation = {
+    ...emptyLink('price_pwyw'),
+    donation: true,
+    donation_target: ' post-42 ',
+    donation_title: ' Support this post ',
+    donation_description: '  ',
+    donation_reference: '',
+    beneficiaries: [
+      { name: ' Author ', address: ' 0xA1 ', percent: ' 60 ' },
+      { name: 'Editor', address: '0xB2', percent: '12.5' },
+    ],
+  };
+
+  it('sends its settings, trimmed and without empty texts, percents as numbers, and submit_type donate', () => {
+    const link = paymentLinkOf({ ...donation, submit_type: 'book' });
+    expect(link.submit_type).toBe('donate');
+    expect(link.donation_settings).toEqual({
+      target: 'post-42',
+      title: 'Support this post',
+      beneficiaries: [
+        { name: 'Author', address: '0xA1', percent: 60 },
+        { name: 'Editor', address: '0xB2', percent: 12.5 },
+      ],
+    });
+  });
+
+  it('sends a reference and a description when given, and an empty list of beneficiaries', () => {
+    const link = paymentLinkOf({
+      ...donation,
+      donation_target: '',
+      donation_description: 'For the hosting',
+      donation_reference: ' https://blog.example/42 ',
+      beneficiaries: [],
+    });
+    expect(link.donation_settings).toEqual({
+      title: 'Support this post',
+      description: 'For the hosting',
+      reference: 'https://blog.example/42',
+      beneficiaries: [],
+    });
+  });
+
+  it('sends nothing of a donation while it is off, whatever its fields hold', () => {
+    const link = paymentLinkOf({ ...donation, donation: false, submit_type: 'pay' });
+    expect(link).not.toHaveProperty('donation_settings');
+    expect(link.submit_type).toBe('pay');
+    expect(paymentLinkOf(emptyLink('price_1'))).not.toHaveProperty('donation_settings');
+  });
+});
+
 describe('the form’s rules', () => {
+  it('takes percents above 0, up to 100, with at most 2 decimals', () => {
+    expect(isPercent('60')).toBe(true);
+    expect(isPercent(' 12.5 ')).toBe(true);
+    expect(isPercent('0.01')).toBe(true);
+    expect(isPercent('100')).toBe(true);
+    expect(isPercent('0')).toBe(false);
+    expect(isPercent('100.01')).toBe(false);
+    expect(isPercent('1.005')).toBe(false);
+    expect(isPercent('-5')).toBe(false);
+    expect(isPercent('1e2')).toBe(false);
+    expect(isPercent('')).toBe(false);
+  });
+
+  it('takes percents summing to 100 at most, in hundredths, leaving invalid ones to their field', () => {
+    const rows = (...percents: string[]) => percents.map((percent) => ({ percent }));
+    expect(percentsFit(rows('60', '30'))).toBe(true);
+    expect(percentsFit(rows('60', '40'))).toBe(true);
+    expect(percentsFit(rows('33.33', '33.33', '33.34'))).toBe(true);
+    expect(percentsFit(rows('60', '40.01'))).toBe(false);
+    expect(percentsFit(rows('70', '50'))).toBe(false);
+    expect(percentsFit(rows('90', 'abc', ''))).toBe(true);
+    expect(percentsFit([])).toBe(true);
+  });
+
+  it('takes http and https addresses as a reference', () => {
+    expect(isWebAddress('https://blog.example/42')).toBe(true);
+    expect(isWebAddress(' http://blog.example ')).toBe(true);
+    expect(isWebAddress('blog.example/42')).toBe(false);
+    expect(isWebAddress('javascript:alert(1)')).toBe(false);
+  });
+
   it('takes whole numbers in range only', () => {
     expect(wholeNumberIn('7', 0, 730)).toBe(7);
     expect(wholeNumberIn('731', 0, 730)).toBe(false);

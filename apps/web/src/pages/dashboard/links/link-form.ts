@@ -23,6 +23,20 @@ export interface FieldRule {
   message_zh: string;
 }
 
+/**
+ * Someone else a donation supports, and their percent of each donation as typed. The API also takes a
+ * fixed amount in the currency's smallest unit; the dashboard offers percents only, which need no
+ * currency to read, and leaves amounts to the API.
+ */
+export interface BeneficiaryRow {
+  name: string;
+  address: string;
+  percent: string;
+}
+
+/** The API's most beneficiaries on one link. */
+export const MAX_BENEFICIARIES = 20;
+
 /** A payment link as its form holds it: numbers as typed. */
 export interface LinkFormValues {
   name: string;
@@ -38,6 +52,13 @@ export interface LinkFormValues {
   purpose_en: string;
   purpose_zh: string;
   rules: FieldRule[];
+  /** A donation link (docs/donations.md): the fields below are sent only while it is on. */
+  donation: boolean;
+  donation_target: string;
+  donation_title: string;
+  donation_description: string;
+  donation_reference: string;
+  beneficiaries: BeneficiaryRow[];
 }
 
 export function emptyLink(priceId = ''): LinkFormValues {
@@ -54,6 +75,12 @@ export function emptyLink(priceId = ''): LinkFormValues {
     purpose_en: '',
     purpose_zh: '',
     rules: [],
+    donation: false,
+    donation_target: '',
+    donation_title: '',
+    donation_description: '',
+    donation_reference: '',
+    beneficiaries: [],
   };
 }
 
@@ -92,6 +119,35 @@ export function isRedirectUrl(text: string): boolean {
   }
 }
 
+/** A web page's address, as a donation's reference: http(s) only, so it opens for a donor. */
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** A beneficiary's percent as the API takes it: more than 0, up to 100, in hundredths. */
+export function isPercent(text: string): boolean {
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
+  const value = Number(text.trim());
+  return value > 0 && value <= 100;
+}
+
+/**
+ * Whether the percents leave the merchant something or nothing, never less: summed in hundredths, as
+ * the server does, so 33.33 three times is not refused for a float's error. Percents not valid yet
+ * count as 0 (their own field says what is wrong).
+ */
+export function percentsFit(rows: readonly Pick<BeneficiaryRow, 'percent'>[]): boolean {
+  const hundredths = rows
+    .filter((row) => isPercent(row.percent))
+    .reduce((sum, row) => sum + Math.round(Number(row.percent.trim()) * 100), 0);
+  return hundredths <= 10_000;
+}
+
 /**
  * The API's payment link from valid form values (the form's rules ran first). Only what differs from
  * the API's defaults is sent; a redirect wins over a confirmation message.
@@ -118,6 +174,35 @@ export function paymentLinkOf(values: LinkFormValues): NewPaymentLink {
           ...(message ? { hosted_confirmation: { custom_message: message } } : {}),
         },
     ...pageInfoOf(values),
+    ...donationOf(values),
+  };
+}
+
+/**
+ * A donation link's settings, with the submit type the server gives such a link anyway (sending it
+ * keeps the form's other choice from being refused). Empty texts are left out rather than sent as '':
+ * the API refuses an empty target or reference, and an empty title would read as one.
+ */
+function donationOf(
+  values: LinkFormValues,
+): Partial<Pick<NewPaymentLink, 'donation_settings' | 'submit_type'>> {
+  if (!values.donation) return {};
+  const texts = Object.entries({
+    target: values.donation_target.trim(),
+    title: values.donation_title.trim(),
+    description: values.donation_description.trim(),
+    reference: values.donation_reference.trim(),
+  }).filter(([, text]) => text !== '');
+  return {
+    submit_type: 'donate',
+    donation_settings: {
+      ...Object.fromEntries(texts),
+      beneficiaries: values.beneficiaries.map((row) => ({
+        name: row.name.trim(),
+        address: row.address.trim(),
+        percent: Number(row.percent.trim()),
+      })),
+    },
   };
 }
 
