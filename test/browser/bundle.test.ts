@@ -83,9 +83,14 @@ describe("the pages' first loads (issue 10)", () => {
     expect(text).not.toContain(MENU);
   });
 
-  it("no page's first load carries the messages of a screen that loads later", () => {
-    for (const entry of ['index.html', 'checkout.html'] as const) {
-      const { text } = firstLoad(entry);
+  it("no page's first load (nor the embed's) carries the messages of a screen that loads later", () => {
+    // The embed's: a page that only sells loads the donate widget (and its messages) never.
+    const loads = {
+      'index.html': firstLoad('index.html').text,
+      'checkout.html': firstLoad('checkout.html').text,
+      embed: embedFirstLoad(),
+    };
+    for (const [entry, text] of Object.entries(loads)) {
       for (const [name, group] of Object.entries(screenMessageGroups)) {
         // A catalog's keys stay quoted in the minified script (its values may become template literals).
         const carried = Object.keys(group.en).filter((key) => text.includes(`${JSON.stringify(key)}:`));

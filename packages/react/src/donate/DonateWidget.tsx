@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { donateMessages } from '@kiosk/core/i18n/donate';
 import type { CheckoutSession } from '@kiosk/contracts';
 import { useScreenMessages } from '../i18n/use-screen-messages.ts';
 import { DonateDialog } from './DonateDialog.tsx';
+import { DonateWidgetSkeleton } from './DonateWidgetSkeleton.tsx';
 import { SupportersChip } from './SupportersChip.tsx';
 import { donationsQueryKey, useDonations } from './use-donations.ts';
 
@@ -48,20 +48,7 @@ export function DonateWidget({
   const donations = useDonations(target, livemode);
   const [open, setOpen] = useState(false);
   if (donations.isError) return null;
-  if (!donations.data) {
-    return (
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center' }}
-        role="status"
-        aria-label={t('donate.loading')}
-      >
-        <Skeleton variant="rounded" width={112} height={40} />
-        {history !== 'none' && <Skeleton variant="rounded" width={160} height={32} />}
-      </Stack>
-    );
-  }
+  if (!donations.data) return <DonateWidgetSkeleton history={history} label={t('donate.loading')} />;
   const { title, payment_link_id: linkId } = donations.data;
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
