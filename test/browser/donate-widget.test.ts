@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { TestWallet } from '@kiosk/test-wallet';
-import { freePort } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHarness, type DemoHarness } from './harness.ts';
+import type { DemoHarness } from './harness.ts';
+import { startExampleShop, type ExampleShop } from './example-shop.ts';
 
 /**
  * Issue 25's donate widget as a stranger meets it on a host page of another origin (the example
@@ -12,8 +9,6 @@ import { startDemoHarness, type DemoHarness } from './harness.ts';
  * never signed in presses Donate, gives from a wallet (the demo's test wallet, account 0), reads the
  * thanks, and the dialog closes itself with the visitor counted among the supporters.
  */
-
-const SHOP = fileURLToPath(new URL('../../examples/embed-checkout/server.mjs', import.meta.url));
 
 const TEXT = {
   en: {
@@ -39,30 +34,14 @@ const TEXT = {
 } as const;
 
 let harness: DemoHarness;
-let shop: ChildProcess;
+let shop: ExampleShop;
 let shopUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  shopUrl = `http://127.0.0.1:${port}`;
-  harness = await startDemoHarness({ KIOSK_CORS_ORIGINS: shopUrl });
-  shop = spawn(process.execPath, [SHOP], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KIOSK_URL: harness.server.url,
-      KIOSK_API_KEY: harness.demo.apiKey,
-      KIOSK_PAYMENT_LINK: harness.link('Sticker pack'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(shop.stdout!, 'data')) as [Buffer];
-  expect(String(line)).toContain(`shop on ${shopUrl}`);
+  shop = await startExampleShop();
+  ({ harness, url: shopUrl } = shop);
 });
-afterAll(async () => {
-  shop?.kill();
-  await harness?.close();
-});
+afterAll(() => shop?.close());
 
 /** How many have given to the shop so far, as Kiosk counts them. */
 async function supporterCount(): Promise<number> {

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import type { Clock } from '@kiosk/platform';
-import { freePort } from '@kiosk/testkit';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHarness, type DemoHarness } from './harness.ts';
+import type { DemoHarness } from './harness.ts';
+import { startExampleShop, type ExampleShop } from './example-shop.ts';
 
 /**
  * An embedded checkout outlives its 15-minute authToken: the example shop's page keeps reading the
@@ -13,7 +10,6 @@ import { startDemoHarness, type DemoHarness } from './harness.ts';
  * form a fresh one from its back end, and the buyer pays without a reload or retyping anything.
  */
 
-const SHOP = fileURLToPath(new URL('../../examples/embed-checkout/server.mjs', import.meta.url));
 const BUYER_DID = 'did:pkh:eip155:1:0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const TOKEN_LIFE_MINUTES = 15;
 
@@ -57,30 +53,14 @@ function kioskCalls(page: Page, kioskUrl: string): KioskCall[] {
 
 const clock = new MovableClock();
 let harness: DemoHarness;
-let shop: ChildProcess;
+let shop: ExampleShop;
 let shopUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  shopUrl = `http://127.0.0.1:${port}`;
-  harness = await startDemoHarness({ KIOSK_CORS_ORIGINS: shopUrl }, { clock });
-  shop = spawn(process.execPath, [SHOP], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KIOSK_URL: harness.server.url,
-      KIOSK_API_KEY: harness.demo.apiKey,
-      KIOSK_PAYMENT_LINK: harness.link('Sticker pack'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(shop.stdout!, 'data')) as [Buffer];
-  expect(String(line)).toContain(`shop on ${shopUrl}`);
+  shop = await startExampleShop({ clock });
+  ({ harness, url: shopUrl } = shop);
 });
-afterAll(async () => {
-  shop?.kill();
-  await harness?.close();
-});
+afterAll(() => shop?.close());
 
 /** The shop's page with its form showing, the order switched to the bundle and the buyer's details typed. */
 async function filledCheckout() {

@@ -1,42 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoHarness, type DemoHarness } from './harness.ts';
+import type { DemoHarness } from './harness.ts';
+import { startExampleShop, type ExampleShop } from './example-shop.ts';
 
 /**
  * The example shop (examples/embed-checkout) on its own origin embeds Kiosk's checkout from
  * `/embed/checkout.js`, with an authToken its back end minted; the buyer pays without leaving it.
  */
 
-const SHOP = fileURLToPath(new URL('../../examples/embed-checkout/server.mjs', import.meta.url));
-
 let harness: DemoHarness;
-let shop: ChildProcess;
+let shop: ExampleShop;
 let shopUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  shopUrl = `http://127.0.0.1:${port}`;
-  harness = await startDemoHarness({ KIOSK_CORS_ORIGINS: shopUrl });
-  shop = spawn(process.execPath, [SHOP], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      KIOSK_URL: harness.server.url,
-      KIOSK_API_KEY: harness.demo.apiKey,
-      KIOSK_PAYMENT_LINK: harness.link('Sticker pack'),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [line] = (await once(shop.stdout!, 'data')) as [Buffer];
-  expect(String(line)).toContain(`shop on ${shopUrl}`);
+  shop = await startExampleShop();
+  ({ harness, url: shopUrl } = shop);
 });
-afterAll(async () => {
-  shop?.kill();
-  await harness?.close();
-});
+afterAll(() => shop?.close());
 
 describe('the checkout embedded in a page on another origin', () => {
   it('loads from Kiosk, edits the order, and pays as the buyer the authToken names', async () => {
