@@ -6,9 +6,9 @@ import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
 import { makeApp, packAndSign, removeTempDirs } from '@kiosk/bundle/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness } from './harness.ts';
+import { startBrowserHarness, VIEWPORTS, type BrowserHarness } from './harness.ts';
 
 /**
  * The store's consoles in a real browser (issue 12 items 7, 8): an admin reviews and approves a
@@ -58,6 +58,24 @@ async function signInBrowser(context: BrowserContext, client: { cookie: string }
   await context.addCookies([{ name: name!, value: value.join('='), url: harness.server.url }]);
 }
 
+/** Issue 24 item 8: every console screen fits the viewport (a 390 px phone too): nothing scrolls sideways. */
+async function expectFits(page: Page, viewport: keyof typeof VIEWPORTS, screen: string) {
+  const limit = VIEWPORTS[viewport].width;
+  const { width, widest } = await page.evaluate((limit) => {
+    // The element reaching furthest past the edge (the innermost of equals) names the culprit.
+    let last: Element | undefined;
+    for (const element of document.querySelectorAll('body *')) {
+      const right = element.getBoundingClientRect().right;
+      if (right > limit + 1 && right >= (last?.getBoundingClientRect().right ?? 0)) last = element;
+    }
+    return {
+      width: document.documentElement.scrollWidth,
+      widest: last ? `${last.tagName} "${last.textContent?.slice(0, 60)}"` : '',
+    };
+  }, limit);
+  expect(width, `${screen} at ${viewport} width: ${widest}`).toBeLessThanOrEqual(limit);
+}
+
 describe('the store consoles in a real browser', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
     for (const locale of ['en', 'zh'] as const satisfies Locale[]) {
@@ -88,6 +106,8 @@ describe('the store consoles in a real browser', () => {
         await panel.getByRole('button', { name: t('console.review.do.approve') }).click();
         await panel.getByText(t('console.review.done.approve')).waitFor();
         await harness.screenshot(page, `console-review-${viewport}-${locale}`);
+        await page.keyboard.press('Escape');
+        await expectFits(page, viewport, '/console/apps');
 
         // Categories: a new one, with its Chinese name.
         const category = `Tides ${viewport} ${locale}`;
@@ -100,6 +120,16 @@ describe('the store consoles in a real browser', () => {
         await form.getByRole('button', { name: t('console.categories.create') }).click();
         await page.getByText(category).first().waitFor();
         await harness.screenshot(page, `console-categories-${viewport}-${locale}`);
+        await expectFits(page, viewport, '/console/categories');
+        // The other console screens, as an admin first opens them: their tables and charts fit too.
+        await page.goto('/console/analytics');
+        await page.getByRole('heading', { level: 1, name: t('page.screen.consoleAnalytics') }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectFits(page, viewport, '/console/analytics');
+        await page.goto('/console/comments');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectFits(page, viewport, '/console/comments');
         await admin.context.close();
 
         // The developer's console: the approved version, published from the app's panel.
@@ -119,6 +149,12 @@ describe('the store consoles in a real browser', () => {
           )
           .toBe('1.0.0');
         await harness.screenshot(mine.page, `developer-apps-${viewport}-${locale}`);
+        await mine.page.keyboard.press('Escape');
+        await expectFits(mine.page, viewport, '/developer/apps');
+        await mine.page.goto('/developer/access-tokens');
+        await mine.page.getByRole('heading', { level: 1, name: t('page.screen.accessTokens') }).waitFor();
+        await mine.page.waitForLoadState('networkidle');
+        await expectFits(mine.page, viewport, '/developer/access-tokens');
         await mine.context.close();
       });
     }

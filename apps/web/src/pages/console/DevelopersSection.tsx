@@ -46,7 +46,8 @@ export function DevelopersSection() {
       key: 'did',
       label: t('console.developers.did'),
       render: (user) => (
-        <Box component="span" title={user.did} sx={{ fontFamily: MONOSPACE_FONT, whiteSpace: 'nowrap' }}>
+        // May break anywhere: a phone's card has less room than even the short form (issue 24 item 8).
+        <Box component="span" title={user.did} sx={{ fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere' }}>
           {/* The short form is for the eye; a screen reader hears the whole DID. */}
           <span aria-hidden="true">{shortDid(user.did, DID_VISIBLE)}</span>
           <Box component="span" sx={visuallyHidden}>
