@@ -76,6 +76,7 @@ export const priceUpdate = z.object({
     .optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
+export type PriceUpdate = z.input<typeof priceUpdate>;
 
 const customUnitAmountOut = z.object({
   preset: z.string().optional(),

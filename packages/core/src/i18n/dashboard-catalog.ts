@@ -135,6 +135,17 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.priceForm.perCheckoutHint': 'Optional. How many one checkout may buy.',
     'catalog.priceForm.limitInvalid': 'A whole number of 1 or more, or blank.',
     'catalog.price.stockLeft': '{count} left',
+
+    'catalog.price.edit': 'Edit',
+    'catalog.price.editNamed': 'Edit {price}',
+    'catalog.priceEdit.title': 'Edit the price',
+    'catalog.priceEdit.description':
+      '{price}. Its amount and currency never change: to charge a different amount, add a new price and archive this one.',
+    'catalog.priceEdit.stockHint':
+      'Optional. How many can be sold in all, counting the {sold} already sold; blank for no limit.',
+    'catalog.priceEdit.upsell': 'Upgrade offer',
+    'catalog.priceEdit.noUpsell': 'No upgrade offer',
+    'catalog.priceEdit.failed': 'The price could not be saved',
   },
   zh: {
     'catalog.products.title': '产品',
@@ -260,5 +271,15 @@ export const dashboardCatalogMessages = defineMessages({
     'catalog.priceForm.perCheckoutHint': '可选。一次结账最多可购买的数量。',
     'catalog.priceForm.limitInvalid': '请输入 1 或以上的整数，或留空。',
     'catalog.price.stockLeft': '剩余 {count}',
+
+    'catalog.price.edit': '编辑',
+    'catalog.price.editNamed': '编辑价格 {price}',
+    'catalog.priceEdit.title': '编辑价格',
+    'catalog.priceEdit.description':
+      '{price}。价格的金额和币种不会改变：如需收取不同的金额，请添加新价格并归档此价格。',
+    'catalog.priceEdit.stockHint': '可选。总共可售出的数量（含已售出的 {sold} 个）；留空表示不限。',
+    'catalog.priceEdit.upsell': '升级推荐',
+    'catalog.priceEdit.noUpsell': '不提供升级',
+    'catalog.priceEdit.failed': '无法保存该价格',
   },
 });

@@ -16,6 +16,7 @@ import { Code } from '../payment/Code.tsx';
 import { usePaymentMethods } from '../payment/use-payment.ts';
 import { recordProblem } from '../record-problem.ts';
 import { currencyChoices } from './currency-choices.ts';
+import { upsellChoices } from './price-edit-form.ts';
 import { PriceRowAction } from './PriceRowAction.tsx';
 import { choiceLabel, priceText } from './price-text.ts';
 import { ProductDialog } from './ProductDialog.tsx';
@@ -25,8 +26,8 @@ import { useCatalogChanges, usePriceChoices, useProduct, type ProductChange } fr
 const BACK = '/dashboard/products';
 
 /**
- * `/dashboard/products/{prod_…}`: one product of the mode, its prices (each archived or restored on
- * its own), and Edit, Add price, and Archive or Restore for the product.
+ * `/dashboard/products/{prod_…}`: one product of the mode, its prices (each edited, archived or
+ * restored on its own), and Edit, Add price, and Archive or Restore for the product.
  */
 export function ProductDetailPage() {
   useScreenMessages(dashboardCatalogMessages);
@@ -185,7 +186,7 @@ function ProductDetails({
   );
 }
 
-/** The product's prices, each with its Archive or Restore. */
+/** The product's prices, each with its Edit and its Archive or Restore. */
 function PricesSection({
   product,
   methods,
@@ -224,7 +225,14 @@ function PricesSection({
                 )}
               </Stack>
             ),
-            amount: <PriceRowAction price={price} name={text} changes={changes} />,
+            amount: (
+              <PriceRowAction
+                price={price}
+                name={text}
+                upsells={upsellChoices(price, product.prices, (other) => priceText(other, methods, t))}
+                changes={changes}
+              />
+            ),
           };
         })}
       />

@@ -115,9 +115,8 @@ export function priceFieldsOf(
     currency_id: currency.id,
     recurring,
     upsell: values.upsell ? { upsells_to_id: values.upsell } : null,
-    // 0 is the API's "no limit".
-    quantity_available: Number(values.stock.trim() || 0),
-    quantity_limit_per_checkout: Number(values.per_checkout.trim() || 0),
+    quantity_available: limitOf(values.stock),
+    quantity_limit_per_checkout: limitOf(values.per_checkout),
     active: true,
     metadata: {},
   };
@@ -149,7 +148,15 @@ export function priceFieldsOf(
   };
 }
 
-/** A limit typed as a whole number of 1 or more, or blank for none. */
+/** A limit that passed `isLimit`, as the API takes it: blank is 0, the API's "no limit". */
+export function limitOf(text: string): number {
+  return Number(text.trim() || 0);
+}
+
+/**
+ * A limit typed as a whole number of 1 or more, or blank for none. A typed 0 is refused: a merchant
+ * who means "none left" would otherwise get the API's "no limit".
+ */
 export function isLimit(text: string): boolean {
   const trimmed = text.trim();
   return (

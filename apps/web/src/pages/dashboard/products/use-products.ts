@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Price, PriceFields, Product } from '@kiosk/contracts';
+import type { Price, PriceFields, PriceUpdate, Product } from '@kiosk/contracts';
 import { kioskClient } from '../../../lib/api.ts';
 import { keepPreviousDataOfMode, modeKey } from '../../../lib/query-client.ts';
 
@@ -53,6 +53,12 @@ export interface ProductChange {
 }
 
 /**
+ * What may change on a price (`PUT /api/prices/:id`), each field only when sent. Its amount and
+ * currency are not among them: a buyer keeps the price they agreed to.
+ */
+export type PriceChange = PriceUpdate;
+
+/**
  * What the merchant changes in the catalog: products and their prices. Every change refreshes the
  * mode's product queries (a price shows on the product's page and in the list's pricing).
  */
@@ -75,8 +81,8 @@ export function useCatalogChanges(livemode: boolean) {
     onSettled,
   });
   const updatePrice = useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      kioskClient.call('PUT /api/prices/:id', { params: { id }, body: { active }, query: { livemode } }),
+    mutationFn: ({ id, ...body }: PriceChange & { id: string }) =>
+      kioskClient.call('PUT /api/prices/:id', { params: { id }, body, query: { livemode } }),
     onSettled,
   });
   return { createProduct, updateProduct, createPrice, updatePrice };
