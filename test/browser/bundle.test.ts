@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { screenMessageGroups } from '@kiosk/core/i18n/screens';
-import { firstLoadFiles, pageManifest, type WebPage } from './first-load.ts';
+import { embedFirstLoadFiles, firstLoadFiles, pageManifest, type WebPage } from './first-load.ts';
 import { WEB_DIR } from './harness.ts';
 
 /**
@@ -40,20 +40,10 @@ const PROP_TYPES = 'SECRET_DO_NOT_PASS_THIS_OR_YOU_WILL_BE_FIRED';
 const CARD_FORM = 'payment_intent_authentication_failure';
 
 /** The embed's module and the chunks it imports statically: what a host page loads before it renders. */
-function embedFirstLoad(): string {
-  const seen = new Set<string>();
-  const visit = (file: string): string => {
-    if (seen.has(file)) return '';
-    seen.add(file);
-    const text = readFileSync(join(WEB_DIR, 'embed', file), 'utf8');
-    // Static imports only (`from"./x.js"`, `import"./x.js"`): a dynamic `import("./x.js")` loads later.
-    const imported = [...text.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)].map((match) =>
-      posix.join(posix.dirname(file), match[1]!),
-    );
-    return [text, ...imported.map(visit)].join('\n');
-  };
-  return visit('checkout.js');
-}
+const embedFirstLoad = (): string =>
+  embedFirstLoadFiles(WEB_DIR)
+    .map((file) => readFileSync(join(WEB_DIR, 'embed', file), 'utf8'))
+    .join('\n');
 
 describe("the pages' first loads (issue 10)", () => {
   it('the hosted checkout loads neither the router nor the fields, menus and toasts it may never show', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import type { Locale } from '@kiosk/core';
 import { PAGE_MANIFESTS } from '@kiosk/server';
 
@@ -40,5 +40,23 @@ export function firstLoadFiles(webDir: string, page: WebPage, locale: Locale = '
   const messages = Object.keys(manifest).find((key) => key.endsWith(`/i18n/first-load.${locale}.ts`));
   if (!messages) throw new Error(`the build manifest of ${page} has no chunk of the ${locale} messages`);
   visit(messages);
+  return [...files];
+}
+
+/**
+ * The files of `/embed/checkout.js` a host page loads before it renders (paths under the build's
+ * `embed/`): the module and the chunks it imports statically, found in the minified text
+ * (`from"./x.js"`, `import"./x.js"`); a dynamic `import("./x.js")` loads later, if at all.
+ */
+export function embedFirstLoadFiles(webDir: string): string[] {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(join(webDir, 'embed', file), 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g))
+      visit(posix.join(posix.dirname(file), match[1]!));
+  };
+  visit('checkout.js');
   return [...files];
 }
