@@ -31,9 +31,10 @@ afterAll(async () => {
 const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
 
 /**
- * How the consoles name a user who set no name: the account part of the DID cut to `keep` characters
- * each side. The join requests keep 6 and 4 (`did:pkh:eip155:1:0x5b38…ddc4`, access-token-form.ts's
- * shortDid), the developers list 8 and 8 (DevelopersSection's developerName).
+ * How the consoles name a user who set no name (the kit's shortDid with its method): the account part
+ * of the DID cut to `head` and `tail` characters. The join requests keep 0x and 4, and 4
+ * (`did:pkh:eip155:1:0x5b38…ddc4`), the developers list 0x and 8, and 8 (DevelopersSection's
+ * developerName).
  */
 function shortDid(did: string, head: number, tail: number) {
   const at = did.lastIndexOf(':');
@@ -127,7 +128,7 @@ describe('joining as a developer in a real browser', () => {
         const developers = consolePage.getByRole('region', { name: t('console.developers.title') });
         await developers
           .getByRole('button', {
-            name: t('console.developers.revokeNamed', { name: shortDid(did, 8, 8) }),
+            name: t('console.developers.revokeNamed', { name: shortDid(did, 10, 8) }),
             exact: true,
           })
           .waitFor();

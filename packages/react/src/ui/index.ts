@@ -7,4 +7,4 @@ export { CopyButton, type CopyButtonProps } from './CopyButton.tsx';
 export { QrCode, type QrCodeProps } from './QrCode.tsx';
 export { DidAvatar, type DidAvatarProps, type DidAvatarUser } from './DidAvatar.tsx';
 export { colorOf, identiconDataUrl } from './identicon.ts';
-export { shortAddress, shortDid } from './short-address.ts';
+export { shortAddress, shortDid, type ShortDidOptions } from './short-address.ts';

@@ -2,23 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, visuallyHidden } from '@kiosk/react';
-import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, shortDid, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
-import { shortDid } from '../store/store-format.ts';
 import { AddDeveloperDialog } from './AddDeveloperDialog.tsx';
 import { RevokeDeveloperDialog } from './RevokeDeveloperDialog.tsx';
 import { developerPassport, useDevelopers, type ConsoleUser } from './use-developers.ts';
 
-/** Enough of the account to tell two developers apart: `did:pkh:eip155:1:0x5b38da…beddc4`. */
-const DID_VISIBLE = 8;
+/** Enough of the account to tell two developers apart: `did:pkh:eip155:1:0x5b38da6a…56beddc4`. */
+const SHORT_DID = { method: true, visible: 8 } as const;
 
 /** A user by their name, or by their shortened DID when they gave none. */
 export function developerName(user: ConsoleUser): string {
-  return user.name || shortDid(user.did, DID_VISIBLE);
+  return user.name || shortDid(user.did, SHORT_DID);
 }
 
 /**
@@ -49,7 +48,7 @@ export function DevelopersSection() {
         // May break anywhere: a phone's card has less room than even the short form (issue 24 item 8).
         <Box component="span" title={user.did} sx={{ fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere' }}>
           {/* The short form is for the eye; a screen reader hears the whole DID. */}
-          <span aria-hidden="true">{shortDid(user.did, DID_VISIBLE)}</span>
+          <span aria-hidden="true">{shortDid(user.did, SHORT_DID)}</span>
           <Box component="span" sx={visuallyHidden}>
             {user.did}
           </Box>

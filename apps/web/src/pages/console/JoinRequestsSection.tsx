@@ -2,17 +2,16 @@ import { joinMessages } from '@kiosk/core/i18n/join';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, shortDid, useListParams } from '@kiosk/react/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { JoinRequest } from '@kiosk/contracts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
-import { shortDid } from '../developer/access-token-form.ts';
 import { useDecideJoinRequest, useJoinRequests } from './use-join-requests.ts';
 
 /** The user's name, or their DID shortened when they have not set one. */
-const nameOf = (request: JoinRequest) => request.name || shortDid(request.did);
+const nameOf = (request: JoinRequest) => request.name || shortDid(request.did, { method: true });
 
 /**
  * Seed 001 `/join` in invitation mode (issue 12 item 7): the requests to become a developer, each

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, shortDid, useListParams } from '@kiosk/react/ui';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,7 +13,7 @@ import type { AccessToken } from '@kiosk/contracts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { formatUnixTime } from '../../lib/format-unix-time.ts';
 import { MONOSPACE_FONT } from '../../theme.ts';
-import { ALL_APPS, shortDid } from './access-token-form.ts';
+import { ALL_APPS } from './access-token-form.ts';
 import { CreateAccessTokenDialog } from './CreateAccessTokenDialog.tsx';
 import { DeleteAccessTokenDialog } from './DeleteAccessTokenDialog.tsx';
 import { useAccessTokens } from './use-access-tokens.ts';
@@ -57,7 +57,7 @@ export function AccessTokensPage() {
             title={token.scope}
             sx={{ fontFamily: MONOSPACE_FONT, overflowWrap: 'anywhere' }}
           >
-            {shortDid(token.scope)}
+            {shortDid(token.scope, { method: true })}
           </Box>
         ),
     },

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { ACCESS_TOKEN_NAME_MAX_LENGTH, checkAccessTokenName } from '@kiosk/core';
 import type { AccessTokenPermission, CreatedAccessToken } from '@kiosk/contracts';
-import { FormDialog, FormRadioGroup, FormTextField } from '@kiosk/react/ui';
+import { FormDialog, FormRadioGroup, FormTextField, shortDid } from '@kiosk/react/ui';
 import { SecretShownOnce } from '../../components/SecretShownOnce.tsx';
 import {
   ALL_APPS,
   EMPTY_ACCESS_TOKEN_FORM,
   EXPIRY_DAYS,
   createAccessTokenBody,
-  shortDid,
   type AccessTokenFormValues,
 } from './access-token-form.ts';
 import { useCreateAccessToken, useDeveloperApps } from './use-access-tokens.ts';
@@ -81,7 +80,7 @@ export function CreateAccessTokenDialog({ onClose }: CreateAccessTokenDialogProp
             <option value={ALL_APPS}>{t('developer.tokens.allApps')}</option>
             {(apps.data?.list ?? []).map((app) => (
               <option key={app.did} value={app.did}>
-                {`${app.title || app.name} (${shortDid(app.did)})`}
+                {`${app.title || app.name} (${shortDid(app.did, { method: true })})`}
               </option>
             ))}
           </FormTextField>

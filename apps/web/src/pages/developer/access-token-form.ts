@@ -31,11 +31,3 @@ export function createAccessTokenBody(values: AccessTokenFormValues): CreateAcce
     expires_in: values.expiryDays * SECONDS.day,
   };
 }
-
-/** `did:pkh:eip155:1:0x5b38…ddc4`: the account part shortened, enough to tell apps apart in a cell. */
-export function shortDid(did: string): string {
-  const at = did.lastIndexOf(':');
-  const account = did.slice(at + 1);
-  if (account.length <= 13) return did;
-  return `${did.slice(0, at + 1)}${account.slice(0, 6)}…${account.slice(-4)}`;
-}

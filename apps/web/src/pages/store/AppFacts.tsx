@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '@kiosk/react/ui';
-import { categoryLabel, categoryPath, formatCount, shortDid } from './store-format.ts';
+import { CopyButton, shortDid } from '@kiosk/react/ui';
+import { categoryLabel, categoryPath, formatCount } from './store-format.ts';
 import { useStoreCategories } from './use-store-apps.ts';
 
 const FACTS_ID = 'app-detail-facts';
@@ -41,7 +41,7 @@ export function AppFacts({ app }: { app: AppDetail }) {
         <Fact term={t('storeFront.detail.name')}>{app.name}</Fact>
         <Fact term={t('storeFront.detail.developer')}>
           <Box component="span" title={app.developer_did} sx={{ fontFamily: 'monospace' }}>
-            {shortDid(app.developer_did)}
+            {shortDid(app.developer_did, { method: true })}
           </Box>
           <CopyButton value={app.developer_did} label={t('storeFront.detail.copyDeveloper')} />
         </Fact>

@@ -18,15 +18,6 @@ export function categoryLabel(category: Pick<Category, 'name' | 'locales'>, lang
   return category.locales[base] ?? category.name;
 }
 
-/** `did:abt:z1Ab…9xYz`: the method stays whole, the identifier keeps its ends. */
-export function shortDid(did: string, visible = 4): string {
-  const split = did.lastIndexOf(':');
-  const method = did.slice(0, split + 1);
-  const id = did.slice(split + 1);
-  if (id.length <= visible * 2 + 1) return did;
-  return `${method}${id.slice(0, visible)}…${id.slice(-visible)}`;
-}
-
 /** Sizes the way file managers show them: binary units, one decimal place (as the bundle checks word them). */
 export function formatBytes(bytes: number, language: string): string {
   if (bytes < 1024) return `${bytes} B`;

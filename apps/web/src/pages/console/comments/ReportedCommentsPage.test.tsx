@@ -101,7 +101,7 @@ async function hideFirst(reason: string) {
   // Named by the app's title once it has loaded.
   fireEvent.click(
     await within(row).findByRole('button', {
-      name: 'Hide the comment by did:pkh:eip155:1:0x00…00aa on Weather Board',
+      name: 'Hide the comment by did:pkh:eip155:1:0x0000…00aa on Weather Board',
     }),
   );
   const dialog = screen.getByRole('dialog', { name: 'Hide this comment' });
@@ -135,7 +135,7 @@ describe('ReportedCommentsPage', { timeout: 20_000 }, () => {
       'https://spam.example',
     ]);
     expect(await within(row).findByRole('link', { name: 'Weather Board' })).toBeTruthy();
-    expect(within(row).getByText('By did:pkh:eip155:1:0x00…00aa')).toBeTruthy();
+    expect(within(row).getByText('By did:pkh:eip155:1:0x0000…00aa')).toBeTruthy();
     expect(within(row).getByText('3 reports')).toBeTruthy();
     expect(within(row).getByText('Abuse × 2, Spam')).toBeTruthy();
     expect(within(row).getByText('Insults other users')).toBeTruthy();

@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { type DataTableColumn, useScreenMessages } from '@kiosk/react';
-import { ListPage, actionsColumn, listStateOf, useListParams } from '@kiosk/react/ui';
+import { ListPage, actionsColumn, listStateOf, shortDid, useListParams } from '@kiosk/react/ui';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { shortDid } from '../../store/store-format.ts';
 import { ConsoleNav } from '../ConsoleNav.tsx';
 import { CommentCell, StatusCell } from './CommentCells.tsx';
 import { HideCommentDialog, UnhideCommentDialog } from './ModerationDialogs.tsx';
@@ -35,8 +34,9 @@ export function ReportedCommentsPage() {
   const title = t('consoleComments.title');
   useDocumentTitle(title);
 
-  const appOf = (comment: ReportedComment) => titles.get(comment.app_did) ?? shortDid(comment.app_did);
-  const authorOf = (comment: ReportedComment) => shortDid(comment.author_did);
+  const appOf = (comment: ReportedComment) =>
+    titles.get(comment.app_did) ?? shortDid(comment.app_did, { method: true });
+  const authorOf = (comment: ReportedComment) => shortDid(comment.author_did, { method: true });
   const names = (comment: ReportedComment) => ({ author: authorOf(comment), app: appOf(comment) });
 
   const columns: DataTableColumn<ReportedComment>[] = [

@@ -6,9 +6,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '@kiosk/react/ui';
+import { errorMessage, shortDid } from '@kiosk/react/ui';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
-import { shortDid } from '../store-format.ts';
 import { DeleteCommentDialog, EditCommentDialog, ReportCommentDialog } from './CommentDialogs.tsx';
 import { CommentComposer } from './CommentComposer.tsx';
 import { renderMarkdown } from './markdown.tsx';
@@ -25,12 +24,13 @@ export function CommentItem({ comment, signedIn }: { comment: Comment; signedIn:
   const helpful = useMarkHelpful(comment.app_did);
   const isReply = comment.parent_id !== null;
   const close = () => setOpen(null);
+  const author = shortDid(comment.author_did, { method: true });
 
   return (
-    <Box component="article" aria-label={shortDid(comment.author_did)} sx={{ minWidth: 0 }}>
+    <Box component="article" aria-label={author} sx={{ minWidth: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
         <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-          {shortDid(comment.author_did)}
+          {author}
         </Typography>
         {comment.by_developer && (
           <Chip size="small" color="primary" label={t('appFeedback.comments.developer')} />
