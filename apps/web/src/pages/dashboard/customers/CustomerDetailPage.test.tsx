@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Invoice, PaymentIntent, Subscription, TestClockObject } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import {
@@ -15,6 +15,7 @@ import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { signedIn, userWithRoles } from '../../../test-support/sessions.ts';
 import { invoice, ofProduct, subscription } from '../../customer/portal-test-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const PAGE = '/dashboard/customers/cus_1';
 const ADA = customer({
@@ -77,16 +78,7 @@ async function pageHeading(): Promise<string | null> {
 
 const section = (name: string) => screen.getByRole('region', { name });
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('CustomerDetailPage', { timeout: 20_000 }, () => {
   it('shows who the customer is, what they paid and owe, and their payments, subscriptions and invoices', async () => {

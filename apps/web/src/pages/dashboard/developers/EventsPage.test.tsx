@@ -1,9 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { eventRecord, failure, mockDevelopersApi, phoneMatchMedia } from './developers-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const PAID = eventRecord();
 const CHARGE = eventRecord({
@@ -32,16 +33,7 @@ async function heading() {
   return (await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).textContent;
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('EventsPage', { timeout: 20_000 }, () => {
   it("lists the mode's events with their object, and opens one's JSON", async () => {

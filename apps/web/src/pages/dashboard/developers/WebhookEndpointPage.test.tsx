@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebhookDelivery } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
@@ -12,6 +12,7 @@ import {
   webhookDelivery,
   webhookEndpoint,
 } from './developers-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const PAGE = '/dashboard/developers/webhooks/we_1';
 const RETRY_AT = 1_764_320_400;
@@ -40,16 +41,7 @@ async function heading() {
   return (await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).textContent;
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('WebhookEndpointPage', { timeout: 20_000 }, () => {
   it('shows the endpoint, what it listens to, and its deliveries with a failed one', async () => {

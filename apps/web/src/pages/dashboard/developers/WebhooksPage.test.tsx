@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebhookEndpoint } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { failure, mockDevelopersApi, phoneMatchMedia, webhookEndpoint } from './developers-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const PAGE = '/dashboard/developers/webhooks';
 const SECRET = 'whsec_0123456789abcdef';
@@ -34,16 +35,7 @@ async function pickEvent(dialog: HTMLElement, text: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('WebhooksPage', { timeout: 20_000 }, () => {
   it("lists the mode's endpoints: URL to its page, events, status and description", async () => {

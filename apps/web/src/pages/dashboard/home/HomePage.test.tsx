@@ -1,11 +1,12 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardMetrics } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, mockApi, paymentMethod } from '@kiosk/react/testing';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { signedIn, userWithRoles } from '../../../test-support/sessions.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const DAY_MS = 86_400_000;
 const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY_MS).toISOString().slice(0, 10);
@@ -63,16 +64,7 @@ function pick(label: string, option: string) {
   fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('HomePage', { timeout: 40_000 }, () => {
   it("asks for the last 30 days in the mode's first currency and shows each total, formatted, as a link to its list", async () => {

@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { checkoutSession, jsonResponse, line, price } from '@kiosk/react/testing';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { invoice, invoiceEvent, mockInvoicesApi, NOW, type MerchantInvoices } from './invoice-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const DAY = 86_400;
 
@@ -49,16 +50,7 @@ function fact(label: string): string | null | undefined {
 
 const section = (name: string) => screen.getByRole('region', { name });
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('InvoiceDetailPage', { timeout: 20_000 }, () => {
   it('shows the summary, the items, the customer as the invoice recorded them, the links and the timeline', async () => {

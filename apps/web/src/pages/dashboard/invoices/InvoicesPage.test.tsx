@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@kiosk/react/testing';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { invoice, mockInvoicesApi, NOW, type MerchantInvoices } from './invoice-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 /** Open and recorded with its buyer; void and recorded with nobody; one live. */
 function invoices(): MerchantInvoices {
@@ -43,16 +44,7 @@ async function table() {
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('InvoicesPage', { timeout: 20_000 }, () => {
   it("lists the mode's invoices: number, customer as recorded, amounts, status, reason and date", async () => {

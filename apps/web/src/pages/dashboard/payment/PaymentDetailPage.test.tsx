@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse, type MockApi } from '@kiosk/react/testing';
 import { routes } from '../../../routes.tsx';
@@ -14,6 +14,7 @@ import {
   KDT,
   type MerchantPayment,
 } from './payment-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 /** The page's h1, once the lazy page and its payment have loaded (slow on a busy machine). */
 async function pageHeading(name?: string) {
@@ -34,16 +35,7 @@ function headersOf(api: MockApi, index: number): Headers {
   return new Headers(api.fetch.mock.calls[index]![1]!.headers);
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('PaymentDetailPage', { timeout: 20_000 }, () => {
   it('shows a card payment: its amounts, the customer as given, the charge on Stripe, the invoice and the timeline', async () => {

@@ -1,11 +1,12 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Price, Product } from '@kiosk/contracts';
 import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { signedIn, userWithRoles } from '../../../test-support/sessions.ts';
 import { cardMethod } from '../payment/payment-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const PAGE = '/dashboard/products/prod_1';
 const MONTHLY = 'Edit 10 USD per month';
@@ -102,16 +103,7 @@ async function openEdit(name: string) {
 
 const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('Edit price', { timeout: 20_000 }, () => {
   it('offers the other active recurring prices as upgrade, sends only what changed, and refreshes', async () => {

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { jsonResponse } from '@kiosk/react/testing';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
@@ -14,6 +14,7 @@ import {
   type MerchantSubscriptions,
 } from './subscription-fixtures.ts';
 import type { Subscription } from '@kiosk/contracts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const date = (unix: number) => formatUnixTime(unix, 'en');
 
@@ -42,16 +43,7 @@ function fact(label: string): string | null | undefined {
 const section = (name: string) => screen.getByRole('region', { name });
 const button = (name: string) => screen.queryByRole('button', { name });
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
   it('shows its summary, items, customer, invoices and events', async () => {

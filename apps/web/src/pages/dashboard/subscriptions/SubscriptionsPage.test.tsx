@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@kiosk/react/testing';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import { routes } from '../../../routes.tsx';
 import { renderRoutesAt } from '../../../test-support/render-app.tsx';
 import { mockSubscriptionsApi, subscription, type MerchantSubscriptions } from './subscription-fixtures.ts';
+import { inDashboardTestMode } from '../../../test-support/dashboard.ts';
 
 const ACTIVE = subscription({ id: 'sub_test_1' });
 const PAUSED = subscription({ id: 'sub_test_2', status: 'paused', customer_id: 'cus_other' });
@@ -18,16 +19,7 @@ async function table() {
   return screen.findByRole('table', { name: 'Subscriptions' }, { timeout: 10_000 });
 }
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('SubscriptionsPage', { timeout: 20_000 }, () => {
   it("lists the mode's subscriptions: customer, plan, amount per interval, status, period end, created", async () => {

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { TestClockObject } from '@kiosk/contracts';
 import { createKioskI18n } from '@kiosk/react/i18n';
 import { formatUnixTime } from '../../../../lib/format-unix-time.ts';
@@ -7,6 +7,7 @@ import { routes } from '../../../../routes.tsx';
 import { renderRoutesAt } from '../../../../test-support/render-app.tsx';
 import { failure, mockDevelopersApi } from '../developers-fixtures.ts';
 import { oneMonthLater, toLocalInput } from './clock-time.ts';
+import { inDashboardTestMode } from '../../../../test-support/dashboard.ts';
 
 const PAGE = '/dashboard/developers/test-clocks';
 const FROZEN = 1_767_571_200; // 2026-01-05 00:00 UTC
@@ -56,16 +57,7 @@ const type = (field: HTMLElement, value: string) => fireEvent.input(field, { tar
 const clockCalls = (api: ReturnType<typeof mockClocks>) =>
   api.requests.filter((request) => request.url.pathname.startsWith('/api/test-clocks'));
 
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', () => {});
-  window.localStorage.setItem('livemode', 'false');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+inDashboardTestMode();
 
 describe('TestClocksPage', { timeout: 20_000 }, () => {
   it("lists test mode's clocks: name, clock time, status and created", async () => {
