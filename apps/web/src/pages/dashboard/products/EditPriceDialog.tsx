@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Price } from '@kiosk/contracts';
 import { FormDialog, FormSelectField, FormTextField } from '@kiosk/react/ui';
 import { editValuesOf, priceChangeOf, type PriceEditValues } from './price-edit-form.ts';
-import { isLimit } from './price-form.ts';
+import { LimitFields } from './PriceFormFields.tsx';
 import type { PriceChange } from './use-products.ts';
 
 export interface EditPriceDialogProps {
@@ -30,7 +30,6 @@ function fieldOfPath(path: string): keyof PriceEditValues | undefined {
  */
 export function EditPriceDialog({ price, name, upsells, onSave, onClose }: EditPriceDialogProps) {
   const { t } = useTranslation();
-  const limitRule = { validate: (text: string) => isLimit(text) || t('catalog.priceForm.limitInvalid') };
 
   const submit = async (values: PriceEditValues) => {
     const change = priceChangeOf(price, values);
@@ -61,23 +60,11 @@ export function EditPriceDialog({ price, name, upsells, onSave, onClose }: EditP
             autoComplete="off"
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <FormTextField
+          <LimitFields
             control={control}
-            name="stock"
-            label={t('catalog.priceForm.stock')}
-            hint={t('catalog.priceEdit.stockHint', { sold: price.quantity_sold })}
-            rules={limitRule}
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <FormTextField
-            control={control}
-            name="per_checkout"
-            label={t('catalog.priceForm.perCheckout')}
-            hint={t('catalog.priceForm.perCheckoutHint')}
-            rules={limitRule}
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            stock="stock"
+            perCheckout="per_checkout"
+            stockHint={t('catalog.priceEdit.stockHint', { sold: price.quantity_sold })}
           />
           {upsells.length > 0 && (
             <FormSelectField

@@ -1,4 +1,11 @@
-import { useFieldArray, useWatch, type Control, type UseFormGetValues } from 'react-hook-form';
+import {
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseFormGetValues,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -119,7 +126,12 @@ export function PriceFormFields({ control, getValues, currencies, upsells = [] }
           amountRule={amountRule}
         />
       )}
-      <LimitFields control={control} />
+      <LimitFields
+        control={control}
+        stock="price.stock"
+        perCheckout="price.per_checkout"
+        stockHint={t('catalog.priceForm.stockHint')}
+      />
       {upsells.length > 0 && (
         <FormSelectField
           control={control}
@@ -312,23 +324,37 @@ function RecurringFields({ control }: { control: Control<CatalogFormValues> }) {
 }
 
 /** Seed 000 §5: how many can be sold in all (stock), and in one checkout; blank for no limit. */
-function LimitFields({ control }: { control: Control<CatalogFormValues> }) {
+/**
+ * Stock and the per-checkout limit as typed (blank for none), for the new price's form and a price's
+ * Edit alike, each naming its own fields.
+ */
+export function LimitFields<Values extends FieldValues>({
+  control,
+  stock,
+  perCheckout,
+  stockHint,
+}: {
+  control: Control<Values>;
+  stock: FieldPath<Values>;
+  perCheckout: FieldPath<Values>;
+  stockHint: string;
+}) {
   const { t } = useTranslation();
-  const rule = { validate: (text: string) => isLimit(text) || t('catalog.priceForm.limitInvalid') };
+  const rule = { validate: (text: unknown) => isLimit(String(text)) || t('catalog.priceForm.limitInvalid') };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <FormTextField
         control={control}
-        name="price.stock"
+        name={stock}
         label={t('catalog.priceForm.stock')}
-        hint={t('catalog.priceForm.stockHint')}
+        hint={stockHint}
         rules={rule}
         sx={{ flex: 1 }}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
       <FormTextField
         control={control}
-        name="price.per_checkout"
+        name={perCheckout}
         label={t('catalog.priceForm.perCheckout')}
         hint={t('catalog.priceForm.perCheckoutHint')}
         rules={rule}
