@@ -149,7 +149,7 @@ describe('a new merchant sells through the dashboard', () => {
       await addProduct(`Poster ${language}`, '3');
       await addProduct(`Sticker pack ${language}`, '5');
       // The sticker pack offers the poster beside it.
-      await page.getByRole('button', { name: t('catalog.product.edit') }).click();
+      await page.getByRole('button', { name: t('catalog.product.edit'), exact: true }).click();
       await dialog
         .getByRole('combobox', { name: t('catalog.form.crossSell') })
         .selectOption({ label: `Poster ${language} · 3 USD` });
