@@ -35,9 +35,10 @@ function amountsIn(setting: Setting, decimals: number) {
 
 /**
  * POST /api/apps/{did}/donation: the store's donation settings for app pages and, while they are on
- * and the app's developer takes donations, the app's donation link (target: the app's DID), made or brought up to date from them in the first
- * currency the store sells in, its developer's part a benefit. Called by every visit of an app page;
- * unchanged, it writes nothing. Only apps on the store front take donations.
+ * and the app's developer takes donations, the app's donation link (target: the app's DID), made or
+ * brought up to date from them in the first currency the store sells in, its developer's part a
+ * benefit. Called by every visit of an app page; unchanged, it writes nothing. Only apps on the store
+ * front take donations.
  */
 export async function appDonation(deps: StoreDeps, did: string): Promise<AppDonation> {
   const app = await appOnStoreFront(deps.db, did);
