@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { makeApp, packAndSign, removeTempDirs, writeTree } from '@kiosk/bundle/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { merchantOf, signedIn, startTestServer, type TestServer } from '@kiosk/testkit';
+import { publishedAppRow } from '@kiosk/store/test-fixtures';
 import type { StoreTables } from '@kiosk/store/tables';
 import type { Kysely } from 'kysely';
 import '../test/setup/test-server.ts';
@@ -59,28 +60,19 @@ const words = (n: number) => Array.from({ length: n }, commonWord).join(' ');
 
 /** 10 000 published, public apps inserted in batches (the FTS index fills through its triggers). */
 async function seedApps(db: Kysely<StoreTables>, now: number): Promise<void> {
-  const rows = Array.from({ length: SEARCH_APPS }, (_, i) => ({
-    id: `did:bench:${i}`,
-    name: `bench-${letters(i)}`,
-    title: words(2),
-    description: `${words(10)}.`,
-    developer_did: 'did:pkh:eip155:1:0xbench',
-    logo: null,
-    screenshots: '[]',
-    category_id: null,
-    visibility: 'public' as const,
-    blocked: false,
-    block_reason: null,
-    auto_publish: false,
-    review_type: null,
-    accepts_donations: false,
-    downloads: Math.floor(Math.random() ** 3 * 5000),
-    latest_version: '1.0.0',
-    published_version: '1.0.0',
-    published_at: now - Math.floor(Math.random() * 365 * 86_400),
-    created_at: now,
-    updated_at: now,
-  }));
+  const rows = Array.from({ length: SEARCH_APPS }, (_, i) =>
+    publishedAppRow({
+      id: `did:bench:${i}`,
+      name: `bench-${letters(i)}`,
+      title: words(2),
+      description: `${words(10)}.`,
+      developer_did: 'did:pkh:eip155:1:0xbench',
+      downloads: Math.floor(Math.random() ** 3 * 5000),
+      published_at: now - Math.floor(Math.random() * 365 * 86_400),
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('store_apps')

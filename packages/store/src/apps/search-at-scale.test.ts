@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreTables } from '../tables.ts';
 import { RANKED_CANDIDATES, searchTerms, textMatches } from './search.ts';
+import { publishedAppRow } from './published-app-row.ts';
 
 /**
  * The store search once the store holds thousands of apps: how PostgreSQL runs it, and counts that
@@ -30,28 +31,20 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
       .values({ id: 'cat_tools', name: 'Tools', locales: '{}', created_at: now, updated_at: now })
       .execute();
     // Rows written directly: the point is what thousands of them do to the index, not how they came.
-    const rows = Array.from({ length: APPS }, (_, i) => ({
-      id: `did:scale:${i}`,
-      name: `scale-app-${i}`,
-      title: `Board number${i}`,
-      description: `Everyday words, and one of its own: word${i}.`,
-      developer_did: 'did:pkh:eip155:1:0xscale',
-      logo: null,
-      screenshots: '[]',
-      category_id: i < IN_CATEGORY ? 'cat_tools' : null,
-      visibility: 'public' as const,
-      blocked: false,
-      block_reason: null,
-      auto_publish: false,
-      review_type: null,
-      accepts_donations: false,
-      downloads: i,
-      latest_version: '1.0.0',
-      published_version: '1.0.0',
-      published_at: now - i,
-      created_at: now,
-      updated_at: now,
-    }));
+    const rows = Array.from({ length: APPS }, (_, i) =>
+      publishedAppRow({
+        id: `did:scale:${i}`,
+        name: `scale-app-${i}`,
+        title: `Board number${i}`,
+        description: `Everyday words, and one of its own: word${i}.`,
+        developer_did: 'did:pkh:eip155:1:0xscale',
+        category_id: i < IN_CATEGORY ? 'cat_tools' : null,
+        downloads: i,
+        published_at: now - i,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
     for (let i = 0; i < rows.length; i += 500)
       await db()
         .insertInto('store_apps')

@@ -4,6 +4,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { storeMigrations, type StoreTables } from '../tables.ts';
 import { searchTerms, textMatches } from './search.ts';
+import { publishedAppRow } from './published-app-row.ts';
 import type { AppRow } from './table.ts';
 
 /** A store made before the search learnt Chinese pairs keeps every app findable after upgrading. */
@@ -17,38 +18,17 @@ describe.each(await testEngines())('upgrading the store search on %s', (engine) 
       const before = Object.fromEntries(Object.entries(storeMigrations).filter(([name]) => name < UNSPACED));
       await migrateToLatest(database, [before]);
       const db = database.db as Kysely<StoreTables>;
-      const app = (id: string, description: string) => ({
-        id,
-        name: id.replace(/\W/g, '-'),
-        title: 'Notes',
-        description,
-        developer_did: 'did:pkh:eip155:1:0xupgrade',
-        logo: null,
-        screenshots: '[]',
-        category_id: null,
-        visibility: 'public' as const,
-        blocked: false,
-        block_reason: null,
-        auto_publish: false,
-        review_type: null,
-        downloads: 0,
-        latest_version: '1.0.0',
-        published_version: '1.0.0',
-        published_at: 1,
-        created_at: 1,
-        updated_at: 1,
-      });
+      const app = (id: string, description: string) =>
+        publishedAppRow({ id, title: 'Notes', description, developer_did: 'did:pkh:eip155:1:0xupgrade' });
       // Written as the store was then: with no accepts_donations column yet.
+      const { accepts_donations: _, ...then } = app('did:old', '天气预报');
       await db
         .insertInto('store_apps')
-        .values(app('did:old', '天气预报') as Insertable<AppRow>)
+        .values(then as Insertable<AppRow>)
         .execute();
 
       expect((await migrateToLatest(database, [storeMigrations])).applied).toContain(UNSPACED);
-      await db
-        .insertInto('store_apps')
-        .values({ ...app('did:new', '预报天气'), accepts_donations: false })
-        .execute();
+      await db.insertInto('store_apps').values(app('did:new', '预报天气')).execute();
       const found = async (q: string) => {
         const { apps } = textMatches(engine, searchTerms(q), false);
         const { rows } = await sql<{ id: string }>`select id from ${apps} as a order by id`.execute(db);

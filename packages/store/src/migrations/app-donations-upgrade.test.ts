@@ -2,6 +2,7 @@ import { migrateToLatest, openDatabase } from '@kiosk/db';
 import { createTestDatabase, testEngines } from '@kiosk/db/testing';
 import type { Insertable, Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { publishedAppRow } from '../apps/published-app-row.ts';
 import type { AppRow } from '../apps/table.ts';
 import { storeMigrations, type StoreTables } from '../tables.ts';
 
@@ -16,38 +17,22 @@ describe.each(await testEngines())('upgrading to the developer’s donation swit
       const before = Object.fromEntries(Object.entries(storeMigrations).filter(([name]) => name < SWITCH));
       await migrateToLatest(database, [before]);
       const db = database.db as Kysely<StoreTables>;
-      const app = (id: string) => ({
-        id,
-        name: id.replace(/\W/g, '-'),
-        title: 'Notes',
-        description: 'Notes on the wall.',
-        developer_did: 'did:pkh:eip155:1:0xupgrade',
-        logo: null,
-        screenshots: '[]',
-        category_id: null,
-        visibility: 'public' as const,
-        blocked: false,
-        block_reason: null,
-        auto_publish: false,
-        review_type: null,
-        downloads: 0,
-        latest_version: '1.0.0',
-        published_version: '1.0.0',
-        published_at: 1,
-        created_at: 1,
-        updated_at: 1,
-      });
+      const app = (id: string) =>
+        publishedAppRow({
+          id,
+          title: 'Notes',
+          description: 'Notes on the wall.',
+          developer_did: 'did:pkh:eip155:1:0xupgrade',
+        });
       // Written as the store was then: with no accepts_donations column yet.
+      const { accepts_donations: _, ...then } = app('did:old');
       await db
         .insertInto('store_apps')
-        .values(app('did:old') as Insertable<AppRow>)
+        .values(then as Insertable<AppRow>)
         .execute();
 
       expect((await migrateToLatest(database, [storeMigrations])).applied).toContain(SWITCH);
-      await db
-        .insertInto('store_apps')
-        .values({ ...app('did:new'), accepts_donations: false })
-        .execute();
+      await db.insertInto('store_apps').values(app('did:new')).execute();
       const rows = await db
         .selectFrom('store_apps')
         .select(['id', 'accepts_donations'])

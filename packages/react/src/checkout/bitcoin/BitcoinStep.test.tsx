@@ -14,6 +14,7 @@ import {
   paymentMethod,
   price,
   renderKiosk,
+  smallScreen,
   submitAnswer,
   type ApiHandler,
 } from '../../test-support/index.ts';
@@ -91,23 +92,6 @@ async function openStep(pay = 'Pay 0.0015 BTC', title = 'Pay 0.00150000 BTC by B
   });
   fireEvent.click(await enabledButton(pay));
   return screen.findByRole('dialog', { name: title }, { timeout: 3_000 });
-}
-
-/** MUI's useMediaQuery reads window.matchMedia: a phone is below `sm` (and `md`). */
-function phoneScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: /max-width:\s*(599|899)\.95px/.test(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    })),
-  );
 }
 
 beforeEach(() => vi.stubGlobal('WebSocket', undefined));
@@ -228,7 +212,7 @@ describe('the checkout’s Bitcoin step (issue 26)', () => {
   }, 15_000);
 
   it('takes the whole screen on a phone, and closed while waiting leaves the page waiting', async () => {
-    phoneScreen();
+    smallScreen();
     const calls = api(bitcoinEnvelope());
     renderKiosk(<CheckoutForm id={ID} />);
     const dialog = await openStep();
