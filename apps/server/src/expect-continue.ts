@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function registerExpectContinue(app: FastifyInstance): void {
   app.server.on('checkContinue', (request, response) => app.server.emit('request', request, response));
-  app.addHook('preParsing', async (request, reply, payload) => {
+  app.addHook('preParsing', (request, reply, payload, done) => {
     if (request.headers.expect?.toLowerCase() === '100-continue') reply.raw.writeContinue();
-    return payload;
+    done(null, payload);
   });
 }

@@ -27,7 +27,8 @@ export function requestLocale(request: FastifyRequest): Locale {
 
 export function registerLocale(app: FastifyInstance): void {
   app.decorateRequest('locale', DEFAULT_LOCALE);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = requestLocale(request);
+    done();
   });
 }

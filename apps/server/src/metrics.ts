@@ -13,9 +13,10 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { config: { access: ['public'] }, schema: { hide: true } }, async (_request, reply) =>
     reply.type(registry.contentType).send(await registry.metrics()),

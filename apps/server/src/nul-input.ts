@@ -11,14 +11,14 @@ import type { FastifyInstance } from 'fastify';
  * get the same refusal as they are parsed (json-body.ts).
  */
 export function registerNulRefusal(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const fields = [
       ...fieldsWithNul(request.params, 'params'),
       ...fieldsWithNul(request.query, 'querystring'),
     ];
-    if (fields.length === 0) return;
+    if (fields.length === 0) return done();
     const message = translate(request.locale, 'validation.noNul');
-    throw new KioskError('VALIDATION_FAILED', { details: fields.map((path) => ({ path, message })) });
+    done(new KioskError('VALIDATION_FAILED', { details: fields.map((path) => ({ path, message })) }));
   });
 }
 

@@ -1,7 +1,6 @@
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import {
   JobRunner,
@@ -38,6 +37,7 @@ import { registerClientErrors } from './client-errors.ts';
 import type { Config } from './config.ts';
 import { demoPlugin } from './demo/plugin.ts';
 import { registerHealth } from './health.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerErrorHandling } from './http-errors.ts';
 import { registerJsonBodies } from './json-body.ts';
 import { registerExpectContinue } from './expect-continue.ts';
@@ -182,8 +182,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   registerErrorHandling(app);
   fenceAppsOrigin(app, config.appsOrigin);
   await app.register(cookie);
-  // Pages get their CSP and frame rules where they are served (web.ts); the API answers JSON.
-  await app.register(helmet, { contentSecurityPolicy: false, frameguard: false });
+  registerSecurityHeaders(app);
   // Embedded checkouts call every verb of the API (session edits are PUT and DELETE).
   await app.register(cors, {
     origin: config.corsOrigins.length ? config.corsOrigins : false,

@@ -46,7 +46,7 @@ declare module 'fastify' {
   }
 }
 
-const ANONYMOUS: Principal = { kind: 'anonymous' };
+export const ANONYMOUS: Principal = Object.freeze({ kind: 'anonymous' });
 
 export function admits(access: readonly Access[], principal: Principal): boolean {
   return access.some((rule) => {
@@ -109,10 +109,12 @@ export interface RouteAccess {
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  resolve: (request: FastifyRequest) => Promise<Principal>,
+  resolve: (request: FastifyRequest) => Principal | Promise<Principal>,
 ): RouteAccess[] {
   const routes: RouteAccess[] = [];
-  app.decorateRequest('auth', { getter: (): Principal => ANONYMOUS });
+  // Set by the hook below for every request before anything reads it: a plain field, not a getter
+  // shadowed per request, keeps every request the same shape.
+  app.decorateRequest('auth', null as never);
   app.decorateRequest('livemode', true);
 
   app.addHook('onRoute', (route) => {
@@ -128,25 +130,50 @@ export function registerAccessControl(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? ['public'];
-    const principal = await resolve(request).catch((error: unknown) => {
-      // An embedded page's authToken lapses while it polls: where anybody may look it is nobody,
-      // where a buyer is needed the lapse is the answer.
-      if (access.includes('public') && isKioskError(error) && error.code === 'INVALID_AUTH_TOKEN')
-        return ANONYMOUS;
-      throw error;
-    });
-    // Shadows the prototype's anonymous getter for this request only.
-    Object.defineProperty(request, 'auth', { value: principal, enumerable: true });
+  /** The caller found: noted on the request, and refused unless the route admits them. */
+  function admit(
+    request: FastifyRequest,
+    access: readonly Access[],
+    principal: Principal,
+  ): KioskError | undefined {
+    request.auth = principal;
     const query = request.query as Record<string, unknown> | undefined;
     request.livemode =
       principal.kind === 'apiKey' || principal.kind === 'authToken'
         ? principal.livemode
         : query?.livemode !== 'false';
-    if (!admits(access, principal)) {
-      throw new KioskError(principal.kind === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+    if (admits(access, principal)) return undefined;
+    return new KioskError(principal.kind === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+  }
+
+  /**
+   * An embedded page's authToken lapses while it polls: where anybody may look it is nobody, where a
+   * buyer is needed the lapse is the answer.
+   */
+  function lapsed(access: readonly Access[], error: unknown): Principal {
+    if (access.includes('public') && isKioskError(error) && error.code === 'INVALID_AUTH_TOKEN')
+      return ANONYMOUS;
+    throw error;
+  }
+
+  // A callback hook, not an async one: the request without credentials passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config?.access ?? ['public'];
+    // A caller refused on the way (an unknown API key) is nobody to what handles the refusal.
+    request.auth = ANONYMOUS;
+    let principal: Principal | Promise<Principal>;
+    try {
+      principal = resolve(request);
+    } catch (error) {
+      principal = Promise.reject(error);
     }
+    if (!(principal instanceof Promise)) {
+      done(admit(request, access, principal));
+      return;
+    }
+    principal
+      .catch((error: unknown) => lapsed(access, error))
+      .then((found) => done(admit(request, access, found)), done);
   });
   return routes;
 }

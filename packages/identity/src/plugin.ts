@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { registerAccessControl, type Principal, type RouteAccess } from './access.ts';
+import { ANONYMOUS, registerAccessControl, type Principal, type RouteAccess } from './access.ts';
 import { registerCliConnectionRoutes } from './access-tokens/cli-connection-routes.ts';
 import { registerAccessTokenRoutes } from './access-tokens/routes.ts';
 import { resolveAccessToken } from './access-tokens/service.ts';
@@ -76,29 +76,14 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
     throw new KioskError('CROSS_SITE_REQUEST', { status: 403 });
   }
 
-  async function resolve(request: FastifyRequest): Promise<Principal> {
+  /**
+   * Who calls. A request that presents no credential (most reads: a checkout page polling, the
+   * store's pages) is answered at once, without a promise: that is most of the API's traffic.
+   */
+  function resolve(request: FastifyRequest): Principal | Promise<Principal> {
     const authorization = request.headers.authorization;
-    if (authorization?.startsWith('Bearer ')) {
-      const secret = authorization.slice('Bearer '.length).trim();
-      if (secret.startsWith('kat_')) {
-        const token = await resolveAccessToken(store, secret);
-        // Unknown, expired and deleted alike: nothing about the token is told to its bearer.
-        if (!token) throw new KioskError('INVALID_ACCESS_TOKEN', { status: 401 });
-        return {
-          kind: 'accessToken',
-          tokenId: token.id,
-          name: token.name,
-          ownerDid: token.ownerDid,
-          roles: await rolesOf(store.db, token.ownerDid),
-          scope: token.scope,
-          permission: token.permission,
-          expiresAt: token.expiresAt,
-        };
-      }
-      const key = await resolveApiKey(store, secret);
-      if (!key) throw new KioskError('INVALID_API_KEY', { status: 401 });
-      return { kind: 'apiKey', keyId: key.id, livemode: key.livemode, createdBy: key.createdBy };
-    }
+    if (authorization?.startsWith('Bearer '))
+      return resolveBearer(authorization.slice('Bearer '.length).trim());
     const query = request.query as Record<string, unknown> | undefined;
     const headerToken = request.headers['x-auth-token'];
     const token =
@@ -113,17 +98,40 @@ async function identity(app: FastifyInstance, options: IdentityOptions): Promise
       return { kind: 'authToken', customerDid: claims.sub, livemode: claims.livemode };
     }
     const cookie = request.cookies[SESSION_COOKIE];
-    const session = cookie ? await resolveSession(store, cookie) : undefined;
-    if (session) {
-      checkOrigin(request);
+    return cookie ? resolveSignedIn(request, cookie) : ANONYMOUS;
+  }
+
+  async function resolveBearer(secret: string): Promise<Principal> {
+    if (secret.startsWith('kat_')) {
+      const token = await resolveAccessToken(store, secret);
+      // Unknown, expired and deleted alike: nothing about the token is told to its bearer.
+      if (!token) throw new KioskError('INVALID_ACCESS_TOKEN', { status: 401 });
       return {
-        kind: 'user',
-        did: session.did,
-        sessionId: session.id,
-        roles: await rolesOf(store.db, session.did),
+        kind: 'accessToken',
+        tokenId: token.id,
+        name: token.name,
+        ownerDid: token.ownerDid,
+        roles: await rolesOf(store.db, token.ownerDid),
+        scope: token.scope,
+        permission: token.permission,
+        expiresAt: token.expiresAt,
       };
     }
-    return { kind: 'anonymous' };
+    const key = await resolveApiKey(store, secret);
+    if (!key) throw new KioskError('INVALID_API_KEY', { status: 401 });
+    return { kind: 'apiKey', keyId: key.id, livemode: key.livemode, createdBy: key.createdBy };
+  }
+
+  async function resolveSignedIn(request: FastifyRequest, cookie: string): Promise<Principal> {
+    const session = await resolveSession(store, cookie);
+    if (!session) return ANONYMOUS;
+    checkOrigin(request);
+    return {
+      kind: 'user',
+      did: session.did,
+      sessionId: session.id,
+      roles: await rolesOf(store.db, session.did),
+    };
   }
 
   const routes = registerAccessControl(app, resolve);
