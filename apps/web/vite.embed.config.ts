@@ -16,7 +16,13 @@ export const embedBase = defineConfig({
       input: 'src/embed/checkout.ts',
       // An app build (minified) whose entry keeps its exports for host pages.
       preserveEntrySignatures: 'exports-only',
-      output: { entryFileNames: 'checkout.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: {
+        entryFileNames: 'checkout.js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // What the module needs before it renders goes in one chunk beside it, not the two dozen small
+        // ones automatic splitting made (each compressed alone, each its own request on the host page).
+        codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
+      },
     },
   },
 });
