@@ -1,5 +1,6 @@
 import { MAX_AMOUNT, MAX_AMOUNT_DIGITS } from '@kiosk/core';
 import { z } from 'zod';
+import { isWebAddress } from './web-address.ts';
 
 /**
  * Wire pieces every resource shares. Amounts are decimal strings of smallest units: JSON numbers
@@ -13,6 +14,9 @@ export const amountString = z
       new RegExp(`^(0|[1-9]\\d{0,${MAX_AMOUNT_DIGITS - 1}})$`).test(value) && BigInt(value) <= MAX_AMOUNT,
     'validation.amount',
   );
+
+/** An address a browser is sent to or offered as a link: http(s) only (web-address.ts). */
+export const webAddress = z.string().refine(isWebAddress, 'validation.webAddress');
 
 export const metadata = z.record(z.string(), z.unknown()).default({});
 export const idParam = z.object({ id: z.string().min(1).max(64) });

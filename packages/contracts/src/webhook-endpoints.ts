@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParam, listOf, pageQuery, updateOf } from './common.ts';
 import { defineRoutes } from './route.ts';
-import { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MAX, WEBHOOK_URL_MAX } from './webhook-rules.ts';
+import { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MAX } from './webhook-rules.ts';
+import { webAddress } from './common.ts';
 
 /**
  * Webhook endpoints (issue 23 item 3): where Kiosk POSTs each event of a mode, signed like Stripe
@@ -37,7 +38,8 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ se
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookEndpointInput = z.object({
-  url: z.url({ protocol: /^https?$/, message: 'validation.webhookUrl' }).max(WEBHOOK_URL_MAX),
+  // The server checks the address it resolves to itself (webhooks/).
+  url: webAddress,
   enabled_events: z.array(webhookEventPattern).min(1).max(100),
   description: z.string().max(500).nullable().optional(),
   disabled: z.boolean().default(false),

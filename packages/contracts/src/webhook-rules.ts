@@ -7,14 +7,6 @@
 /** `*` (every event), a type (`invoice.paid`) or a group (`charge.*`), as Stripe's `enabled_events`. */
 export const WEBHOOK_EVENT_PATTERN = /^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/;
 export const WEBHOOK_EVENT_PATTERN_MAX = 100;
-export const WEBHOOK_URL_MAX = 2048;
-
-/** An http(s) URL with a host, as the server takes it (it checks the address it resolves to itself). */
-export function isWebhookUrl(value: string): boolean {
-  if (value.length > WEBHOOK_URL_MAX || !URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-}
 
 export const isWebhookEventPattern = (value: string): boolean =>
   value.length <= WEBHOOK_EVENT_PATTERN_MAX && WEBHOOK_EVENT_PATTERN.test(value);

@@ -1,6 +1,6 @@
 import { CHECKOUT_SESSION_STATUSES, PAYMENT_INTENT_STATUSES } from '@kiosk/core';
 import { z } from 'zod';
-import { amountString, idParam, listOf, pageQuery, queryFlag } from '../common.ts';
+import { amountString, idParam, listOf, pageQuery, queryFlag, webAddress } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { mandateInstructionsSchema, paymentInstructionsSchema, stripeContextSchema } from './instructions.ts';
 import { publicMethodSchema } from './payment-methods.ts';
@@ -21,8 +21,8 @@ export const checkoutSessionInput = checkoutOptions
       .object({ metadata: z.object({ subscription_id: z.string().min(1).max(64) }).loose() })
       .optional(),
     line_items: z.array(lineItemInput).max(20).default([]),
-    success_url: z.url().nullable().default(null),
-    cancel_url: z.url().nullable().default(null),
+    success_url: webAddress.nullable().default(null),
+    cancel_url: webAddress.nullable().default(null),
     expires_at: z.number().int().optional(),
     customer_did: z.string().max(200).nullable().default(null),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idParam, listOf, pageQuery } from '../common.ts';
+import { amountString, idParam, listOf, pageQuery, webAddress } from '../common.ts';
 import { customUnitAmount } from './prices.ts';
 import { defineRoutes } from '../route.ts';
 
@@ -13,7 +13,7 @@ export const benefitSchema = z
     name: z.string().trim().min(1).max(100),
     avatar: z.url().max(2_000).optional(),
     address: z.string().trim().min(1).max(200),
-    url: z.url().max(2_000).optional(),
+    url: webAddress.optional(),
     percent: z.number().gt(0).max(100).multipleOf(0.01).optional(),
     amount: amountString.optional(),
   })
@@ -30,7 +30,7 @@ export const donationSettings = z.object({
   target: z.string().trim().min(1).max(200).optional(),
   title: z.string().max(200).optional(),
   description: z.string().max(1_000).optional(),
-  reference: z.url().max(2_000).optional(),
+  reference: webAddress.optional(),
   beneficiaries: z
     .array(benefitSchema)
     .max(20)

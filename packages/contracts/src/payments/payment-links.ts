@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, idParam, listOf, metadata, pageQuery } from '../common.ts';
+import { amountString, idParam, listOf, metadata, pageQuery, webAddress } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 import { donationSettings, donationSettingsOut, donationUpsert } from './donations.ts';
 
@@ -34,7 +34,7 @@ export const checkoutOptions = z.object({
     .object({
       type: z.enum(['hosted_confirmation', 'redirect']).default('hosted_confirmation'),
       hosted_confirmation: z.object({ custom_message: z.string().max(1_000).optional() }).optional(),
-      redirect: z.object({ url: z.url() }).optional(),
+      redirect: z.object({ url: webAddress }).optional(),
     })
     .default({ type: 'hosted_confirmation' }),
   phone_number_collection: z.object({ enabled: z.boolean() }).default({ enabled: false }),

@@ -39,6 +39,7 @@ export const errorEn = {
   'validation.did': 'Must be a DID like did:pkh:eip155:1:0x…',
   'validation.hexSignature': 'Must be a 0x-prefixed hex signature',
   'validation.pagePath': 'Must be a path on this site, starting with /',
+  'validation.webAddress': 'Must be an http:// or https:// web address',
   'error.unknown': 'Unknown error',
   'validation.required': 'Required',
   'validation.noNul': 'Must not contain a NUL character',

@@ -35,6 +35,7 @@ export const errorZh: Translation<typeof errorEn> = {
   'validation.did': '必须是形如 did:pkh:eip155:1:0x… 的 DID',
   'validation.hexSignature': '必须是以 0x 开头的十六进制签名',
   'validation.pagePath': '必须是本站的路径，以 / 开头',
+  'validation.webAddress': '必须是 http:// 或 https:// 网页地址',
   'error.unknown': '未知错误',
   'validation.required': '必填',
   'validation.noNul': '不能包含 NUL 字符',

@@ -14,7 +14,6 @@ export const webhookMessages = defineMessages({
     'error.WEBHOOK_URL_UNRESOLVABLE': 'The host of the webhook URL ({host}) could not be resolved',
     'error.WEBHOOK_URL_CREDENTIALS': 'A webhook URL may not hold a user name or password',
     'error.WEBHOOK_ENDPOINT_DISABLED': 'This webhook endpoint is disabled; enable it before resending',
-    'validation.webhookUrl': 'Must be an http:// or https:// URL',
     'validation.webhookEventPattern':
       'Must be *, an event type such as invoice.paid, or a group such as charge.*',
   },
@@ -25,7 +24,6 @@ export const webhookMessages = defineMessages({
     'error.WEBHOOK_URL_UNRESOLVABLE': '无法解析 Webhook 地址的主机（{host}）',
     'error.WEBHOOK_URL_CREDENTIALS': 'Webhook 地址中不能包含用户名或密码',
     'error.WEBHOOK_ENDPOINT_DISABLED': '该 Webhook 端点已停用，请先启用再重新发送',
-    'validation.webhookUrl': '必须是 http:// 或 https:// 地址',
     'validation.webhookEventPattern': '必须是 *、事件类型（如 invoice.paid）或事件组（如 charge.*）',
   },
 });

@@ -194,7 +194,7 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     expect(bad.body.details).toEqual(
       expect.arrayContaining([
-        { path: 'body.url', message: 'Must be an http:// or https:// URL' },
+        { path: 'body.url', message: 'Must be an http:// or https:// web address' },
         {
           path: 'body.enabled_events.0',
           message: 'Must be *, an event type such as invoice.paid, or a group such as charge.*',
@@ -205,7 +205,7 @@ describe.each(await testEngines())('webhooks on %s', (engine) => {
       method: 'POST',
       body: { url: 'ftp://example.com/x', enabled_events: ['*'] },
     });
-    expect(zh.body.details).toEqual([{ path: 'body.url', message: '必须是 http:// 或 https:// 地址' }]);
+    expect(zh.body.details).toEqual([{ path: 'body.url', message: '必须是 http:// 或 https:// 网页地址' }]);
     const credentials = await merchant.test('/api/webhook-endpoints?locale=zh', {
       method: 'POST',
       body: { url: 'http://user:pw@127.0.0.1/x', enabled_events: ['*'] },

@@ -85,6 +85,22 @@ describe('CheckoutForm states', () => {
     vi.useRealTimers();
   });
 
+  it("offers the session's success address with its id, and never one that is not a web page", async () => {
+    const answer = (success_url: string) =>
+      envelope({ status: 'complete', payment_status: 'paid', success_url });
+    api({ [`GET ${SESSION}`]: () => answer('https://shop.example.com/done?cs={CHECKOUT_SESSION_ID}') });
+    const { unmount } = renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    expect((await screen.findByRole('link', { name: 'Continue' })).getAttribute('href')).toBe(
+      'https://shop.example.com/done?cs=cs_test0000001',
+    );
+    unmount();
+    // A row stored before the API checked addresses: following it would run script on this page.
+    api({ [`GET ${SESSION}`]: () => answer('javascript:alert(document.domain)') });
+    renderKiosk(<CheckoutForm id="cs_test0000001" mode="standalone" />);
+    expect(await screen.findByText('Payment successful')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue' })).toBeNull();
+  });
+
   it('refuses an id that is neither a link nor a session without asking the server', async () => {
     const calls = api({});
     renderKiosk(<CheckoutForm id="in_123" />);

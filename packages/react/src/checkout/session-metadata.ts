@@ -1,4 +1,5 @@
 import type { CheckoutSession, MyCustomer } from '@kiosk/contracts';
+import { isWebAddress } from '@kiosk/contracts/web-address';
 import type { FieldPattern } from '@kiosk/core/customer-details';
 
 /**
@@ -34,7 +35,16 @@ export function redirectAfterPaymentOf(session: CheckoutSession): string | undef
   const completion = objectAt(session.metadata.after_completion);
   if (completion?.type !== 'redirect') return undefined;
   const url = textAt(objectAt(completion.redirect)?.url);
-  return url && /^https?:\/\//.test(url) ? url : undefined;
+  return url && isWebAddress(url) ? url : undefined;
+}
+
+/**
+ * Where the merchant sends the buyer after paying (`success_url`, with the session's id in it). A
+ * web page only, as the API takes it: a row stored before it checked is not offered.
+ */
+export function successUrlOf(session: CheckoutSession): string | undefined {
+  const url = session.success_url?.replace('{CHECKOUT_SESSION_ID}', session.id);
+  return url && isWebAddress(url) ? url : undefined;
 }
 
 /** The country of the buyer's saved phone number. */

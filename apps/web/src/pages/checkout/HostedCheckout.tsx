@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckoutForm, KioskProvider } from '@kiosk/react';
+import { isWebAddress } from '@kiosk/contracts/web-address';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSignInRequest } from '../../hooks/use-sign-in-request.tsx';
 import { kioskClient } from '../../lib/api.ts';
@@ -35,7 +36,9 @@ export function HostedCheckout({ id, search, onSessionStarted, onLeave }: Hosted
         currencyId={params.get('currencyId') ?? undefined}
         onSessionStarted={onSessionStarted}
         onCancel={(session) => {
-          if (session?.cancel_url) window.location.assign(session.cancel_url);
+          // A web page only, as the API takes it: a row stored before it checked is not followed.
+          if (session?.cancel_url && isWebAddress(session.cancel_url))
+            window.location.assign(session.cancel_url);
           else onLeave();
         }}
       />

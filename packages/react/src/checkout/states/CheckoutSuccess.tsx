@@ -10,7 +10,7 @@ import type { CheckoutSession } from '@kiosk/contracts';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
 import { formatDay } from '../format-day.ts';
 import { leavePage } from '../leave-page.ts';
-import { confirmationMessageOf, redirectAfterPaymentOf } from '../session-metadata.ts';
+import { confirmationMessageOf, redirectAfterPaymentOf, successUrlOf } from '../session-metadata.ts';
 import { setupSubscriptionOf } from '../setup-subscription.ts';
 import { PoweredBy } from './PoweredBy.tsx';
 
@@ -68,6 +68,7 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
   const message = confirmationMessageOf(session) || outcome.message;
   const trialEndsAt = useTrialEnd(session);
   const redirect = redirectAfterPaymentOf(session);
+  const successUrl = successUrlOf(session);
   useEffect(() => {
     if (!redirect) return;
     const timer = setTimeout(() => leavePage(redirect), REDIRECT_AFTER_MS);
@@ -120,11 +121,8 @@ export function CheckoutSuccess({ session }: { session: CheckoutSession }) {
             </Button>
           )
         )}
-        {(redirect ?? session.success_url) && (
-          <Button
-            variant="contained"
-            href={redirect ?? session.success_url!.replace('{CHECKOUT_SESSION_ID}', session.id)}
-          >
+        {(redirect ?? successUrl) && (
+          <Button variant="contained" href={redirect ?? successUrl}>
             {t('checkout.success.continue')}
           </Button>
         )}

@@ -18,4 +18,5 @@ export {
   type FormSelectFieldProps,
   type FormTextFieldProps,
 } from './FormFields.tsx';
+export { FormWebAddressField, type FormWebAddressFieldProps } from './FormWebAddressField.tsx';
 export { errorMessage } from './server-error.ts';

@@ -4,8 +4,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@kiosk/contracts';
-import { isWebhookEventPattern, isWebhookUrl } from '@kiosk/contracts/webhook-rules';
-import { FormDialog, FormTextField } from '@kiosk/react/ui';
+import { isWebhookEventPattern } from '@kiosk/contracts/webhook-rules';
+import { FormDialog, FormTextField, FormWebAddressField } from '@kiosk/react/ui';
 import { EVENT_PATTERN_OPTIONS, EVERY_EVENT } from './event-types.ts';
 import { EndpointSecret } from './EndpointSecret.tsx';
 
@@ -77,19 +77,12 @@ export function EndpointDialog({ endpoint, onSave, onClose }: EndpointDialogProp
     >
       {({ control }) => (
         <>
-          <FormTextField
+          <FormWebAddressField
             control={control}
             name="url"
             label={t('developers.endpointForm.url')}
             hint={t('developers.endpointForm.urlHint')}
-            rules={{
-              validate: (url) => isWebhookUrl(url.trim()) || t('validation.webhookUrl'),
-            }}
             required
-            fullWidth
-            type="url"
-            autoComplete="off"
-            placeholder="https://"
           />
           <Controller
             control={control}

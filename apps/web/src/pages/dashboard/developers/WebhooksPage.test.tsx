@@ -140,7 +140,7 @@ describe('WebhooksPage', { timeout: 20_000 }, () => {
       target: { value: 'ftp://shop.example.com' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('Must be an http:// or https:// URL')).toBeTruthy();
+    expect(await within(dialog).findByText('Must be an http:// or https:// web address')).toBeTruthy();
     expect(within(dialog).getByText('Choose at least one event')).toBeTruthy();
     expect(api.calls('POST /api/webhook-endpoints')).toHaveLength(0);
   });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FormCheckbox, FormRows, FormTextField } from '@kiosk/react/ui';
-import { isPercent, isWebAddress, MAX_BENEFICIARIES, percentsFit, type LinkFormValues } from './link-form.ts';
+import { FormCheckbox, FormRows, FormTextField, FormWebAddressField } from '@kiosk/react/ui';
+import { isPercent, MAX_BENEFICIARIES, percentsFit, type LinkFormValues } from './link-form.ts';
 
 /**
  * Making the link a donation link (docs/donations.md): what it supports, how donors see it, and who
@@ -58,20 +58,11 @@ function DonationSettings({ control }: { control: Control<LinkFormValues> }) {
         minRows={2}
         slotProps={{ htmlInput: { maxLength: 1_000 } }}
       />
-      <FormTextField
+      <FormWebAddressField
         control={control}
         name="donation_reference"
         label={t('catalog.linkForm.donationReference')}
         hint={t('catalog.linkForm.donationReferenceHint')}
-        rules={{
-          validate: (text) =>
-            text.trim() === '' || isWebAddress(text) || t('catalog.linkForm.donationReferenceInvalid'),
-        }}
-        fullWidth
-        type="url"
-        autoComplete="off"
-        placeholder="https://"
-        slotProps={{ htmlInput: { maxLength: 2_000 } }}
       />
       <Beneficiaries control={control} />
     </Stack>

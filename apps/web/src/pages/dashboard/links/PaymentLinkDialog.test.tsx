@@ -131,9 +131,7 @@ describe('PaymentLinkDialog’s donation link', { timeout: 20_000 }, () => {
     await within(first).findByText('Give the beneficiary a name.');
     expect(within(first).getByText('Enter the address their share is paid to.')).toBeTruthy();
     expect(within(first).getByText('More than 0, up to 100, at most 2 decimals.')).toBeTruthy();
-    expect(
-      within(form.dialog).getByText('Enter a full address, such as https://blog.example/42'),
-    ).toBeTruthy();
+    expect(within(form.dialog).getByText('Must be an http:// or https:// web address')).toBeTruthy();
     expect(api.calls('POST /api/payment-links')).toHaveLength(0);
   });
 

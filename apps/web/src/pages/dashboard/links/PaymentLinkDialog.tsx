@@ -5,11 +5,17 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentLink } from '@kiosk/contracts';
-import { FormCheckbox, FormDialog, FormRows, FormSelectField, FormTextField } from '@kiosk/react/ui';
+import {
+  FormCheckbox,
+  FormDialog,
+  FormRows,
+  FormSelectField,
+  FormTextField,
+  FormWebAddressField,
+} from '@kiosk/react/ui';
 import type { PriceChoice } from '../products/use-products.ts';
 import {
   emptyLink,
-  isRedirectUrl,
   paymentLinkOf,
   SUBMIT_TYPES,
   wholeNumberIn,
@@ -233,19 +239,11 @@ function MoreOptions({ control }: { control: Control<LinkFormValues> }) {
         minRows={2}
         slotProps={{ htmlInput: { maxLength: 1_000 } }}
       />
-      <FormTextField
+      <FormWebAddressField
         control={control}
         name="redirect_url"
         label={t('catalog.linkForm.redirect')}
         hint={t('catalog.linkForm.redirectHint')}
-        rules={{
-          validate: (text) =>
-            text.trim() === '' || isRedirectUrl(text) || t('catalog.linkForm.redirectInvalid'),
-        }}
-        fullWidth
-        type="url"
-        autoComplete="off"
-        placeholder="https://"
       />
       <LinkPageInfo control={control} />
     </Stack>

@@ -109,26 +109,6 @@ export function wholeNumberIn(text: string, min: number, max: number): number | 
   return value >= min && value <= max ? value : false;
 }
 
-/** An https:// address (http:// on this machine only, for trying it out). */
-export function isRedirectUrl(text: string): boolean {
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
-  } catch {
-    return false;
-  }
-}
-
-/** A web page's address, as a donation's reference: http(s) only, so it opens for a donor. */
-export function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 /** A beneficiary's percent as the API takes it: more than 0, up to 100, in hundredths. */
 export function isPercent(text: string): boolean {
   if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return false;
