@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { postgresReachable } from '@kiosk/db/testing';
 import { measureBilling } from './billing.ts';
 import { embedFirstLoadBytes, firstLoadBytes, lazyBytes } from './bundle.ts';
+import { measureSubmitScaling } from './cluster.ts';
 import { checkoutLoadFigures, measureCheckoutLoads } from './page-load.ts';
 import { measurePublish, measureSearch, SEARCH_APPS } from './store.ts';
 
@@ -135,8 +136,20 @@ await measureRetrieve('sqlite');
 if (await postgresReachable()) await measureRetrieve('postgres');
 else console.log('retrieve on postgres: skipped (PostgreSQL is not reachable)');
 
-// Issue 12: the store front's search over 10 000 apps, on each engine, beside the bare route's
-// latency in the same server; then publishing a 5 MB bundle beside hashing and copying its bytes.
+// Issue 27 item 6: checkout submit (real writes, an Idempotency-Key each) against one server process,
+// then two on the same PostgreSQL database, the load split between them.
+if (await postgresReachable()) {
+  const { oneProcess, twoProcesses } = await measureSubmitScaling();
+  print('submit_rps_pg_one_process', oneProcess.rps, 'req/s');
+  print('submit_p99_pg_one_process', oneProcess.p99, 'ms');
+  print('submit_rps_pg_two_processes', twoProcesses.rps, 'req/s');
+  print('submit_p99_pg_two_processes', twoProcesses.p99, 'ms');
+  const ratio = Math.round((twoProcesses.rps / oneProcess.rps) * 1000) / 1000;
+  print('submit_two_vs_one_process_ratio', ratio, 'ratio');
+} else console.log('submit on two processes: skipped (PostgreSQL is not reachable)');
+
+// Issue 12 and 27 item 4: the store front's search over SEARCH_APPS apps (100 000), on each engine,
+// beside the bare route's latency in the same server; then publishing a 5 MB bundle beside hashing and copying its bytes.
 for (const engine of ['sqlite', 'postgres'] as const) {
   if (engine === 'postgres' && !(await postgresReachable())) {
     console.log('search on postgres: skipped (PostgreSQL is not reachable)');
