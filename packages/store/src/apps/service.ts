@@ -1,7 +1,7 @@
 import type { AppDetail, appListQuery, AppSearchResult, appUpdate, DeveloperApp } from '@kiosk/contracts';
 import { KioskError, type AppVersionStatus } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { StoreDeps } from '../context.ts';
 import type { AppRow, StoreDb } from '../tables.ts';
@@ -71,18 +71,22 @@ export async function listStoreFront(
       .where(sql<SqlBool>`lower(${sql.ref('c.name')}) = lower(${filter.category})`);
 
   // The page is chosen on narrow rows (the sort keys and the score's parts), then read in full:
-  // ordering whole rows of every match would cost more than the search itself.
+  // ordering whole rows of every match would cost more than the search itself. The other sorts
+  // need no score: working out its parts (a rating read per app) for every match of a common word
+  // cost them more than the search.
+  const scoring = filter.sort === 'relevance' || filter.explain;
+  const part = (value: RawBuilder<number>) => (scoring ? value : sql<number>`null`);
   const scored = visible.select([
     'a.id',
     'a.name',
     'a.title',
     'a.downloads',
     'a.published_at',
-    parts.text.as('text_score'),
-    parts.popularity.as('popularity'),
-    parts.freshness.as('freshness'),
-    parts.exactName.as('exact_name'),
-    parts.rating.as('rating'),
+    part(parts.text).as('text_score'),
+    part(parts.popularity).as('popularity'),
+    part(parts.freshness).as('freshness'),
+    part(parts.exactName).as('exact_name'),
+    part(parts.rating).as('rating'),
     (text === undefined ? sql<number | null>`null` : sql<number | null>`a.match_count`).as('match_count'),
   ]);
   let ordered = deps.db
@@ -95,7 +99,7 @@ export async function listStoreFront(
       's.exact_name',
       's.rating',
       's.match_count',
-      totalScore.as('score'),
+      part(totalScore).as('score'),
     ]);
   switch (filter.sort) {
     case 'relevance':
