@@ -87,6 +87,23 @@ describe.each(await testEngines())('addresses a buyer follows, on %s', (engine) 
     },
   );
 
+  it("a payment method refuses one as its explorer, whose links the buyer's page shows", async () => {
+    const before = await count('/api/payment-methods');
+    const body = evmMethodBody();
+    const answer = await merchant.test('/api/payment-methods', {
+      method: 'POST',
+      body: { ...body, settings: { ...body.settings, explorer_host: NOT_WEB_PAGES[0] } },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [
+        { path: 'body.settings.explorer_host', message: 'Must be an http:// or https:// web address' },
+      ],
+    });
+    expect(await count('/api/payment-methods')).toBe(before);
+  });
+
   it('takes web pages, with the session id placeholder', async () => {
     const session = await merchant.test('/api/checkout-sessions', {
       method: 'POST',

@@ -1,3 +1,4 @@
+import { webAddress } from '@kiosk/contracts';
 import { z } from 'zod';
 import { BITCOIN_NETWORKS, readAccountKey } from './keys.ts';
 
@@ -13,8 +14,8 @@ export const bitcoinSettings = z
     /** The account's extended public key: zpub/xpub on mainnet, vpub/tpub on testnet and regtest. */
     xpub: z.string().trim().min(1, 'validation.bitcoinXpub').max(200, 'validation.bitcoinXpub'),
     /** The Esplora API's base URL (https://blockstream.info/api …); it may hold a provider key. */
-    esplora_url: z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, '')),
-    explorer_host: z.url({ protocol: /^https?$/ }).optional(),
+    esplora_url: webAddress.transform((url) => url.replace(/\/+$/, '')),
+    explorer_host: webAddress.optional(),
     /** Blocks on top of the paying transaction's block, itself included, before it counts: at least 1. */
     confirmation: z.number().int().min(1).max(1_000).default(1),
   })

@@ -1,3 +1,4 @@
+import { webAddress } from '@kiosk/contracts';
 import { z } from 'zod';
 
 export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'validation.address');
@@ -6,8 +7,8 @@ export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'validation.ad
 export const evmSettings = z.object({
   chain_id: z.number().int().positive(),
   /** The chain's JSON-RPC URL; it may hold a provider key, so it never leaves the merchant API. */
-  api_host: z.url({ protocol: /^https?$/ }),
-  explorer_host: z.url({ protocol: /^https?$/ }).optional(),
+  api_host: webAddress,
+  explorer_host: webAddress.optional(),
   /** Blocks on top of the paying transaction's block before it counts. */
   confirmation: z.number().int().min(0).max(1_000).default(1),
   receiving_address: evmAddress,

@@ -1,3 +1,4 @@
+import { webAddress } from '@kiosk/contracts';
 import { z } from 'zod';
 
 /**
@@ -16,6 +17,6 @@ export const stripeSettings = z.object({
     .regex(/^whsec_\w{4,}$/, 'validation.webhookSecret')
     .optional(),
   /** Where the merchant reads a payment in Stripe (seed 000 §3 `dashboard`). */
-  dashboard: z.url({ protocol: /^https?$/ }).default('https://dashboard.stripe.com'),
+  dashboard: webAddress.default('https://dashboard.stripe.com'),
 });
 export type StripeSettings = z.infer<typeof stripeSettings>;
