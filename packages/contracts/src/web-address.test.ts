@@ -15,6 +15,7 @@ describe('a web address', () => {
       'JAVASCRIPT:alert(1)',
       'data:text/html,hi',
       'file:///etc/passwd',
+      '//evil.example',
     ])
       expect(isWebAddress(address), address).toBe(false);
   });

@@ -6,7 +6,6 @@ import { jsonResponse, mockApi, type ApiHandler } from '@kiosk/react/testing';
 import { renderWithProviders } from '../../../test-support/render-app.tsx';
 import { signedIn, signedOut, userWithRoles } from '../../../test-support/sessions.ts';
 import { AppFeedbackSection } from './AppFeedbackSection.tsx';
-import { isSafeUrl } from './markdown.tsx';
 import type { CommentThread, RatingSummary } from './use-app-feedback.ts';
 
 const T0 = 1_767_225_600;
@@ -111,8 +110,6 @@ describe('an app page’s ratings and comments', { timeout: 20_000 }, () => {
     expect(links[0]!.getAttribute('rel')).toContain('noopener');
     const reply = within(first).getAllByRole('article')[0]!;
     expect(within(reply).getByText('Developer')).toBeTruthy();
-    expect(isSafeUrl('javascript:alert(1)')).toBe(false);
-    expect(isSafeUrl('//evil.example')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Most helpful' }));
     await vi.waitFor(() =>

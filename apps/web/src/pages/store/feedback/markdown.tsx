@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from '@mui/material/Link';
+import { isWebAddress } from '@kiosk/contracts/web-address';
 
 /**
  * A comment's Markdown as React elements (issue 24 item 5: Markdown rendered safely). Only a small
@@ -9,15 +10,9 @@ import Link from '@mui/material/Link';
  * rel="nofollow noopener" and opened in a new tab; `javascript:` and the like stay plain text.
  */
 
-const SAFE_URL = /^https?:\/\/[^\s<>"']+$/i;
 /** `[text](url)`, `**bold**`, `*italic*` or `_italic_`, `` `code` ``, and a bare http(s) address. */
 const INLINE =
   /\[([^\]\n]{1,300})\]\(([^)\s]{1,2000})\)|\*\*([^*\n]+)\*\*|\*([^*\n]+)\*|\b_([^_\n]+)_\b|`([^`\n]+)`|(https?:\/\/[^\s<>"')\]]+)/g;
-
-/** Whether `url` may be a link's address: http or https, nothing else (no javascript:, data:, //host). */
-export function isSafeUrl(url: string): boolean {
-  return SAFE_URL.test(url);
-}
 
 function SafeLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -39,7 +34,7 @@ function inline(text: string, key: string): ReactNode[] {
     const k = `${key}-${index++}`;
     if (linkText !== undefined && url !== undefined)
       out.push(
-        isSafeUrl(url) ? (
+        isWebAddress(url) ? (
           <SafeLink key={k} href={url}>
             {linkText}
           </SafeLink>
@@ -52,7 +47,7 @@ function inline(text: string, key: string): ReactNode[] {
     else if (code !== undefined) out.push(<code key={k}>{code}</code>);
     else if (bare !== undefined)
       out.push(
-        isSafeUrl(bare) ? (
+        isWebAddress(bare) ? (
           <SafeLink key={k} href={bare}>
             {bare}
           </SafeLink>
