@@ -21,7 +21,9 @@ import { verifyRelease, type SignedRelease } from './release-signature.ts';
  *
  * 1. size, from the file system alone: an oversized upload is refused without reading it;
  * 2. integrity of the bytes against the release, and the release's signature by the app key: until
- *    both hold, the upload is not the one the app's key holder signed, and it is not opened;
+ *    both hold, the upload is not the one the app's key holder signed, and nothing found inside it is
+ *    answered (checkRelease does not open it; an upload read as it arrives was inspected in the same
+ *    pass that hashed it, and that inspection is dropped);
  * 3. the archive (readable, within its limits, only files under `package/`), kiosk.json's schema
  *    with each field's path, the release's DID, name and version against kiosk.json, the name and
  *    version rules that need the store's data (when the caller gives it), the logo and screenshots,
@@ -54,12 +56,53 @@ export type ReleaseCheck =
     }
   | { ok: false; problems: BundleProblem[] };
 
+/**
+ * A bundle read once as it arrived (the store's upload route): its size and integrity counted and
+ * hashed on the way, and its inspection fed the same bytes (inspectionFeed).
+ */
+export interface ReceivedBundle {
+  size: number;
+  integrity: string;
+  inspection: Promise<BundleInspection>;
+}
+
+export type ReceivedReleaseCheckInput = Omit<ReleaseCheckInput, 'file' | 'inspect'> & {
+  received: ReceivedBundle;
+};
+
 const RELEASE_FIELDS = ['did', 'name', 'version'] as const;
 
+/** The checks of a bundle on disk: its size from the file system, then its bytes read as needed. */
 export async function checkRelease(input: ReleaseCheckInput): Promise<ReleaseCheck> {
-  const { file, release } = input;
-  const maxBytes = Math.min(input.maxBytes ?? BUNDLE_MAX_BYTES, BUNDLE_MAX_BYTES);
+  const { file } = input;
   const { size } = await stat(file);
+  return judgeRelease(input, {
+    size,
+    integrity: () => integrityOfFile(file),
+    inspection: () => inspectBundle(file, input.inspect),
+  });
+}
+
+/** The same checks of a bundle read as it arrived: nothing is read again. */
+export function checkReceivedRelease(input: ReceivedReleaseCheckInput): Promise<ReleaseCheck> {
+  const { size, integrity, inspection } = input.received;
+  return judgeRelease(input, { size, integrity: async () => integrity, inspection: () => inspection });
+}
+
+/** The bytes as the checks ask for them, each only once the steps before it have passed. */
+interface BundleBytes {
+  size: number;
+  integrity(): Promise<string>;
+  inspection(): Promise<BundleInspection>;
+}
+
+async function judgeRelease(
+  input: Omit<ReleaseCheckInput, 'file'>,
+  bytes: BundleBytes,
+): Promise<ReleaseCheck> {
+  const { release } = input;
+  const { size } = bytes;
+  const maxBytes = Math.min(input.maxBytes ?? BUNDLE_MAX_BYTES, BUNDLE_MAX_BYTES);
   if (size > maxBytes)
     return {
       ok: false,
@@ -67,7 +110,7 @@ export async function checkRelease(input: ReleaseCheckInput): Promise<ReleaseChe
     };
 
   const problems: BundleProblem[] = [];
-  const integrity = await integrityOfFile(file);
+  const integrity = await bytes.integrity();
   if (integrity !== release.integrity)
     problems.push(problem('INTEGRITY_MISMATCH', { expected: String(release.integrity), actual: integrity }));
   const verdict = await verifyRelease(release);
@@ -79,7 +122,7 @@ export async function checkRelease(input: ReleaseCheckInput): Promise<ReleaseChe
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  const inspection = await inspectBundle(file, input.inspect);
+  const inspection = await bytes.inspection();
   problems.push(...inspection.problems);
   if (!inspection.complete) return { ok: false, problems };
 

@@ -1,5 +1,6 @@
 import { SECRET_SCAN_MAX_CHARS, scanForSecrets, type SecretKind } from '@kiosk/core';
 import { createReadStream } from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import {
@@ -17,11 +18,12 @@ import { checkSvg, SVG_RULE, type SvgFinding } from './svg-safety.ts';
 import { StopReading, TarReader, type TarEntryHeader, type TarEntrySink } from './tar-reader.ts';
 
 /**
- * Reads an uploaded bundle from its file in one streamed pass, holding at most one file of it in
- * memory at a time (and only files small enough to scan): its metadata, its file list, the logo and
- * screenshots kiosk.json names, and what a secret scan finds in its text files. It judges only what
- * the archive itself gets wrong (entries outside `package/`, links, duplicates, limits);
- * check-release.ts judges the rest.
+ * Reads an uploaded bundle in one streamed pass, from its file or from its bytes as they arrive (the
+ * store's upload route reads the request once), holding at most one file of it in memory at a time
+ * (and only files small enough to scan): its metadata, its file list, the logo and screenshots
+ * kiosk.json names, and what a secret scan finds in its text files. It judges only what the archive
+ * itself gets wrong (entries outside `package/`, links, duplicates, limits); check-release.ts judges
+ * the rest.
  */
 
 /** A built web app has thousands of files, not tens of thousands; more is a mistake or an attack. */
@@ -30,6 +32,9 @@ export const BUNDLE_MAX_FILES = 20_000;
 export const BUNDLE_MAX_UNPACKED_BYTES = 10 * BUNDLE_MAX_BYTES;
 // Enough for a PNG, JPEG or WebP signature and for an SVG's XML declaration and comments.
 const IMAGE_HEAD_BYTES = 4096;
+// zlib's output per turn of the event loop: its 16 KB default makes a trip to the thread pool, and a
+// chunk for the tar reader, per 16 KB of a 50 MB bundle.
+const UNZIP_CHUNK_BYTES = 256 * 1024;
 
 export interface InspectOptions {
   /** Files over this many bytes are not scanned for secrets. */
@@ -141,7 +146,15 @@ interface Reading {
   entries: number;
 }
 
-export async function inspectBundle(file: string, options: InspectOptions = {}): Promise<BundleInspection> {
+/**
+ * Inspects the bundle in `source`: a file, or a stream of its gzip bytes. A stream is read to the end
+ * unless a problem stops the reading first, and is then destroyed: its writer stops feeding it when
+ * it closes.
+ */
+export async function inspectBundle(
+  source: string | Readable,
+  options: InspectOptions = {},
+): Promise<BundleInspection> {
   const reading: Reading = {
     inspection: {
       problems: [],
@@ -163,7 +176,7 @@ export async function inspectBundle(file: string, options: InspectOptions = {}):
   };
   const { inspection } = reading;
   try {
-    await readArchive(file, reading);
+    await readArchive(typeof source === 'string' ? createReadStream(source) : source, reading);
   } catch (error) {
     const stopped =
       error instanceof StopReading
@@ -181,13 +194,58 @@ export async function inspectBundle(file: string, options: InspectOptions = {}):
   return inspection;
 }
 
+/** An inspection fed a bundle's bytes by its caller as they arrive, instead of from a file. */
+export interface InspectionFeed {
+  /**
+   * Takes the next bytes, in order; resolves once the inspection can take more. Bytes after a problem
+   * has stopped the reading are dropped.
+   */
+  write(chunk: Buffer): Promise<void>;
+  /** The bytes are over: the inspection of them. */
+  end(): Promise<BundleInspection>;
+  /** The bytes will not all come (the upload failed): stops the reading; `end` is not called. */
+  abort(): void;
+}
+
+/** What a feed holds before its writer waits: zlib unzips about that much while the bytes arrive. */
+const FEED_BUFFER_BYTES = 1024 * 1024;
+
+/** inspectBundle of bytes pushed by the caller: one pass over an upload that also hashes and stores it. */
+export function inspectionFeed(options: InspectOptions = {}): InspectionFeed {
+  const input = new PassThrough({ highWaterMark: FEED_BUFFER_BYTES });
+  const inspection = inspectBundle(input, options);
+  // `end` answers it; after an abort nobody asks.
+  inspection.catch(() => undefined);
+  return {
+    async write(chunk) {
+      if (input.destroyed || input.write(chunk)) return;
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          input.off('drain', go);
+          input.off('close', go);
+          resolve();
+        };
+        input.on('drain', go);
+        input.on('close', go);
+      });
+    },
+    end() {
+      if (!input.destroyed) input.end();
+      return inspection;
+    },
+    abort() {
+      input.destroy();
+    },
+  };
+}
+
 /**
- * Unzips the file and reads its tar, a chunk at a time with a turn of the event loop between chunks
- * (zlib works off the main thread): no bundle holds the server, whatever it unpacks to. Every
+ * Unzips the bytes and reads their tar, a chunk at a time with a turn of the event loop between
+ * chunks (zlib works off the main thread): no bundle holds the server, whatever it unpacks to. Every
  * unzipped byte counts against the unpacked limit, headers, padding and what follows the end included.
  * The store unzips, not a tar library: a plain tar, or one compressed twice, is no bundle.
  */
-async function readArchive(file: string, reading: Reading): Promise<void> {
+async function readArchive(source: Readable, reading: Reading): Promise<void> {
   const tar = new TarReader((header) => {
     reading.entries++;
     const path = admitEntry(reading, header);
@@ -197,19 +255,23 @@ async function readArchive(file: string, reading: Reading): Promise<void> {
   // What stopped the reading: node's pipeline answers the streams' AbortError in its place.
   let stopped: unknown;
   try {
-    await pipeline(createReadStream(file), createGunzip(), async (chunks: AsyncIterable<Buffer>) => {
-      try {
-        for await (const chunk of chunks) {
-          unpacked += chunk.length;
-          if (unpacked > reading.maxUnpackedBytes) throw tooLargeUnpacked(reading);
-          tar.push(chunk);
+    await pipeline(
+      source,
+      createGunzip({ chunkSize: UNZIP_CHUNK_BYTES }),
+      async (chunks: AsyncIterable<Buffer>) => {
+        try {
+          for await (const chunk of chunks) {
+            unpacked += chunk.length;
+            if (unpacked > reading.maxUnpackedBytes) throw tooLargeUnpacked(reading);
+            tar.push(chunk);
+          }
+          tar.end();
+        } catch (error) {
+          stopped = error;
+          throw error;
         }
-        tar.end();
-      } catch (error) {
-        stopped = error;
-        throw error;
-      }
-    });
+      },
+    );
   } catch (error) {
     throw stopped ?? error;
   }

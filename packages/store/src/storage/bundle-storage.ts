@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { KioskError } from '@kiosk/core';
 import { outsideTransactionsOnly } from '@kiosk/db';
@@ -18,6 +19,14 @@ export interface BundleStorage {
    * refusing before reading. Refuses an existing key with `BundleStorageError` (`exists`).
    */
   put(key: string, body: Readable, options: PutBundleOptions): Promise<void>;
+  /**
+   * Optional: stores a local file the caller has just written (an upload received to disk) without
+   * reading it again, where the storage can take the file itself (files on the same disk are linked
+   * into place). `options` are the file's own, counted and hashed as it was written: they are
+   * trusted, not checked again. All-or-nothing and `exists` as `put`; the file keeps its own name
+   * (the caller removes it) and must not change after. `putBundleFile` falls back to `put`.
+   */
+  putFile?(key: string, file: string, options: PutBundleOptions): Promise<void>;
   /** What is stored under `key`, or undefined when nothing is. */
   head(key: string): Promise<StoredBundle | undefined>;
   /**
@@ -59,7 +68,19 @@ export interface ByteRange {
  * database transaction (judge, store, then write the rows that name it).
  */
 export const outsideTransactions = (storage: BundleStorage): BundleStorage =>
-  outsideTransactionsOnly(storage, ['put', 'head', 'get', 'delete'], 'bundle storage');
+  outsideTransactionsOnly(storage, ['put', 'putFile', 'head', 'get', 'delete'], 'bundle storage');
+
+/** Stores the local file `file` under `key`: taken as it is where the storage can, else streamed to `put`. */
+export function putBundleFile(
+  storage: BundleStorage,
+  key: string,
+  file: string,
+  options: PutBundleOptions,
+): Promise<void> {
+  return storage.putFile
+    ? storage.putFile(key, file, options)
+    : storage.put(key, createReadStream(file), options);
+}
 
 // Keys -------------------------------------------------------------------------------------------
 

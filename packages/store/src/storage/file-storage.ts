@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -57,6 +57,38 @@ export class FileBundleStorage implements BundleStorage {
       throw error;
     } finally {
       await rm(temp, { force: true });
+    }
+    await syncDirectory(directory);
+  }
+
+  /**
+   * Takes the caller's file itself: fsyncs it, then hard-links it into place beside the keys as put
+   * does its temp file, so the bundle is neither read nor written again. Its size is checked against
+   * `options` (a stat); its integrity is the caller's. A file on another disk than the root cannot
+   * be linked: `put` copies it, verifying it on the way.
+   */
+  async putFile(key: string, file: string, options: PutBundleOptions): Promise<void> {
+    const target = this.pathOf(key);
+    sha512Digest(options.integrity);
+    if (await this.head(key)) throw new BundleStorageError({ kind: 'exists', key });
+    const handle = await open(file, 'r+');
+    try {
+      const { size } = await handle.stat();
+      if (size !== options.size)
+        throw new BundleStorageError({ kind: 'sizeMismatch', expected: options.size, received: size });
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    const directory = dirname(target);
+    await mkdir(directory, { recursive: true });
+    try {
+      await link(file, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new BundleStorageError({ kind: 'exists', key }, { cause: error });
+      if (code === 'EXDEV') return this.put(key, createReadStream(file), options);
+      throw error;
     }
     await syncDirectory(directory);
   }

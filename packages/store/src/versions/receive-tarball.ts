@@ -5,20 +5,30 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createIntegrityHash, formatBytes, integrityOfHash } from '@kiosk/bundle';
+import {
+  createIntegrityHash,
+  formatBytes,
+  inspectionFeed,
+  integrityOfHash,
+  type BundleInspection,
+  type ReceivedBundle,
+} from '@kiosk/bundle';
 import type { ReceivedTarball } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 
 /**
- * An upload's body, received to a temp file under the upload folder before anything else looks at
- * it: a tarball is never held in memory. Its JSON is its size and integrity, so an Idempotency-Key
- * fingerprint says "the same bytes", not "the same temp file".
+ * An upload's body, received to a temp file under the upload folder: a tarball is never held in
+ * memory, and it is read once, as it arrives, by everything that needs its bytes (its size, its
+ * integrity, its inspection); the storage then takes the file itself. Its JSON is its size and
+ * integrity, so an Idempotency-Key fingerprint says "the same bytes", not "the same temp file".
  */
-export class Tarball implements ReceivedTarball {
+export class Tarball implements ReceivedTarball, ReceivedBundle {
   constructor(
     readonly file: string,
     readonly size: number,
     readonly integrity: string,
+    /** The archive read in the same pass (checkReceivedRelease answers it, or drops it). */
+    readonly inspection: Promise<BundleInspection>,
   ) {}
 
   toJSON() {
@@ -37,10 +47,17 @@ export function refuseDeclaredTooLarge(request: IncomingMessage, maxBytes: numbe
 }
 
 /**
- * Receives `body` (the request's payload) into a new file of `dir`, hashing it on the way. Refuses more than `maxBytes` with
- * 413: at once when the declared Content-Length says so, without reading a byte; otherwise as soon
- * as the bytes run past it (a chunked body declares nothing), removing what was written. A body the
- * client abandons midway is removed too.
+ * The upload file's write buffer: chunks that arrive while the disk writes wait here and go out
+ * together, rather than the body pausing after every 64 KB chunk until its own write is done.
+ */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
+
+/**
+ * Receives `body` (the request's payload) into a new file of `dir` in one pass: each chunk is
+ * counted, hashed, written and fed to the bundle's inspection as it arrives. Refuses more than
+ * `maxBytes` with 413: at once when the declared Content-Length says so, without reading a byte;
+ * otherwise as soon as the bytes run past it (a chunked body declares nothing), removing what was
+ * written. A body the client abandons midway is removed too.
  */
 export async function receiveTarball(
   request: IncomingMessage,
@@ -52,13 +69,16 @@ export async function receiveTarball(
   await mkdir(options.dir, { recursive: true });
   const file = join(options.dir, `${randomUUID()}.tgz`);
   const hash = createIntegrityHash();
+  const inspection = inspectionFeed();
   let size = 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       size += chunk.length;
       if (size > options.maxBytes) return callback(tooLarge(options.maxBytes));
       hash.update(chunk);
-      callback(null, chunk);
+      this.push(chunk);
+      // The next chunk once the inspection has room for it (zlib unzips off the main thread).
+      void inspection.write(chunk).then(() => callback());
     },
   });
   // `pipe`, not `pipeline`, from the request: a refusal unpipes the request without destroying it,
@@ -69,13 +89,14 @@ export async function receiveTarball(
     if (!request.complete) meter.destroy(new KioskError('BAD_REQUEST', { params: { reason: 'aborted' } }));
   });
   try {
-    await pipeline(meter, createWriteStream(file, { flags: 'wx' }));
+    await pipeline(meter, createWriteStream(file, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES }));
   } catch (error) {
+    inspection.abort();
     body.unpipe(meter);
     await rm(file, { force: true });
     throw error;
   }
-  return new Tarball(file, size, integrityOfHash(hash));
+  return new Tarball(file, size, integrityOfHash(hash), inspection.end());
 }
 
 /** Removes a received tarball once its request is answered. */

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import {
+  checkReceivedRelease,
   checkRelease,
   type BundleMetadata,
   type BundleProblem,
@@ -21,9 +21,10 @@ import { assertDeveloperOf, findCategoryId, getDeveloperApp } from '../apps/serv
 import { audienceOf, seesVersion, type Viewer } from '../apps/audience.ts';
 import { storeReviewType } from '../reviews/settings.ts';
 import type { StoreDeps } from '../context.ts';
-import { bundleKey } from '../storage/bundle-storage.ts';
+import { bundleKey, putBundleFile } from '../storage/bundle-storage.ts';
 import { appJson } from '../apps/table.ts';
 import { flag, type AppRow, type StoreDb, type VersionRow } from '../tables.ts';
+import { Tarball } from './receive-tarball.ts';
 import { versionJson } from './table.ts';
 import { storeRuleProblems, uploadProblems } from './upload-problems.ts';
 import { bundleFileName, versionView } from './view.ts';
@@ -35,13 +36,18 @@ import { bundleFileName, versionView } from './view.ts';
  * unit of work starts; `publishUpload` then judges it with the store's data, stores, and writes.
  */
 
-/** The checks that need no database. The same bytes and release always give the same answer. */
+/**
+ * The checks that need no database. The same bytes and release always give the same answer. A
+ * tarball the route received was hashed and inspected as it arrived: nothing is read again.
+ */
 export function checkTarball(
   deps: StoreDeps,
   tarball: ReceivedTarball,
   release: SignedRelease,
 ): Promise<ReleaseCheck> {
-  return checkRelease({ file: tarball.file, release, maxBytes: deps.maxBundleBytes });
+  const maxBytes = deps.maxBundleBytes;
+  if (tarball instanceof Tarball) return checkReceivedRelease({ received: tarball, release, maxBytes });
+  return checkRelease({ file: tarball.file, release, maxBytes });
 }
 
 export interface UploadInput {
@@ -85,7 +91,7 @@ export async function publishUpload(deps: StoreDeps, input: UploadInput): Promis
     const id = newId('appVersion');
     // A key per upload: racing uploads of one version never share (or remove) each other's bytes.
     const key = bundleKey({ did: release.did, version: release.version, name: release.name, upload: id });
-    await deps.storage.put(key, createReadStream(input.tarball.file), {
+    await putBundleFile(deps.storage, key, input.tarball.file, {
       size: input.tarball.size,
       contentType: 'application/gzip',
       integrity: input.tarball.integrity,
