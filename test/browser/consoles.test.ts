@@ -3,7 +3,7 @@ import { interpolate, type Locale } from '@kiosk/core';
 import { catalogs } from '@kiosk/core/i18n/catalogs';
 import { consoleMessages } from '@kiosk/core/i18n/console';
 import { developerAppsMessages } from '@kiosk/core/i18n/developer-apps';
-import { makeApp, packAndSign, removeTempDirs } from '@kiosk/bundle/test-fixtures';
+import { makeApp, packAndSign, removeTempDirs, uniqueAppName } from '@kiosk/bundle/test-fixtures';
 import { TestWallet } from '@kiosk/test-wallet';
 import { signedIn } from '@kiosk/testkit';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -39,7 +39,7 @@ async function newDeveloper() {
 
 /** A new app's 1.0.0, uploaded by `developer` and waiting for review. */
 async function pendingApp(developer: { cookie: string }, title: string) {
-  const name = `console-${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+  const name = uniqueAppName('console');
   const { file, release } = await packAndSign(await makeApp({ metadata: { name, title } }));
   const response = await fetch(
     `${harness.server.url}/api/developer/apps/upload?${new URLSearchParams({ ...release, request_review: '1' })}`,

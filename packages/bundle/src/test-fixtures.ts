@@ -22,6 +22,15 @@ export async function tempDir(): Promise<string> {
   return dir;
 }
 
+/**
+ * An app name no other name made here comes near: `prefix` and 16 random letters. The store refuses a
+ * name within two edits of another app's (squatting.ts), which six random characters, mostly the
+ * same `x` for every digit, did now and then.
+ */
+export function uniqueAppName(prefix: string): string {
+  return `${prefix}-${[...randomBytes(16)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+}
+
 /** Removes every folder this module made (call from afterAll). */
 export async function removeTempDirs(): Promise<void> {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));

@@ -10,7 +10,13 @@ import {
   type TestServer,
 } from '@kiosk/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, packAndSign, removeTempDirs, type TestApp } from '@kiosk/bundle/test-fixtures';
+import {
+  makeApp,
+  packAndSign,
+  removeTempDirs,
+  uniqueAppName,
+  type TestApp,
+} from '@kiosk/bundle/test-fixtures';
 
 /**
  * The admins' console over HTTP (issue 12 item 8): categories, which the store front lists, and
@@ -19,7 +25,7 @@ import { makeApp, packAndSign, removeTempDirs, type TestApp } from '@kiosk/bundl
 
 type Client = ReturnType<typeof cookieClient>;
 const didOf = (wallet: TestWallet) => `did:pkh:eip155:1:${wallet.address.toLowerCase()}`;
-const randomName = () => `app-${Math.random().toString(36).slice(2, 10).replace(/\d/g, 'x')}`;
+const randomName = () => uniqueAppName('app');
 
 afterAll(removeTempDirs);
 
