@@ -1,6 +1,6 @@
 import { MAX_AMOUNT, MAX_AMOUNT_DIGITS } from '@kiosk/core';
 import { z } from 'zod';
-import { isWebAddress } from './web-address.ts';
+import { isWebAddress, WEB_ADDRESS_MAX } from './web-address.ts';
 
 /**
  * Wire pieces every resource shares. Amounts are decimal strings of smallest units: JSON numbers
@@ -16,7 +16,10 @@ export const amountString = z
   );
 
 /** An address a browser is sent to or offered as a link: http(s) only (web-address.ts). */
-export const webAddress = z.string().refine(isWebAddress, 'validation.webAddress');
+export const webAddress = z
+  .string()
+  .refine(isWebAddress, 'validation.webAddress')
+  .meta({ format: 'uri', maxLength: WEB_ADDRESS_MAX });
 
 export const metadata = z.record(z.string(), z.unknown()).default({});
 export const idParam = z.object({ id: z.string().min(1).max(64) });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { idParam, listOf, pageQuery, updateOf } from './common.ts';
+import { idParam, listOf, pageQuery, updateOf, webAddress } from './common.ts';
 import { defineRoutes } from './route.ts';
 import { WEBHOOK_EVENT_PATTERN, WEBHOOK_EVENT_PATTERN_MAX } from './webhook-rules.ts';
-import { webAddress } from './common.ts';
 
 /**
  * Webhook endpoints (issue 23 item 3): where Kiosk POSTs each event of a mode, signed like Stripe
