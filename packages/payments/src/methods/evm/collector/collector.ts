@@ -3,21 +3,17 @@ import {
   ContractFunctionRevertedError,
   decodeEventLog,
   erc20Abi,
-  getAddress,
   isAddressEqual,
   parseEventLogs,
-  type Account,
   type Address,
-  type Chain,
   type Hash,
   type Hex,
   type PublicClient,
-  type Transport,
-  type WalletClient,
 } from 'viem';
 import artifact from './KioskCollector.json' with { type: 'json' };
 import { kioskCollectorAbi, type CollectorErrorName } from './collector-abi.ts';
 import { readMandate } from './mandate.ts';
+import { deployArtifact, type SigningWallet } from '../deploy-artifact.ts';
 
 /**
  * TypeScript side of KioskCollector.sol (read its header first), the one import for the billing
@@ -47,20 +43,15 @@ export {
 } from './readiness.ts';
 export { mandateCycleSeconds } from './cycle-length.ts';
 
-/** A wallet client that signs as one account on one chain (the collector, a deployer, a customer). */
-export type SigningWallet = WalletClient<Transport, Chain, Account>;
+export type { SigningWallet } from '../deploy-artifact.ts';
 
-/**
- * Deploys KioskCollector from the committed artifact (never a fresh compile, so what runs is what was
- * reviewed). One deployment per chain serves every merchant; answers its address.
- */
-export async function deployCollector(wallet: SigningWallet, client: PublicClient): Promise<Address> {
-  const hash = await wallet.deployContract({ abi: kioskCollectorAbi, bytecode: artifact.bytecode as Hex });
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress)
-    throw new Error(`deploying KioskCollector failed (transaction ${hash})`);
-  return getAddress(receipt.contractAddress);
-}
+/** Deploys KioskCollector. One deployment per chain serves every merchant; answers its address. */
+export const deployCollector = (wallet: SigningWallet, client: PublicClient): Promise<Address> =>
+  deployArtifact(wallet, client, {
+    name: 'KioskCollector',
+    abi: kioskCollectorAbi,
+    bytecode: artifact.bytecode,
+  });
 
 export type CollectOutcome =
   | {

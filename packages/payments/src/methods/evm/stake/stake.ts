@@ -1,5 +1,5 @@
-import { getAddress, keccak256, stringToHex, type Address, type Hex, type PublicClient } from 'viem';
-import type { SigningWallet } from '../collector/collector.ts';
+import { keccak256, stringToHex, type Address, type Hex, type PublicClient } from 'viem';
+import { deployArtifact, type SigningWallet } from '../deploy-artifact.ts';
 import artifact from './KioskStake.json' with { type: 'json' };
 import { kioskStakeAbi } from './stake-abi.ts';
 
@@ -20,14 +20,6 @@ export function slashRefOf(invoiceId: string): Hex {
   return keccak256(stringToHex(invoiceId));
 }
 
-/**
- * Deploys KioskStake from the committed artifact (never a fresh compile, so what runs is what was
- * reviewed). One deployment per chain serves every merchant; answers its address.
- */
-export async function deployStake(wallet: SigningWallet, client: PublicClient): Promise<Address> {
-  const hash = await wallet.deployContract({ abi: kioskStakeAbi, bytecode: artifact.bytecode as Hex });
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress)
-    throw new Error(`deploying KioskStake failed (transaction ${hash})`);
-  return getAddress(receipt.contractAddress);
-}
+/** Deploys KioskStake. One deployment per chain serves every merchant; answers its address. */
+export const deployStake = (wallet: SigningWallet, client: PublicClient): Promise<Address> =>
+  deployArtifact(wallet, client, { name: 'KioskStake', abi: kioskStakeAbi, bytecode: artifact.bytecode });
