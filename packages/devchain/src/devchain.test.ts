@@ -1,5 +1,5 @@
 import { connect, createServer } from 'node:net';
-import { createWalletClient, erc20Abi, http, type Abi, type Address } from 'viem';
+import { erc20Abi, type Abi, type Address } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoTokenArtifact } from './compile.ts';
@@ -47,8 +47,6 @@ describe('the local chain', () => {
   const balance = (of: Address) =>
     chain.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [of] });
   /** A wallet client for one of the node's unlocked development accounts. */
-  const walletOf = (account: Address) =>
-    createWalletClient({ account, chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
 
   it('answers chain id 31337 and the 20 mnemonic accounts, each funded with 10,000 ETH', async () => {
     expect(chain.chainId).toBe(31337);
@@ -84,7 +82,7 @@ describe('the local chain', () => {
   });
 
   it('spends an allowance through transferFrom and refuses to go beyond it', async () => {
-    const approve = await walletOf(holderA).writeContract({
+    const approve = await chain.walletOf(holderA).writeContract({
       address: token,
       abi: erc20Abi,
       functionName: 'approve',
@@ -92,7 +90,7 @@ describe('the local chain', () => {
     });
     await chain.publicClient.waitForTransactionReceipt({ hash: approve });
     const [beforeA, beforeOutsider] = [await balance(holderA), await balance(outsider)];
-    const spend = await walletOf(holderB).writeContract({
+    const spend = await chain.walletOf(holderB).writeContract({
       address: token,
       abi: erc20Abi,
       functionName: 'transferFrom',

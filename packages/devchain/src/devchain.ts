@@ -15,11 +15,13 @@ import {
   getContractAddress,
   http,
   numberToHex,
+  type Account,
   type Address,
   type Chain,
   type Hash,
   type HttpTransport,
   type PublicClient,
+  type WalletClient,
 } from 'viem';
 import { loadDemoTokenArtifact, PACKAGE_JSON } from './compile.ts';
 import {
@@ -77,6 +79,8 @@ export interface DevChain {
   /** The 20 development accounts, unlocked on the node, in mnemonic order. */
   accounts: Address[];
   publicClient: PublicClient<HttpTransport, Chain>;
+  /** A wallet that signs as `account`, one of `accounts` (the node holds their keys). */
+  walletOf(account: Address): WalletClient<HttpTransport, Chain, Account>;
   /** Mines `blocks` empty blocks at once; answers the new head block number. */
   mine(blocks?: number): Promise<bigint>;
   /** Deploys a DemoToken from `accounts[0]` (its only minter) and mints to `mintTo`; answers its address. */
@@ -223,6 +227,7 @@ export async function startDevChain(options: DevChainOptions = {}): Promise<DevC
     replayed: journal?.transactionCount ?? 0,
     accounts,
     publicClient,
+    walletOf: (account) => createWalletClient({ account, chain, transport, pollingInterval: 50 }),
 
     async mine(blocks = 1) {
       if (!(Number.isInteger(blocks) && blocks > 0)) throw new Error(`cannot mine ${blocks} blocks`);

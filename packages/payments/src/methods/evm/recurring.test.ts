@@ -1,15 +1,6 @@
 import type { PaymentCurrency } from '@kiosk/contracts';
 import { startDevChain, type DevChain } from '@kiosk/devchain';
-import {
-  createTestClient,
-  createWalletClient,
-  erc20Abi,
-  getAddress,
-  http,
-  parseEther,
-  type Address,
-  type Hex,
-} from 'viem';
+import { createTestClient, erc20Abi, getAddress, http, parseEther, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MandateRequest, Method, PayerStanding, StoredMandate } from '../adapter.ts';
@@ -44,8 +35,6 @@ describe('the EVM adapter, recurring', () => {
   const adapter = createEvmAdapter({ collectorKey });
   let subscriptions = 0;
 
-  const walletOf = (account: Address) =>
-    createWalletClient({ account, chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
   const didOf = (account: Address) => `did:pkh:eip155:${chain.chainId}:${account.toLowerCase()}`;
   const now = async () => Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp);
   const balanceOf = (of: Address) =>
@@ -104,7 +93,7 @@ describe('the EVM adapter, recurring', () => {
   }
 
   async function send(from: Address, call: WalletCall) {
-    const hash = await walletOf(from).sendTransaction(call);
+    const hash = await chain.walletOf(from).sendTransaction(call);
     expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
   }
 
@@ -138,7 +127,7 @@ describe('the EVM adapter, recurring', () => {
     adapter.collect!(method, currency, mandate, { invoiceId, amount, now: serverNow(), attempt: 0 });
 
   async function approve(payer: Address, amount: bigint) {
-    const hash = await walletOf(payer).writeContract({
+    const hash = await chain.walletOf(payer).writeContract({
       address: token,
       abi: erc20Abi,
       functionName: 'approve',
@@ -180,7 +169,7 @@ describe('the EVM adapter, recurring', () => {
         amount: MINTED,
       }),
     );
-    collectorContract = await deployCollector(walletOf(deployer), chain.publicClient);
+    collectorContract = await deployCollector(chain.walletOf(deployer), chain.publicClient);
     // The collector key is the server's own, not a node account: it pays its pulls' gas.
     await createTestClient({
       mode: 'hardhat',

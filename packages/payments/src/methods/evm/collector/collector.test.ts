@@ -4,7 +4,6 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   createTestClient,
-  createWalletClient,
   decodeErrorResult,
   erc20Abi,
   getAddress,
@@ -53,8 +52,6 @@ describe('the KioskCollector contract', () => {
   let collector: Address;
   let subscriptions = 0;
 
-  const walletOf = (account: Address) =>
-    createWalletClient({ account, chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
   const testClient = () =>
     createTestClient({ mode: 'hardhat', chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
 
@@ -75,12 +72,12 @@ describe('the KioskCollector contract', () => {
     });
 
   async function send(from: Address, call: WalletCall) {
-    const hash = await walletOf(from).sendTransaction(call);
+    const hash = await chain.walletOf(from).sendTransaction(call);
     return (await chain.publicClient.waitForTransactionReceipt({ hash })).status;
   }
 
   async function approve(payer: Address, amount: bigint, ofToken = token) {
-    const hash = await walletOf(payer).writeContract({
+    const hash = await chain.walletOf(payer).writeContract({
       address: ofToken,
       abi: erc20Abi,
       functionName: 'approve',
@@ -114,7 +111,7 @@ describe('the KioskCollector contract', () => {
   const pull = (id: Hex, amount: bigint, options: { from?: Address; invoice?: string } = {}) =>
     collect({
       client: chain.publicClient,
-      wallet: walletOf(options.from ?? collectorAccount),
+      wallet: chain.walletOf(options.from ?? collectorAccount),
       collectorContract: collector,
       id,
       amount,
@@ -183,7 +180,7 @@ describe('the KioskCollector contract', () => {
       terms.expiresAt,
     ] as const;
     expect(await refusalOf(asks(payer, 'createMandate', call))).toEqual({ reason, args });
-    const hash = await walletOf(payer).writeContract({
+    const hash = await chain.walletOf(payer).writeContract({
       address: collector,
       abi: kioskCollectorAbi,
       functionName: 'createMandate',
@@ -195,7 +192,7 @@ describe('the KioskCollector contract', () => {
 
   /** Sends a pull without asking the contract first (a fixed gas skips the estimate); answers the receipt's status. */
   async function forcedPull(id: Hex, amount: bigint, from = collectorAccount) {
-    const hash = await walletOf(from).writeContract({
+    const hash = await chain.walletOf(from).writeContract({
       address: collector,
       abi: kioskCollectorAbi,
       functionName: 'collect',
@@ -218,7 +215,7 @@ describe('the KioskCollector contract', () => {
         amount: MINTED,
       }),
     );
-    collector = await deployCollector(walletOf(deployer), chain.publicClient);
+    collector = await deployCollector(chain.walletOf(deployer), chain.publicClient);
   });
   afterAll(() => chain?.stop());
 
@@ -398,7 +395,7 @@ describe('the KioskCollector contract', () => {
     await expectRefused(id, 5_000n, 'AllowanceTooLow', [4_000n, 5_000n], { payer });
 
     await approve(payer, MAX);
-    const hash = await walletOf(payer).writeContract({
+    const hash = await chain.walletOf(payer).writeContract({
       address: token,
       abi: erc20Abi,
       functionName: 'transfer',
@@ -492,7 +489,7 @@ describe('the KioskCollector contract', () => {
   });
 
   it('holds no ether: a transfer of ether to it reverts', async () => {
-    const hash = await walletOf(stranger).sendTransaction({ to: collector, value: 1n, gas: 100_000n });
+    const hash = await chain.walletOf(stranger).sendTransaction({ to: collector, value: 1n, gas: 100_000n });
     expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
     expect(await chain.publicClient.getBalance({ address: collector })).toBe(0n);
   });
@@ -510,11 +507,11 @@ describe('the KioskCollector contract', () => {
 
     async function deployQuirky(name: QuirkyName, mintTo: Address) {
       const { abi, bytecode } = quirky.find((artifact) => artifact.contractName === name)!;
-      const hash = await walletOf(deployer).deployContract({ abi, bytecode });
+      const hash = await chain.walletOf(deployer).deployContract({ abi, bytecode });
       const address = getAddress(
         (await chain.publicClient.waitForTransactionReceipt({ hash })).contractAddress!,
       );
-      const minted = await walletOf(deployer).writeContract({
+      const minted = await chain.walletOf(deployer).writeContract({
         address,
         abi,
         functionName: 'mint',
@@ -555,7 +552,7 @@ describe('the KioskCollector contract', () => {
       const payer = payers[13]!;
       const falseToken = await deployQuirky('FalseToken', payer);
       const id = await authorise(payer, await termsFor({ token: falseToken }));
-      const hash = await walletOf(deployer).writeContract({
+      const hash = await chain.walletOf(deployer).writeContract({
         address: falseToken,
         abi: quirkyAbi('FalseToken'),
         functionName: 'setRefuseTransfers',
@@ -575,7 +572,7 @@ describe('the KioskCollector contract', () => {
       const hostile = await deployQuirky('ReentrantToken', payer);
       const abi = quirkyAbi('ReentrantToken');
       const id = await authorise(payer, await termsFor({ token: hostile, collector: hostile }));
-      const hash = await walletOf(stranger).writeContract({
+      const hash = await chain.walletOf(stranger).writeContract({
         address: hostile,
         abi,
         functionName: 'pull',

@@ -3,7 +3,6 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   createTestClient,
-  createWalletClient,
   erc20Abi,
   getAddress,
   http,
@@ -37,8 +36,6 @@ describe('the KioskStake contract', () => {
   let contract: Address;
   let stakes = 0;
 
-  const walletOf = (account: Address) =>
-    createWalletClient({ account, chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
   const testClient = () =>
     createTestClient({ mode: 'hardhat', chain: chain.publicClient.chain, transport: http(chain.rpcUrl) });
 
@@ -59,7 +56,7 @@ describe('the KioskStake contract', () => {
     });
 
   async function send(from: Address, functionName: Write, args: readonly unknown[], gas?: bigint) {
-    const hash = await walletOf(from).writeContract({
+    const hash = await chain.walletOf(from).writeContract({
       address: contract,
       abi: kioskStakeAbi,
       functionName,
@@ -70,7 +67,7 @@ describe('the KioskStake contract', () => {
   }
 
   async function approve(staker: Address, amount: bigint) {
-    const hash = await walletOf(staker).writeContract({
+    const hash = await chain.walletOf(staker).writeContract({
       address: token,
       abi: erc20Abi,
       functionName: 'approve',
@@ -129,7 +126,7 @@ describe('the KioskStake contract', () => {
         amount: MINTED,
       }),
     );
-    contract = await deployStake(walletOf(deployer), chain.publicClient);
+    contract = await deployStake(chain.walletOf(deployer), chain.publicClient);
   });
   afterAll(() => chain?.stop());
 
