@@ -26,7 +26,7 @@ const LAYERS = {
   react: ['core', 'contracts', 'sdk'],
   web: ['core', 'contracts', 'sdk', 'react'],
   server: [ANY],
-  cli: ['server', 'core', 'db', 'devchain', 'stripe-emulator', 'bundle', 'sdk'],
+  cli: ['server', 'core', 'db', 'devchain', 'stripe-emulator', 'bitcoin-standin', 'bundle', 'sdk'],
   devchain: [],
   'test-wallet': [],
   'stripe-emulator': [],

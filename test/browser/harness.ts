@@ -127,20 +127,26 @@ export interface DemoHarness extends BrowserHarness {
  */
 const demoCollectorKey = toHex(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 18 }).getHdKey().privateKey!);
 
+export interface DemoHarnessOptions extends HarnessOptions {
+  /** A Bitcoin stand-in for the demo's Bitcoin method and its link, as `kiosk serve --demo` has. */
+  bitcoin?: { url: string };
+}
+
 /**
  * The browser harness over the demo store: a local chain, its payment method and links (the Kiosk Pro
- * plan's collector included), the test wallet.
+ * plan's collector included), the test wallet; Bitcoin when given a stand-in.
  */
 export async function startDemoHarness(
   env: Record<string, string> = {},
-  options: HarnessOptions = {},
+  options: DemoHarnessOptions = {},
 ): Promise<DemoHarness> {
   const chain = await startDevChainForDemo();
   const harness = await startBrowserHarness(
     { KIOSK_TEST_WALLET: 'true', KIOSK_EVM_COLLECTOR_KEY: demoCollectorKey, ...env },
     options,
   );
-  const demo = (await seedDemo(harness.server.app, chain))!;
+  const standins = options.bitcoin && { bitcoin: { esploraUrl: options.bitcoin.url } };
+  const demo = (await seedDemo(harness.server.app, chain, standins))!;
   return {
     ...harness,
     chain,

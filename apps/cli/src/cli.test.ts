@@ -101,6 +101,7 @@ describe('kiosk serve --demo and its chain', () => {
       KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
       KIOSK_DEMO_CHAIN_PORT: String(chainPort),
       KIOSK_DEMO_STRIPE_PORT: String(await freePort()),
+      KIOSK_DEMO_BITCOIN_PORT: String(await freePort()),
     });
     child = server.child;
     await waitForOutput(() => server.output().stdout, `demo chain on http://127.0.0.1:${chainPort}`, 60_000);
@@ -112,6 +113,7 @@ describe('kiosk serve --demo and its chain', () => {
       KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
       KIOSK_DEMO_CHAIN_PORT: String(await freePort()),
       KIOSK_DEMO_STRIPE_PORT: String(await freePort()),
+      KIOSK_DEMO_BITCOIN_PORT: String(await freePort()),
     };
     const start = async () => {
       const server = run(['serve', '--demo'], env);
@@ -130,11 +132,18 @@ describe('kiosk serve --demo and its chain', () => {
     // The deployments of KDT (and its ten mints) and KioskCollector, replayed from the journal.
     expect(again.stdout).toContain('replayed 12 transactions from');
     expect(again.stdout).toContain('demo store (test mode), as an earlier start left it:');
-    // The shop's three links, the monthly plan's (whose cycles the demo's collector account pulls) and
-    // the card link's, its method given the webhook secret this start's emulator made.
-    expect(again.links).toHaveLength(5);
+    // The shop's three links, the monthly plan's (whose cycles the demo's collector account pulls),
+    // the card link's, its method given the webhook secret this start's emulator made, and the Bitcoin
+    // link's, its method reading this start's stand-in.
+    expect(again.links).toHaveLength(6);
     expect(again.stdout).toMatch(/\n {2}Kiosk mug {6}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
     expect(again.stdout).toContain('  test card      4242 4242 4242 4242 pays');
+    const standin = `http://127.0.0.1:${env.KIOSK_DEMO_BITCOIN_PORT}`;
+    expect(again.stdout).toContain(
+      `demo Bitcoin stand-in on ${standin} (regtest, Esplora's API; a block every 10 s)`,
+    );
+    expect(again.stdout).toMatch(/\n {2}Kiosk hoodie {3}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
+    expect(again.stdout).toContain(`curl -X POST '${standin}/_standin/fund?address=ADDRESS&sats=40000'`);
     expect(again.links).toEqual(first.links);
     expect(again.stdout).toMatch(/\n {2}Kiosk Pro {6}http:\/\/\S+\/checkout\/pay\/plink_\w+\n/);
     expect(again.stdout).toMatch(
@@ -150,6 +159,29 @@ describe('kiosk serve --demo and its chain', () => {
     expect(await merchant(again.key)).toBe(200);
     expect(await merchant(first.key)).toBe(401);
   }, 150_000);
+
+  it('says in one line which variable to change when the Bitcoin stand-in port is taken', async () => {
+    const busy = createServer();
+    busy.listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const server = run(['serve', '--demo'], {
+        PORT: String(await freePort()),
+        KIOSK_DATA_DIR: mkdtempSync(join(tmpdir(), 'kiosk-demo-')),
+        KIOSK_DEMO_CHAIN_PORT: String(await freePort()),
+        KIOSK_DEMO_STRIPE_PORT: String(await freePort()),
+        KIOSK_DEMO_BITCOIN_PORT: String(taken),
+      });
+      child = server.child;
+      expect(await server.exited).toBe(2);
+      expect(server.output().stderr.trim()).toBe(
+        `kiosk: the demo Bitcoin stand-in cannot listen on 127.0.0.1:${taken} (in use); set KIOSK_DEMO_BITCOIN_PORT to a free port`,
+      );
+    } finally {
+      busy.close();
+    }
+  }, 90_000);
 
   it('says in one line which variable to change when the chain port is taken', async () => {
     const busy = createServer();

@@ -11,6 +11,7 @@ import {
   seedDemo,
   VERSION,
 } from '@kiosk/server';
+import { startDemoBitcoin } from './demo-bitcoin.ts';
 import { startDemoChain, warnIfChainForgot, withDemoCollector, withDemoOwner } from './demo-chain.ts';
 import { startDemoStripe, withDemoStripe } from './demo-stripe.ts';
 import { addDeveloperCommands } from './developer/commands.ts';
@@ -45,7 +46,7 @@ program
   .description('migrate the database, then serve the API and the web app')
   .option(
     '--demo',
-    'run as a demo: a local chain on 127.0.0.1:KIOSK_DEMO_CHAIN_PORT (8545) with the demo token, the demo store, and the test wallet',
+    'run as a demo: a local chain on 127.0.0.1:KIOSK_DEMO_CHAIN_PORT (8545) with the demo token, a Stripe emulator, a Bitcoin regtest stand-in, the demo store, and the test wallet',
   )
   .action(async (options: { demo?: boolean }) => {
     const demoDefaults: Record<string, string> = options.demo ? { KIOSK_TEST_WALLET: 'true' } : {};
@@ -53,6 +54,7 @@ program
     // The chain first: the demo token must be the first contract on it, at its known address.
     const chain = options.demo ? await startDemoChain(config, console.log) : undefined;
     const stripe = options.demo ? await startDemoStripe(config, console.log) : undefined;
+    const bitcoin = options.demo ? await startDemoBitcoin(config, console.log) : undefined;
     const demoConfig = chain
       ? withDemoStripe(withDemoCollector(withDemoOwner(config, chain)), stripe)
       : config;
@@ -60,7 +62,7 @@ program
       onMigration: ({ name, index, total }) => console.log(`migrating ${index}/${total} ${name}`),
     });
     if (chain) {
-      const summary = await seedDemo(app, chain);
+      const summary = await seedDemo(app, chain, bitcoin && { bitcoin: { esploraUrl: bitcoin.url } });
       printDemo(summary, console.log);
       warnIfChainForgot(chain, summary, config, console.log);
     }

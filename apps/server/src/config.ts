@@ -34,6 +34,7 @@ const envSchema = z.object({
   PORT: port.default(3000),
   KIOSK_DEMO_CHAIN_PORT: port.default(8545),
   KIOSK_DEMO_STRIPE_PORT: port.default(12111),
+  KIOSK_DEMO_BITCOIN_PORT: port.default(3002),
   HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
   KIOSK_DATA_DIR: z.string().min(1, 'must not be empty').default('.data'),
   DATABASE_URL: postgresUrl.optional(),
@@ -112,6 +113,8 @@ export interface Config {
   demoChainPort: number;
   /** The port of the local Stripe emulator `kiosk serve --demo` starts. */
   demoStripePort: number;
+  /** The port of the local Bitcoin stand-in (regtest, Esplora's API) `kiosk serve --demo` starts. */
+  demoBitcoinPort: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     demoChainPort: e.KIOSK_DEMO_CHAIN_PORT,
     demoStripePort: e.KIOSK_DEMO_STRIPE_PORT,
+    demoBitcoinPort: e.KIOSK_DEMO_BITCOIN_PORT,
     host: e.HOST,
     dataDir: resolve(e.KIOSK_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -239,6 +243,8 @@ export const CONFIG_VARIABLES: Record<keyof z.input<typeof envSchema>, string> =
   PORT: 'TCP port to listen on (default 3000; 0 picks a free port)',
   KIOSK_DEMO_CHAIN_PORT: 'port of the local chain `serve --demo` starts (default 8545)',
   KIOSK_DEMO_STRIPE_PORT: 'port of the local Stripe emulator `serve --demo` starts (default 12111)',
+  KIOSK_DEMO_BITCOIN_PORT:
+    'port of the local Bitcoin stand-in (regtest) `serve --demo` starts (default 3002)',
   HOST: 'interface to bind (default 127.0.0.1; 0.0.0.0 for all)',
   KIOSK_DATA_DIR: 'where the SQLite file and uploads live (default ./.data)',
   DATABASE_URL:

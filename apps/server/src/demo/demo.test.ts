@@ -10,12 +10,23 @@ import {
   type DemoDevChain,
 } from '@kiosk/devchain';
 import { TestWallet } from '@kiosk/test-wallet';
+import {
+  startBitcoinStandin,
+  TestWallet as BitcoinWallet,
+  type BitcoinStandin,
+} from '@kiosk/bitcoin-standin';
 import { startStripeEmulator, type StripeEmulator } from '@kiosk/stripe-emulator';
 import { cookieClient, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { createWalletClient, http, toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COLLECTOR, DEMO_COLLECTOR_INDEX, DEMO_DEPLOYER, DEMO_OWNER_INDEX } from './demo-accounts.ts';
+import {
+  DEMO_BITCOIN_CONFIRMATIONS,
+  DEMO_BITCOIN_LINK,
+  DEMO_BITCOIN_SEED,
+  DEMO_BITCOIN_XPUB,
+} from './demo-bitcoin.ts';
 import { demoCollectorAddress, ensureDemoCollector } from './demo-collector.ts';
 import { DEMO_PLAN, ensureDemoPlan } from './demo-plan.ts';
 import { createDemoStore, DEMO_LINK_MARK, type DemoLink } from './demo-store.ts';
@@ -139,22 +150,26 @@ async function submitPlan(server: TestServer, link: DemoLink, wallet: TestWallet
 describe.each(await testEngines())('the demo store on %s', (engine) => {
   let chain: DemoDevChain;
   let stripe: StripeEmulator;
+  let bitcoin: BitcoinStandin;
   let server: TestServer;
   let summary: DemoSummary;
 
   beforeAll(async () => {
     chain = await startDevChainForDemo();
-    // What `kiosk serve --demo` starts beside the chain (apps/cli/src/demo-stripe.ts).
+    // What `kiosk serve --demo` starts beside the chain (apps/cli/src/demo-stripe.ts, demo-bitcoin.ts);
+    // blocks come from the test here, not every ten seconds.
     stripe = await startStripeEmulator();
+    bitcoin = await startBitcoinStandin();
     server = await startTestServer(engine, {
       env: { ...DEMO_ENV, KIOSK_STRIPE_API_BASE: stripe.url, KIOSK_STRIPE_JS_URL: stripe.jsUrl },
     });
-    summary = await seedDemo(server.app, chain);
+    summary = await seedDemo(server.app, chain, { bitcoin: { esploraUrl: bitcoin.url } });
   });
   afterAll(async () => {
     await server?.close();
     await chain?.stop();
     await stripe?.close();
+    await bitcoin?.close();
   });
 
   it('puts the demo token where the seed expects it, and makes the store on the first start', async () => {
@@ -168,6 +183,7 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       'Tip jar',
       'Kiosk Pro',
       'Kiosk mug',
+      'Kiosk hoodie',
     ]);
     expect(summary.apiKey).toMatch(/^sk_test_/);
     // The Tip jar is a donation link, found by its target, with its benefit.
@@ -223,6 +239,97 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the card payment was not recorded');
+  });
+
+  it('sells the hoodie in Bitcoin: each order gets a fresh regtest address of the demo wallet, paid once the stand-in confirms it', async () => {
+    const lines: string[] = [];
+    printDemo(summary, (line) => lines.push(line));
+    expect(lines).toContain(
+      `                 curl -X POST '${bitcoin.url}/_standin/fund?address=ADDRESS&sats=40000'`,
+    );
+    // The method holds the public key of a wallet the stand-in's test tools can spend from.
+    const merchantWallet = BitcoinWallet.fromSeed(DEMO_BITCOIN_SEED);
+    expect(merchantWallet.accountVpub).toBe(DEMO_BITCOIN_XPUB);
+    const hoodie = summary.links.find((link) => link.name === DEMO_BITCOIN_LINK)!;
+    const order = async () => {
+      const buyer = await signedIn(server, TestWallet.random());
+      const started = (await buyer.request(`/api/checkout-sessions/start/${hoodie.id}`, { method: 'POST' }))
+        .body;
+      const method = started.paymentMethods.find((m: { type: string }) => m.type === 'bitcoin');
+      const id: string = started.checkoutSession.id;
+      const submitted = await buyer.request(`/api/checkout-sessions/${id}/submit`, {
+        method: 'PUT',
+        body: {
+          customer_name: 'Bitcoin Buyer',
+          customer_email: 'btc@example.com',
+          payment_method: method.id,
+          payment_currency: method.payment_currencies[0].id,
+        },
+      });
+      expect(submitted.status).toBe(200);
+      return { buyer, id, started, instructions: submitted.body.paymentInstructions };
+    };
+    const first = await order();
+    // Bitcoin, KDT and (the demo has cards) US dollars, on one page.
+    const symbols = first.started.paymentMethods.flatMap((m: any) =>
+      m.payment_currencies.map((c: { symbol: string }) => c.symbol),
+    );
+    expect(symbols).toEqual(expect.arrayContaining(['BTC', 'KDT', 'USD']));
+    expect(first.instructions).toMatchObject({
+      type: 'bitcoin',
+      network: 'regtest',
+      address: merchantWallet.address(0),
+      amount: '40000',
+      uri: `bitcoin:${merchantWallet.address(0)}?amount=0.0004`,
+      confirmations: DEMO_BITCOIN_CONFIRMATIONS,
+    });
+    const second = await order();
+    expect(second.instructions.address).toBe(merchantWallet.address(1));
+    /** The page names the order's address once the buyer says they paid; then the chain decides. */
+    const paid = async ({ buyer, id, instructions }: typeof first) => {
+      const named = await buyer.request(`/api/checkout-sessions/${id}/pay`, {
+        method: 'POST',
+        body: { tx_hash: instructions.address },
+      });
+      expect(named.status).toBe(202);
+      const retrieve = async () =>
+        (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${id}`)).body;
+      await expect
+        .poll(async () => (await retrieve()).checkoutSession.payment_status, { timeout: 15_000 })
+        .toBe('paid');
+    };
+
+    // A buyer's wallet pays the first order with a signed transaction; two blocks confirm it.
+    const payer = BitcoinWallet.fromSeed(`demo buyer ${engine}`);
+    bitcoin.fund(payer.address(0), 100_000n);
+    const payment = payer.pay({
+      utxos: await payer.utxos(bitcoin.url),
+      to: first.instructions.address,
+      sats: 40_000n,
+    });
+    expect((await fetch(`${bitcoin.url}/tx`, { method: 'POST', body: payment.hex })).status).toBe(200);
+    bitcoin.mine(DEMO_BITCOIN_CONFIRMATIONS);
+    await paid(first);
+    // The second, as the printed line pays: a block of its own, and the demo's next one.
+    const printed = lines
+      .find((line) => line.includes('/_standin/fund'))!
+      .trim()
+      .split("'")[1]!;
+    const funded = await fetch(printed.replace('ADDRESS', second.instructions.address), { method: 'POST' });
+    expect(funded.status).toBe(200);
+    bitcoin.mine(1);
+    await paid(second);
+    // The money is in the merchant's wallet: the addresses' coins are theirs to spend.
+    expect(await merchantWallet.utxos(bitcoin.url)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ txid: payment.txid, value: 40_000n, address: first.instructions.address }),
+        expect.objectContaining({
+          txid: await funded.text(),
+          value: 40_000n,
+          address: second.instructions.address,
+        }),
+      ]),
+    );
   });
 
   it('sells the plan by card too: a trial subscription saves a test card for 10 USD a month', async () => {
@@ -500,6 +607,7 @@ describe.each(await testEngines())('the demo store on %s', (engine) => {
 describe.each(await testEngines())('the demo started again on the same data, on %s', (engine) => {
   let first: { chain: DemoDevChain; server: TestServer; summary: DemoSummary };
   let again: { chain: DemoDevChain; server: TestServer; summary: DemoSummary; printed: string[] };
+  let bitcoin: BitcoinStandin;
   let paid: Awaited<ReturnType<typeof buyTshirt>>;
   const ownerDid = new TestWallet({ index: 19 }).did;
 
@@ -507,21 +615,28 @@ describe.each(await testEngines())('the demo started again on the same data, on 
     // The chain keeps its transactions where `kiosk serve --demo` keeps them: beside the database.
     const journal = join(mkdtempSync(join(tmpdir(), 'kiosk-demo-')), 'demo-chain.jsonl');
     const firstChain = await startDevChainForDemo({ journal });
+    const firstBitcoin = await startBitcoinStandin();
     // The first start as demos ran before they named their owner: the README's buyer signed in first.
     const firstServer = await startTestServer(engine, { env: DEMO_ENV });
     await signInWithTestWallet(firstServer);
-    first = { chain: firstChain, server: firstServer, summary: await seedDemo(firstServer.app, firstChain) };
+    const firstSummary = await seedDemo(firstServer.app, firstChain, {
+      bitcoin: { esploraUrl: firstBitcoin.url },
+    });
+    first = { chain: firstChain, server: firstServer, summary: firstSummary };
     paid = await buyTshirt(firstServer, first.summary.links[0]!, new TestWallet({ index: 1 }));
     await firstServer.stop();
     await firstChain.stop();
+    await firstBitcoin.close();
 
-    // Started again: a new chain process on the same port and journal, a new server on the same database.
+    // Started again: a new chain process on the same port and journal, a new server on the same database,
+    // a new Bitcoin stand-in (on another port here).
     const chain = await startDevChainForDemo({ journal, port: Number(new URL(firstChain.rpcUrl).port) });
+    bitcoin = await startBitcoinStandin();
     const server = await startTestServer(engine, {
       database: firstServer.database,
       env: { ...DEMO_ENV, KIOSK_OWNER_DID: ownerDid },
     });
-    const summary = await seedDemo(server.app, chain);
+    const summary = await seedDemo(server.app, chain, { bitcoin: { esploraUrl: bitcoin.url } });
     const printed: string[] = [];
     printDemo(summary, (line) => printed.push(line));
     again = { chain, server, summary, printed };
@@ -529,6 +644,7 @@ describe.each(await testEngines())('the demo started again on the same data, on 
   afterAll(async () => {
     await again?.server.close();
     await again?.chain.stop();
+    await bitcoin?.close();
   });
 
   it('prints the same links and a new key that works, and the earlier key no longer does', async () => {
@@ -576,6 +692,19 @@ describe.each(await testEngines())('the demo started again on the same data, on 
     expect(await again.chain.publicClient.getCode({ address: demoCollectorAddress() })).toMatch(
       /^0x[0-9a-f]{100,}$/,
     );
+  });
+
+  it("points the one Bitcoin method at this start's stand-in, and keeps one hoodie", async () => {
+    expect(again.summary.bitcoin).toMatchObject({ outcome: 'ready', esploraUrl: bitcoin.url });
+    const methods = (await merchantGet(again.server, again.summary.apiKey, '/api/payment-methods')).list;
+    const bitcoinMethods = methods.filter((m: { type: string }) => m.type === 'bitcoin');
+    expect(bitcoinMethods).toMatchObject([
+      { settings: { xpub: DEMO_BITCOIN_XPUB, esplora_url: bitcoin.url } },
+    ]);
+    expect(await countNamed(again.server, again.summary.apiKey, DEMO_BITCOIN_LINK)).toEqual({
+      links: 1,
+      products: 1,
+    });
   });
 
   it('takes the owner role from the buyer an earlier demo made owner, and gives it to the owner account', async () => {

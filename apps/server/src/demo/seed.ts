@@ -16,6 +16,12 @@ import { DEMO_PLAN, ensureDemoPlan, type DemoPlan } from './demo-plan.ts';
 import { ensureDemoApps } from './demo-apps.ts';
 import { ensureDemoFeedback } from './demo-feedback.ts';
 import { DEMO_TEST_CARDS, ensureDemoCardMethod, ensureDemoCards, type DemoCards } from './demo-cards.ts';
+import {
+  DEMO_HOODIE_SATS,
+  ensureDemoBitcoin,
+  ensureDemoBitcoinMethod,
+  type DemoBitcoin,
+} from './demo-bitcoin.ts';
 import { createDemoStore, demoStoreExists, findDemoLinks, type DemoLink } from './demo-store.ts';
 import { apiCaller, signInInProcess } from './in-process.ts';
 import { OWNER_SIGN_IN_PATH } from './owner-sign-in-route.ts';
@@ -48,6 +54,8 @@ export interface DemoSummary {
   paidApp: DemoPaidApp;
   /** The card link, when the server reaches the Stripe emulator (`kiosk serve --demo`). */
   cards: DemoCards;
+  /** The Bitcoin link, when the seed is given the Bitcoin stand-in (`kiosk serve --demo`). */
+  bitcoin: DemoBitcoin;
   /** Who pulls the plan's cycles: the server's collector account, from KIOSK_EVM_COLLECTOR_KEY. */
   collector: Collector;
 }
@@ -79,7 +87,16 @@ function collectorOf(key: `0x${string}` | undefined): Collector {
     : { kind: 'configured', address };
 }
 
-export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<DemoSummary> {
+/** The demo's other stand-ins, beside its chain: the Bitcoin one's Esplora URL (regtest). */
+export interface DemoStandins {
+  bitcoin?: { esploraUrl: string };
+}
+
+export async function seedDemo(
+  app: FastifyInstance,
+  chain: DemoChain,
+  standins: DemoStandins = {},
+): Promise<DemoSummary> {
   // The owner signs in before anyone else can: on an instance without KIOSK_OWNER_DID the first user
   // to sign in becomes its owner, and that must not be a buyer.
   const owner = await signInInProcess(app, DEMO_OWNER_INDEX);
@@ -100,14 +117,18 @@ export async function seedDemo(app: FastifyInstance, chain: DemoChain): Promise<
     if (apps.length > 0) await ensureDemoFeedback(app);
     if (apps.length > 0) await ensureDemoAppDonations(owner.call, merchant, apps);
     const cards = await ensureDemoCards(merchant, card);
+    const bitcoinMethod = await ensureDemoBitcoinMethod(merchant, standins.bitcoin);
+    const bitcoin = await ensureDemoBitcoin(merchant, bitcoinMethod, card?.usd);
     return {
       created,
       links: [
         ...shop,
         ...(plan.outcome === 'ready' ? [plan.link] : []),
         ...(cards.outcome === 'ready' ? [cards.link] : []),
+        ...(bitcoin.outcome === 'ready' ? [bitcoin.link] : []),
       ],
       cards,
+      bitcoin,
       apiKey: key.secret,
       revokedKeys: key.revoked,
       demotedBuyers,
@@ -156,6 +177,14 @@ export function printDemo(summary: DemoSummary, print: (line: string) => void): 
   if (summary.cards.outcome === 'ready')
     for (const [number, outcome] of DEMO_TEST_CARDS)
       print(`  test card      ${number} ${outcome} (any future date, any CVC)`);
+  if (summary.bitcoin.outcome === 'ready') {
+    const { esploraUrl, link } = summary.bitcoin;
+    // The stand-in's own test control: a block paying the address, as a wallet's payment and its block.
+    print(`  bitcoin        pay ${link.name} in BTC, then send to the address the page shows:`);
+    print(
+      `                 curl -X POST '${esploraUrl}/_standin/fund?address=ADDRESS&sats=${DEMO_HOODIE_SATS}'`,
+    );
+  }
   if (summary.apps.length)
     print(`  store apps     ${summary.apps.length} on the store front, e.g. ${summary.apps[0]}`);
   if (summary.paidApp.outcome === 'ready')
