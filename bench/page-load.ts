@@ -9,7 +9,9 @@
  *   after the pay button is enabled (requests sent, and websocket frames, are not counted);
  * - LCP: the last `largest-contentful-paint` entry once the network is quiet;
  * - pay ready: from navigation start until the checkout's submit button ("Connect and pay" for an
- *   anonymous buyer) first exists enabled, noted in the page by a MutationObserver.
+ *   anonymous buyer) first exists enabled, noted in the page by a MutationObserver;
+ * - CLS: the layout shifts' sum (none after input: the bench gives none), and how often the largest
+ *   paint was the cookie banner's rather than the checkout's own.
  * The figures are reported, not asserted: the issue's goals on the phone are LCP ≤ 1.5 s, pay ≤ 2.5 s.
  */
 import { fork } from 'node:child_process';
@@ -18,7 +20,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type CDPSession } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, VIEWPORTS, WEB_DIR } from '../test/browser/harness.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, PHONE_USER_AGENT, VIEWPORTS, WEB_DIR } from '../test/browser/harness.ts';
 import type { PageLoadServer } from './page-load-server.ts';
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 5);
@@ -44,7 +46,7 @@ export const PROFILES: readonly Profile[] = [
   {
     // The issue's phone: 390×844, 1.6 Mbps down, 750 kbps up, 150 ms round trip, 4× slower CPU.
     name: 'slow4g',
-    context: { viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true },
+    context: { viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT },
     network: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
     cpuSlowdown: 4,
   },
@@ -58,6 +60,8 @@ export interface Load {
   fastestAnswerMs: number;
   lcpMs: number;
   payReadyMs: number;
+  cls: number;
+  lcpInCookieBanner: boolean;
 }
 
 export interface Figure {
@@ -70,11 +74,13 @@ export interface Figure {
 interface Probe {
   payReady?: number;
   lcp?: number;
+  lcpInCookieBanner?: boolean;
+  cls: number;
 }
 
 /** Installed before the page's own scripts, in every document the page opens. */
 function installProbe(selector: string): void {
-  const probe: Probe = {};
+  const probe: Probe = { cls: 0 };
   (window as unknown as { kioskBench: Probe }).kioskBench = probe;
   // Noted in the page, so how often the bench asks does not blur the figure.
   const observer = new MutationObserver(() => {
@@ -90,8 +96,19 @@ function installProbe(selector: string): void {
     attributeFilter: ['disabled'],
   });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) probe.lcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+      probe.lcp = entry.startTime;
+      // The cookie banner is the page's only region section (packages/react's CookieConsent).
+      probe.lcpInCookieBanner = Boolean(entry.element?.closest('section[role="region"]'));
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[])
+      if (!entry.hadRecentInput) probe.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 /** Counts what the network delivers to one page, and tells when it has been quiet a while. */
@@ -165,7 +182,7 @@ async function loadOnce(browser: Browser, url: string, profile: Profile): Promis
       { polling: 100, timeout: LOAD_TIMEOUT_MS },
     );
     await traffic.quiet();
-    const { payReady, lcp } = await page.evaluate(probe);
+    const { payReady, lcp, cls, lcpInCookieBanner } = await page.evaluate(probe);
     if (lcp === undefined)
       throw new Error(`${profile.name}: the checkout reported no largest contentful paint`);
     return {
@@ -174,6 +191,8 @@ async function loadOnce(browser: Browser, url: string, profile: Profile): Promis
       fastestAnswerMs: traffic.fastestAnswerMs(),
       lcpMs: lcp,
       payReadyMs: payReady!,
+      cls,
+      lcpInCookieBanner: lcpInCookieBanner ?? false,
     };
   } finally {
     await context.close();
@@ -253,6 +272,16 @@ export function checkoutLoadFigures(results: Record<Profile['name'], Load[]>): F
         name: `checkout_pay_ready_${profile}`,
         value: Math.round(median(loads.map((l) => l.payReadyMs))),
         unit: 'ms',
+      },
+      {
+        name: `checkout_cls_${profile}`,
+        value: Math.round(median(loads.map((l) => l.cls)) * 1000) / 1000,
+        unit: '',
+      },
+      {
+        name: `checkout_lcp_cookie_banner_${profile}`,
+        value: loads.filter((l) => l.lcpInCookieBanner).length,
+        unit: `of ${loads.length} loads`,
       },
     );
   }

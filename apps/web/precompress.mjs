@@ -10,6 +10,8 @@ const MIN_BYTES = 1024;
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    // Dot folders (the build's manifests, the server's renderer) are read by the server, never sent.
+    if (entry.isDirectory() && entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* files(path);
     else yield path;
   }

@@ -36,6 +36,10 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
+/** A phone's browser names itself so: the server draws the hosted checkout's phone layout for it. */
+export const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export interface BrowserHarness {
   server: TestServer;
   browser: Browser;
@@ -77,6 +81,7 @@ export async function startBrowserHarness(
         locale,
         isMobile: viewport === 'mobile',
         hasTouch: viewport === 'mobile',
+        ...(viewport === 'mobile' && { userAgent: PHONE_USER_AGENT }),
       });
       const page = await context.newPage();
       // What the pages' Content-Security-Policy blocked: a journey that needs it would break in use.

@@ -38,7 +38,9 @@ function messageChunks(webDir: string, manifestName: string): Partial<Record<Loc
  * where it has one, else index.html (the store's router shows every page), with the language's
  * messages announced beside the page's scripts.
  */
-export function pageEntries(webDir: string): (path: string, locale: Locale) => string {
+export type PageHtml = (path: string, locale: Locale) => string;
+
+export function pageEntries(webDir: string): PageHtml {
   const withMessages = (html: keyof typeof PAGE_MANIFESTS): Record<Locale, string> => {
     const page = readFileSync(join(webDir, html), 'utf8');
     const chunks = messageChunks(webDir, PAGE_MANIFESTS[html]);

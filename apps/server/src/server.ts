@@ -51,7 +51,7 @@ import { modules as defaultModules, type KioskModule, type ModuleApis } from './
 import { collectOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { RealtimeHub, registerRealtime } from './realtime.ts';
 import { callerScope } from './caller-scope.ts';
-import { cardOrigins, registerWebApp } from './web.ts';
+import { registerWebApp } from './web.ts';
 
 export const VERSION = '0.1.0';
 
@@ -240,7 +240,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   });
   for (const module of modules) await app.register(module.plugin);
   if (config.testWallet) await app.register(demoPlugin);
-  await registerWebApp(app, config.webDir, config.corsOrigins, cardOrigins(config.stripeJsUrl));
+  await registerWebApp(app, config);
 
   app.addHook('onReady', async () => {
     await platform.start();

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { KioskError } from '@kiosk/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
 import { sendError } from './http-errors.ts';
-import { pageEntries } from './page-entries.ts';
+import { checkoutDrawer, withDrawnCheckout } from './checkout-page.ts';
+import { pageEntries, type PageHtml } from './page-entries.ts';
 
 /** Paths that belong to the server; everything else is the single-page app's. */
 const SERVER_PATHS = /^\/(api|metrics)(\/|$)/;
@@ -28,7 +30,7 @@ interface CardOrigins {
   frames: readonly string[];
 }
 
-export function cardOrigins(stripeJsUrl: string | undefined): CardOrigins {
+function cardOrigins(stripeJsUrl: string | undefined): CardOrigins {
   if (stripeJsUrl) {
     const origin = new URL(stripeJsUrl).origin;
     return { scripts: [origin], connect: [origin], frames: [origin] };
@@ -73,12 +75,13 @@ function pagePolicy(host: string | undefined, frameOrigins: readonly string[], c
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  webDir: string,
-  frameOrigins: readonly string[] = [],
-  card: CardOrigins = cardOrigins(undefined),
+  config: Pick<Config, 'webDir' | 'corsOrigins' | 'stripeJsUrl' | 'baseUrl'>,
 ): Promise<void> {
+  const { webDir, corsOrigins: frameOrigins, baseUrl } = config;
+  const card = cardOrigins(config.stripeJsUrl);
   const built = existsSync(join(webDir, 'index.html'));
   const pageHtml = built ? pageEntries(webDir) : undefined;
+  const drawCheckout = built ? checkoutDrawer(app, webDir, baseUrl) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -99,18 +102,33 @@ export async function registerWebApp(
     app.log.warn({ webDir }, 'web app not built: run `npm run build`; serving the API only');
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    if (pageHtml && wantsPage(request)) {
-      reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins, card));
-      // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
-      if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
-      reply.header('cache-control', 'no-cache');
-      // The page depends on the visitor's language (the messages it announces): caches keep one per language.
-      reply.header('vary', 'Accept-Language, Cookie');
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(pageHtml(request.url.split('?')[0] ?? '/', request.locale));
-    }
+  // A page of the app, with the pages' policy and its visitor's language's messages.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, html: PageHtml) => {
+    reply.header('content-security-policy', pagePolicy(request.headers.host, frameOrigins, card));
+    // X-Frame-Options can name no list: it speaks only for browsers too old for frame-ancestors.
+    if (frameOrigins.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('cache-control', 'no-cache');
+    // The page depends on the visitor's language (the messages it announces): caches keep one per language.
+    reply.header('vary', 'Accept-Language, Cookie');
+    const page = html(request.url.split('?')[0] ?? '/', request.locale);
+    const drawn = request.method === 'GET' ? await drawCheckout?.(request) : undefined;
+    if (!drawn) return reply.type('text/html; charset=utf-8').send(page);
+    // Drawn for this visitor (a link's page holds the session it started): kept by no cache.
+    reply.header('cache-control', 'private, no-store');
+    return reply.type('text/html; charset=utf-8').send(withDrawnCheckout(page, drawn));
+  };
+
+  // The hosted checkout is a route of its own: a page drawn per visitor goes compressed like the API's
+  // answers (the not-found handler below is not a route, so the compression hook never sees it).
+  if (pageHtml)
+    app.get(
+      '/checkout/pay/:id',
+      { config: { access: ['public'] }, schema: { hide: true } },
+      (request, reply) => sendPage(request, reply, pageHtml),
+    );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (pageHtml && wantsPage(request)) return sendPage(request, reply, pageHtml);
     return sendError(
       reply,
       new KioskError('ROUTE_NOT_FOUND', {

@@ -55,7 +55,10 @@ export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
   rememberLocale(locale);
 }
 
-const initialLocale = detectInitialLocale();
+// Loaded on the server too (checkout-server.tsx), which draws with an instance of its own: there is no
+// visitor or page here to read or load for.
+const onServer = typeof window === 'undefined';
+const initialLocale = onServer ? DEFAULT_LOCALE : detectInitialLocale();
 
 /** The one instance the app and the embedded @kiosk/react components share. */
 export const appI18n = createKioskI18nWith(initialLocale, {});
@@ -64,7 +67,7 @@ export const appI18n = createKioskI18nWith(initialLocale, {});
  * Settles once the page's language's messages are in appI18n: each entry renders after it. (Not a
  * top-level await here: one in a module every screen imports splits the build into many more files.)
  */
-export const appI18nReady = addFirstLoadMessages(appI18n, initialLocale);
+export const appI18nReady = onServer ? Promise.resolve() : addFirstLoadMessages(appI18n, initialLocale);
 
 /** The app's current language as a supported locale. */
 export function currentLocale(i18n: I18n = appI18n): Locale {

@@ -26,6 +26,9 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // The page is the browser's from its first render (the server-drawn checkout is taken over, not
+    // hydrated): media queries answer at once, not after a first render at the default.
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
     MuiCssBaseline: {
       styleOverrides: {
         // A visible focus ring for keyboard users on every control, beyond MUI's ripple.

@@ -56,7 +56,7 @@ export {
 } from './wallet/eip1193.ts';
 export { useInjectedWallets } from './wallet/use-injected-wallets.ts';
 export { CheckoutForm, type CheckoutFormProps } from './checkout/CheckoutForm.tsx';
-export { prefetchCheckout } from './checkout/use-checkout.ts';
+export { prefetchCheckout, seedCheckout } from './checkout/use-checkout.ts';
 export { CHECKOUT_LAYOUTS, type CheckoutLayout } from './checkout/layouts.ts';
 export { CheckoutLoading } from './checkout/states/CheckoutSkeleton.tsx';
 export { checkoutEvents } from './checkout/checkout-events.ts';

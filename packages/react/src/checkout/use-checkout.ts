@@ -45,6 +45,17 @@ function retrieveQuery(client: KioskClient, sessionId: string) {
 }
 
 /**
+ * What a page rendered on the server already knows of the checkout of `id` (a link's started session,
+ * or the session itself): the form reads it at once instead of asking again, so a link's page does not
+ * start a second session.
+ */
+export function seedCheckout(queryClient: QueryClient, id: string, envelope: CheckoutEnvelope): void {
+  const sessionId = envelope.checkoutSession.id;
+  if (id.startsWith('plink_')) queryClient.setQueryData(startKey(id), sessionId);
+  queryClient.setQueryData(checkoutKey(sessionId), envelope);
+}
+
+/**
  * Asks at once for what the checkout of `id` shows first, all in parallel: the session (or starts it
  * from a payment link) and who is buying. A page that knows its checkout before it renders (the hosted
  * checkout's own entry) calls it first, so the answers are on their way while the page's code runs;

@@ -22,6 +22,8 @@ export interface CookieConsentProps {
   learnMoreHref?: string;
   onAccept?: () => void;
   onDecline?: () => void;
+  /** The request's Cookie header, where the banner is drawn on the server; the page's cookies otherwise. */
+  cookies?: string;
 }
 
 export function CookieConsent({
@@ -29,11 +31,12 @@ export function CookieConsent({
   learnMoreHref,
   onAccept,
   onDecline,
+  cookies,
 }: CookieConsentProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
-  const [answered, setAnswered] = useState(() => readCookie(COOKIE_CONSENT_COOKIE) !== undefined);
+  const [answered, setAnswered] = useState(() => readCookie(COOKIE_CONSENT_COOKIE, cookies) !== undefined);
   const [hiddenByFrame] = useState(() => !showInIframe && isInsideIframe());
   const banner = useRef<HTMLElement>(null);
   const open = !answered && !hiddenByFrame;

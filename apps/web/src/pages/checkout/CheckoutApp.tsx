@@ -1,9 +1,10 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentType } from 'react';
 import { CheckoutLoading, CookieConsent } from '@kiosk/react';
 import { HeaderBar } from '../../components/layout/HeaderBar.tsx';
 import { PageFrame } from '../../components/layout/PageFrame.tsx';
 import { usePageView } from '../../hooks/use-page-view.ts';
 import { checkoutPathOf } from './checkout-address.ts';
+import type { HostedCheckoutProps } from './HostedCheckout.tsx';
 import { hostedLayoutOf } from './hosted-layout.ts';
 
 // The form's code (the kit's checkout, the form library) loads after the page's frame: on a phone's
@@ -15,6 +16,12 @@ const HostedCheckout = lazy(() =>
 export interface CheckoutAppProps {
   /** The id the page was opened with. */
   id: string;
+  /** The address's query; the page's own unless drawn on the server. */
+  search?: string;
+  /** The Cookie header, where the page is drawn on the server. */
+  cookies?: string;
+  /** The form's code where it is here already (the server, a page taking over the server's markup). */
+  form?: ComponentType<HostedCheckoutProps>;
 }
 
 /**
@@ -22,9 +29,13 @@ export interface CheckoutAppProps {
  * the footer and the cookie banner, as the store's router shows `/checkout/pay/:id`, without the router.
  * The address moves with the history API: a started session replaces the payment link's address.
  */
-export function CheckoutApp({ id: openedWith }: CheckoutAppProps) {
+export function CheckoutApp({
+  id: openedWith,
+  search = window.location.search,
+  cookies,
+  form: Form = HostedCheckout,
+}: CheckoutAppProps) {
   const [id, setId] = useState(openedWith);
-  const search = window.location.search;
   usePageView(checkoutPathOf(id), search);
 
   const showSession = useCallback((sessionId: string) => {
@@ -40,7 +51,7 @@ export function CheckoutApp({ id: openedWith }: CheckoutAppProps) {
     <>
       <PageFrame header={<HeaderBar />}>
         <Suspense fallback={<CheckoutLoading mode={hostedLayoutOf(search)} />}>
-          <HostedCheckout
+          <Form
             id={id}
             search={search}
             onSessionStarted={showSession}
@@ -51,7 +62,7 @@ export function CheckoutApp({ id: openedWith }: CheckoutAppProps) {
           />
         </Suspense>
       </PageFrame>
-      <CookieConsent />
+      <CookieConsent cookies={cookies} />
     </>
   );
 }

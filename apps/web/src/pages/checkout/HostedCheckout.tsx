@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CheckoutForm, KioskProvider } from '@kiosk/react';
+import { CheckoutForm, KioskProvider, useKiosk } from '@kiosk/react';
 import { isWebAddress } from '@kiosk/contracts/web-address';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 import { useSignInRequest } from '../../hooks/use-sign-in-request.tsx';
-import { kioskClient } from '../../lib/api.ts';
 import { hostedLayoutOf } from './hosted-layout.ts';
 
 export interface HostedCheckoutProps {
@@ -25,11 +24,12 @@ export interface HostedCheckoutProps {
 export function HostedCheckout({ id, search, onSessionStarted, onLeave }: HostedCheckoutProps) {
   const { t } = useTranslation();
   const params = new URLSearchParams(search);
+  const { client } = useKiosk();
   const [signIn, signInDialog] = useSignInRequest();
   useDocumentTitle(t('page.screen.checkout'));
 
   return (
-    <KioskProvider client={kioskClient} signIn={signIn}>
+    <KioskProvider client={client} signIn={signIn}>
       <CheckoutForm
         id={id}
         mode={hostedLayoutOf(search)}

@@ -18,6 +18,7 @@ import { isDonation } from '../donation.ts';
 import { termsText, type SubscriptionTerms } from '../subscription-terms.ts';
 import { CurrencyGrid } from './CurrencyGrid.tsx';
 import type { CustomerFormValues, FormShape } from './customer-form.ts';
+import { drawnOnServer } from '../../browser/drawn-on-server.ts';
 
 // The text fields (and MUI's inputs, select and menu under them) load once a buyer is known: an
 // anonymous buyer connects first and never sees them before.
@@ -67,7 +68,8 @@ export function PaymentPanel(props: PaymentPanelProps) {
         variant="contained"
         size="large"
         fullWidth
-        disabled={!props.payable || !props.selectedId || busy}
+        // Drawn on the server it waits for the page's scripts: a press before them would be lost.
+        disabled={drawnOnServer() || !props.payable || !props.selectedId || busy}
         loading={pay.step === 'submitting'}
         loadingPosition="start"
       >

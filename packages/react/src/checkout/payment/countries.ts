@@ -1,3 +1,5 @@
+import { drawnOnServer } from '../../browser/drawn-on-server.ts';
+
 /** ISO 3166-1 alpha-2 codes; names come from the browser in the page's language (Intl.DisplayNames). */
 export const COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW ' +
@@ -23,9 +25,12 @@ export function countryOptions(locale: string): { code: string; name: string }[]
   );
 }
 
-/** A first guess at the buyer's country: the region of the browser's language (en-US → US). */
+/**
+ * A first guess at the buyer's country: the region of the browser's language (en-US → US). Drawn on
+ * the server there is no browser: the guess is the default, and the page's scripts make their own.
+ */
 export function guessCountry(
-  languages: readonly string[] = navigator.languages ?? [navigator.language],
+  languages: readonly string[] = drawnOnServer() ? [] : (navigator.languages ?? [navigator.language]),
 ): string {
   for (const tag of languages) {
     const region = tag.split(/[-_]/)[1]?.toUpperCase();
