@@ -24,6 +24,9 @@ import type { PaymentCurrency } from '@kiosk/contracts';
 import type { Method } from './methods/adapter.ts';
 import { createBitcoinAdapter, type BitcoinAdapter } from './methods/bitcoin/adapter.ts';
 import { GAP_LIMIT } from './methods/bitcoin/address-book.ts';
+import { REORG_WINDOW_BLOCKS } from './methods/bitcoin/judge.ts';
+import { createDeps } from './deps.ts';
+import { reopenUndonePayments } from './flows/watch-paid.ts';
 import type { BitcoinSettings } from './methods/bitcoin/settings.ts';
 
 /**
@@ -416,7 +419,7 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     // The page names the order's address once the buyer says they paid; only the chain decides.
     const name = (address: string) =>
       buyer.request(`/api/checkout-sessions/${id}/pay`, { method: 'POST', body: { tx_hash: address } });
-    return { buyer, id, submit, name };
+    return { buyer, id, submit, name, priceId: product.body.prices[0].id as string };
   }
   /** The session and its intent once the check decided: paid, or refused with a payment error. */
   const decided = (id: string) =>
@@ -630,6 +633,139 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
       status: 'failed',
       failure_code: 'TX_NOT_FOUND',
     });
+  });
+
+  /** One sweep of the watch over paid payments, run now (the job runs it every minute of the clock). */
+  const watchPaid = () => reopenUndonePayments(createDeps(server.app.kiosk.platform, server.url));
+  /** The types of an object's events, oldest first, of a type or a group (`payment_intent.*`). */
+  const eventTypes = async (objectId: string, type: string): Promise<string[]> =>
+    (await merchant.test(`/api/events?object_id=${objectId}&type=${type}&pageSize=100`)).body.list
+      .map((event: { type: string }) => event.type)
+      .reverse();
+  /** A checkout of `sats` paid and decided: its payment mined, `confirmations` blocks deep. */
+  async function paidCheckout(sats: bigint, on = shop) {
+    const order = await checkout(sats, on);
+    const { paymentInstructions, paymentIntent } = (await order.submit()).body;
+    const wallet = funded();
+    const sent = await pay(wallet, paymentInstructions.address, sats);
+    await order.name(paymentInstructions.address);
+    chain.mine(on.method.settings.confirmation);
+    expect((await decided(order.id)).checkoutSession.payment_status).toBe('paid');
+    expect(await intentOf(paymentIntent.id)).toMatchObject({ status: 'succeeded' });
+    return {
+      ...order,
+      address: paymentInstructions.address as string,
+      intentId: paymentIntent.id,
+      wallet,
+      sent,
+    };
+  }
+  /** The intent once the clock's sweeps and checks have moved it to `status`. */
+  const intentBecomes = (intentId: string, status: string, seconds = 30) =>
+    until(
+      async () => {
+        clock.advance({ seconds });
+        return intentOf(intentId);
+      },
+      (intent) => intent.status === status,
+    );
+
+  it('sends a paid order back to processing when a reorg orphans its block, and succeeds it again once, when mined again', async () => {
+    const order = await paidCheckout(55_000n, shop3);
+    const intent = await intentOf(order.intentId);
+    chain.reorg(3);
+    const reopened = await intentBecomes(order.intentId, 'processing');
+    expect(reopened.amount_received).toBe('0');
+    const charge = await chargeRow(order.intentId);
+    expect(charge).toMatchObject({ status: 'pending', round: 2 });
+    // The merchant is told, by the events its webhooks carry.
+    expect(await eventTypes(charge.id, 'charge.*')).toEqual([
+      'charge.pending',
+      'charge.succeeded',
+      'charge.pending',
+    ]);
+    const told = await eventTypes(order.intentId, 'payment_intent.*');
+    expect(told.filter((type) => type !== 'payment_intent.updated').slice(-2)).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.processing',
+    ]);
+    expect((await eventTypes(order.intentId, 'payment_intent.succeeded')).length).toBe(1);
+    // The order stays done: what its payment started is the merchant's to take back, not Kiosk's.
+    const session = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${order.id}`))
+      .body;
+    expect(session.checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
+
+    chain.mine(3);
+    const again = await intentBecomes(order.intentId, 'succeeded');
+    expect(again).toMatchObject({ amount_received: '55000', invoice_id: intent.invoice_id });
+    const charges = (await merchant.test(`/api/charges?payment_intent_id=${order.intentId}`)).body.list;
+    expect(charges).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: '55000', amount_refundable: '0' }),
+    ]);
+    expect((await eventTypes(charge.id, 'charge.*')).at(-1)).toBe('charge.succeeded');
+    expect(await eventTypes(order.intentId, 'payment_intent.succeeded')).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.succeeded',
+    ]);
+    // Paid once: one completion, one paid invoice, one sold.
+    expect(await eventTypes(order.id, 'checkout.session.completed')).toEqual(['checkout.session.completed']);
+    expect(await eventTypes(intent.invoice_id, 'invoice.paid')).toEqual(['invoice.paid']);
+    expect((await merchant.test(`/api/prices/${order.priceId}`)).body.quantity_sold).toBe(1);
+  });
+
+  it('leaves a paid order as it is when a reorg does not reach its block, or mines it again deep enough at once', async () => {
+    const order = await paidCheckout(23_000n);
+    const before = await eventTypes(order.intentId, 'payment_intent.*');
+    chain.mine(2);
+    chain.reorg(2);
+    chain.mine(2);
+    await watchPaid();
+    expect(await intentOf(order.intentId)).toMatchObject({ status: 'succeeded' });
+    // The paying block itself orphaned, its transaction mined again before anyone looked: still paid,
+    // now seen in its new block.
+    const [first] = JSON.parse((await addressRow(order.address)).observed);
+    chain.reorg(3);
+    chain.mine(3);
+    await watchPaid();
+    expect(await intentOf(order.intentId)).toMatchObject({ status: 'succeeded' });
+    expect(await chargeRow(order.intentId)).toMatchObject({ status: 'succeeded', round: 1 });
+    const [after] = JSON.parse((await addressRow(order.address)).observed);
+    expect(after).toMatchObject({ txid: order.sent.txid, height: first.height });
+    expect(after.block).not.toBe(first.block);
+    expect(await eventTypes(order.intentId, 'payment_intent.*')).toEqual(before);
+  });
+
+  it(`no longer reads a payment ${REORG_WINDOW_BLOCKS} blocks deep: a deeper reorg changes nothing`, async () => {
+    const order = await paidCheckout(17_000n);
+    chain.mine(REORG_WINDOW_BLOCKS - 1);
+    await watchPaid();
+    expect((await addressRow(order.address)).beyond_reorgs_at).not.toBeNull();
+    const before = await eventTypes(order.intentId, 'payment_intent.*');
+    chain.reorg(REORG_WINDOW_BLOCKS);
+    await watchPaid();
+    expect(await intentOf(order.intentId)).toMatchObject({ status: 'succeeded' });
+    expect(await chargeRow(order.intentId)).toMatchObject({ status: 'succeeded', round: 1 });
+    expect(await eventTypes(order.intentId, 'payment_intent.*')).toEqual(before);
+    chain.mine(1); // the orphaned payment is mined again, for the chain the next tests build on
+  });
+
+  it('fails a paid order whose payment a reorg let be double-spent, as TX_NOT_FOUND, for the merchant to settle', async () => {
+    const order = await paidCheckout(31_000n);
+    chain.reorg(1);
+    await broadcast(order.wallet.replace(order.sent, { feeRate: 20, to: order.wallet.address(9) }).hex);
+    chain.mine(1);
+    await intentBecomes(order.intentId, 'processing');
+    // Nothing reaches the address any more: once the method's wait for an unseen payment is over (half
+    // an hour), the charge fails as a replaced payment does before it pays.
+    const failed = await intentBecomes(order.intentId, 'requires_action', 60);
+    expect(failed).toMatchObject({ amount_received: '0', last_payment_error: { code: 'TX_NOT_FOUND' } });
+    expect(await chargeRow(order.intentId)).toMatchObject({ status: 'failed', failure_code: 'TX_NOT_FOUND' });
+    expect((await eventTypes(order.intentId, 'payment_intent.*')).at(-1)).toBe(
+      'payment_intent.payment_failed',
+    );
+    const session = (await cookieClient(server.url).request(`/api/checkout-sessions/retrieve/${order.id}`))
+      .body;
+    expect(session.checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
   });
 
   const addressRow = (address: string) =>

@@ -9,6 +9,7 @@ import { registerRefundRoutes } from './refunds/routes.ts';
 import { registerEventRoutes } from './events-api/routes.ts';
 import { defineRefundJobs, REFUND_SWEEP_JOB } from './flows/refund-charge.ts';
 import { CHECK_SWEEP_JOB, defineChargeJobs } from './flows/check-charge.ts';
+import { reopenUndonePayments, WATCH_PAID_JOB } from './flows/watch-paid.ts';
 import { answerInvalidations, CheckoutAnswers } from './flows/checkout-answer-cache.ts';
 import { paymentConnectAction } from './checkout-sessions/payment-action.ts';
 import { mandateConnectAction } from './checkout-sessions/mandate-action.ts';
@@ -42,6 +43,11 @@ const EXPIRE_SWEEP_MS = 60_000;
 const CHARGE_SWEEP_MS = 60_000;
 /** Pending refunds whose request stopped (a crash, the rail out of reach) are looked for this often. */
 const REFUND_SWEEP_MS = 60_000;
+/**
+ * Paid payments a chain may still undo are read again this often: a reorg is seen within a minute of
+ * it (Bitcoin's blocks are ten minutes apart), and each read is a block's status, not a payment's.
+ */
+const WATCH_PAID_SWEEP_MS = 60_000;
 const EXPIRE_JOB = 'checkout.expire-sessions';
 
 /**
@@ -106,6 +112,9 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   await deps.jobs.schedule(EXPIRE_JOB, EXPIRE_JOB, EXPIRE_SWEEP_MS);
   await deps.jobs.schedule(CHECK_SWEEP_JOB, CHECK_SWEEP_JOB, CHARGE_SWEEP_MS);
   await deps.jobs.schedule(REFUND_SWEEP_JOB, REFUND_SWEEP_JOB, REFUND_SWEEP_MS);
+  // A rail that could not be read fails the sweep (logged); the next sweep is its retry.
+  deps.jobs.define(WATCH_PAID_JOB, async () => void (await reopenUndonePayments(deps)), { maxAttempts: 1 });
+  await deps.jobs.schedule(WATCH_PAID_JOB, WATCH_PAID_JOB, WATCH_PAID_SWEEP_MS);
   await defineBillingJobs(deps);
   return paymentsApi(deps, (subscriber, type, handler) =>
     context.platform.events.subscribe(subscriber, type, handler as EventHandler),

@@ -3,9 +3,10 @@ import { defineMachine } from './machine.ts';
 /**
  * A charge is one claimed payment of a payment intent (a named chain transaction, later a card
  * payment): `pending` while its method adapter checks it, then `succeeded` (money arrived) or `failed`
- * (refused, or unconfirmed in time). Naming a failed one again checks it again; a succeeded one is
- * final. Money that arrived but did not pay the intent (too little, too late, a second payment) stays
- * on its succeeded charge as an amount to refund.
+ * (refused, or unconfirmed in time). Naming a failed one again checks it again. A succeeded one is
+ * checked again only when its chain undid the payment after it was confirmed (a Bitcoin reorg deeper
+ * than the method's confirmations). Money that arrived but did not pay the intent (too little, too
+ * late, a second payment) stays on its succeeded charge as an amount to refund.
  */
 export const chargeMachine = defineMachine({
   resource: 'charge',
@@ -14,7 +15,7 @@ export const chargeMachine = defineMachine({
   transitions: {
     pending: ['succeeded', 'failed'],
     failed: ['pending'],
-    succeeded: [],
+    succeeded: ['pending'],
   },
 });
 export type ChargeStatus = (typeof chargeMachine.states)[number];

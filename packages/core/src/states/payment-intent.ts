@@ -5,7 +5,9 @@ import { defineMachine } from './machine.ts';
  * send a transfer) → `processing` while a named transfer is being checked → `succeeded`, or back to
  * `requires_action` with `last_payment_error` when the check refuses it or runs out. Collecting a
  * pre-authorised amount (subscriptions) goes `requires_confirmation` → `processing`; cards add
- * `requires_payment_method` after a decline and `requires_capture` for manual capture.
+ * `requires_payment_method` after a decline and `requires_capture` for manual capture. A chain can
+ * still undo a payment after it reached its confirmations (a Bitcoin reorg deeper than them): the
+ * intent then goes back from `succeeded` to `processing` until its payment is confirmed again.
  */
 export const paymentIntentMachine = defineMachine({
   resource: 'payment_intent',
@@ -25,7 +27,7 @@ export const paymentIntentMachine = defineMachine({
     requires_action: ['requires_payment_method', 'processing', 'canceled'],
     processing: ['requires_payment_method', 'requires_action', 'requires_capture', 'succeeded'],
     requires_capture: ['succeeded', 'canceled'],
-    succeeded: [],
+    succeeded: ['processing'],
     canceled: [],
   },
 });

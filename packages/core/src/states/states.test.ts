@@ -45,6 +45,7 @@ const expected: [Machine<string>, string[]][] = [
       'processing→succeeded',
       'requires_capture→succeeded',
       'requires_capture→canceled',
+      'succeeded→processing',
     ],
   ],
   [
@@ -59,7 +60,10 @@ const expected: [Machine<string>, string[]][] = [
       'uncollectible→void',
     ],
   ],
-  [chargeMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'failed→pending']],
+  [
+    chargeMachine as Machine<string>,
+    ['pending→succeeded', 'pending→failed', 'failed→pending', 'succeeded→pending'],
+  ],
   [refundMachine as Machine<string>, ['pending→succeeded', 'pending→failed', 'pending→canceled']],
   [
     connectSessionMachine as Machine<string>,
@@ -127,12 +131,10 @@ describe('final statuses', () => {
       'complete',
       'expired',
     ]);
-    expect(paymentIntentMachine.states.filter((s) => paymentIntentMachine.isFinal(s))).toEqual([
-      'succeeded',
-      'canceled',
-    ]);
+    // A succeeded payment a reorg undoes goes back to processing (its charge to pending).
+    expect(paymentIntentMachine.states.filter((s) => paymentIntentMachine.isFinal(s))).toEqual(['canceled']);
     expect(invoiceMachine.states.filter((s) => invoiceMachine.isFinal(s))).toEqual(['paid', 'void']);
-    expect(chargeMachine.states.filter((s) => chargeMachine.isFinal(s))).toEqual(['succeeded']);
+    expect(chargeMachine.states.filter((s) => chargeMachine.isFinal(s))).toEqual([]);
     expect(refundMachine.states.filter((s) => refundMachine.isFinal(s))).toEqual([
       'succeeded',
       'failed',

@@ -39,6 +39,11 @@ export type ChargeRow = Row & {
   failure_code: string | null;
   /** Why the last check could not decide (the chain did not answer …). */
   last_check_error: string | null;
+  /**
+   * Unix seconds when its chain undid the payment after it had paid the intent (a reorg:
+   * flows/watch-paid.ts); kept, so that the payment confirmed again pays nothing twice.
+   */
+  undone_at: number | null;
 };
 
 export const chargeJson = jsonColumns('charges', {

@@ -2,7 +2,7 @@ import type { Charge } from '@kiosk/contracts';
 import { checkoutRefusal, KioskError, newId } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
 import { sql } from 'kysely';
-import { chargeJson } from '../charges/table.ts';
+import { recheckCharge } from '../charges/service.ts';
 import { chargeView } from '../charges/view.ts';
 import { lockSession } from '../checkout-sessions/service.ts';
 import { flag, stamps, type Executor } from '../db.ts';
@@ -270,43 +270,13 @@ async function nameCharge(
         amount_refunded: '0',
         failure_code: null,
         last_check_error: null,
+        undone_at: null,
         ...stamps(deps.clock),
       },
       'charge.pending',
     );
   if (existing.status !== 'failed') return existing;
-  return (await recheckCharge(deps, trx, existing, askedBy(intent), checkUntil))!;
-}
-
-/**
- * A failed charge checked again from the start (named again, or a merchant asked), against what its
- * intent asks now: a transfer refused for the order as it was (another currency) pays it as it is. What
- * the last round found is cleared: the new round records it again if it still pays nothing (the proof
- * stays this charge's meanwhile, so the money is recorded once).
- */
-async function recheckCharge(
-  deps: Deps,
-  trx: Executor,
-  charge: ChargeRow,
-  asked: Partial<ReturnType<typeof askedBy>>,
-  checkUntil: number,
-): Promise<ChargeRow | undefined> {
-  return deps.resources.charges.transition(trx, charge.id, 'failed', 'pending', {
-    type: 'charge.pending',
-    set: {
-      ...asked,
-      round: Number(charge.round) + 1,
-      checks: 0,
-      check_until: checkUntil,
-      amount: '0',
-      payer: null,
-      details: chargeJson.details.write({}),
-      amount_refundable: '0',
-      refund_reason: null,
-      failure_code: null,
-      last_check_error: null,
-    },
-  });
+  return (await recheckCharge(deps, trx, existing, 'failed', askedBy(intent), checkUntil))!;
 }
 
 /**
@@ -329,7 +299,8 @@ export async function recheckChargeByMerchant(deps: Deps, livemode: boolean, id:
     const sameNetwork = method?.network === charge.network;
     const roundSeconds = sameNetwork ? method!.window.roundSeconds : CHECK_WINDOW_SECONDS;
     const checkUntil = deps.clock.nowUnix() + roundSeconds;
-    const pending = (await recheckCharge(deps, trx, charge, sameNetwork ? askedBy(intent) : {}, checkUntil))!;
+    const asked = sameNetwork ? askedBy(intent) : {};
+    const pending = (await recheckCharge(deps, trx, charge, 'failed', asked, checkUntil))!;
     await markIntentProcessing(deps, trx, charge.payment_intent_id);
     await queueCheck(deps, trx, pending);
     return chargeView(pending);

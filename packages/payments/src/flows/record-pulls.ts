@@ -117,6 +117,7 @@ export async function recordCollections(deps: Deps, trx: Executor, received: Pul
       amount_refunded: '0',
       failure_code: null,
       last_check_error: null,
+      undone_at: null,
       ...stamps(deps.clock),
     })),
     'charge.pending',

@@ -1,5 +1,7 @@
 import type { RefundReason } from '@kiosk/contracts';
 import { chargeJson } from '../charges/table.ts';
+import { otherPending } from '../charges/queries.ts';
+import { succeedCharge } from '../charges/service.ts';
 import { checkoutSessionJson } from '../checkout-sessions/table.ts';
 import { moneyText, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
@@ -12,6 +14,7 @@ import { activateAfterPayment, lockSubscriptions } from '../subscriptions/servic
 import { applyPaidPlanChange } from './change-plan.ts';
 import { attributeDonation } from '../donations/donor.ts';
 import { invoicePaidOrder } from './order-invoice.ts';
+import { reconfirmCharge } from './reconfirm-charge.ts';
 import type { PaymentsTables } from '../tables.ts';
 import { lockStock, recordSold } from '../prices/stock.ts';
 
@@ -73,6 +76,11 @@ export async function settleLockedCharges(deps: Deps, trx: Executor, locked: Loc
     }
     // A batch of pulls read its invoices under lock already (record-pulls.ts): `closed` says the rest.
     const { intent, owed } = held ? { intent: held, owed: undefined } : await lockOwing(deps, trx, charge);
+    // A payment that paid its order before a reorg undid it (flows/watch-paid.ts), confirmed again.
+    if (charge.undone_at !== null) {
+      await reconfirmCharge(deps, trx, charge, intent, received);
+      continue;
+    }
     if (await settleOne(deps, trx, charge, intent, received, { closed, owed })) {
       paid.push(intent);
       payers.set(intent.id, received.payer);
@@ -226,16 +234,7 @@ async function settleOne(
             : intent.status === 'succeeded'
               ? 'already_paid'
               : 'order_closed'));
-  await deps.resources.charges.transition(trx, charge.id, 'pending', 'succeeded', {
-    type: 'charge.succeeded',
-    set: {
-      amount: received.amount.toString(),
-      payer: received.payer,
-      details: chargeJson.details.write(received.details),
-      amount_refundable: refundable.toString(),
-      refund_reason: reason,
-    },
-  });
+  await succeedCharge(deps, trx, charge.id, received, refundable, reason);
   if (!pays) {
     if (intent.status === 'processing' && !(await otherPending(trx, charge)))
       await failIntentPayment(
@@ -350,17 +349,6 @@ async function holdArrived(deps: Deps, trx: Executor, chargeId: string): Promise
   return held.charge_id === charge.id;
 }
 
-async function otherPending(trx: Executor, charge: ChargeRow): Promise<boolean> {
-  const other = await trx
-    .selectFrom('charges')
-    .select('id')
-    .where('payment_intent_id', '=', charge.payment_intent_id)
-    .where('status', '=', 'pending')
-    .where('id', '!=', charge.id)
-    .executeTakeFirst();
-  return other !== undefined;
-}
-
 /** Whether every price of these lines still has their quantities, holding the prices (lockStock). */
 async function stockLeft(deps: Deps, trx: Executor, lineItems: string): Promise<boolean> {
   const wanted = quantitiesOf(checkoutSessionJson.line_items.read(lineItems));
@@ -381,7 +369,7 @@ async function completeCheckout(deps: Deps, trx: Executor, intent: IntentRow, pa
 }
 
 /** A row held until the transaction ends (PostgreSQL row lock; SQLite has one writer at a time). */
-async function lockRow<T extends 'charges' | 'payment_intents'>(
+export async function lockRow<T extends 'charges' | 'payment_intents'>(
   deps: Deps,
   trx: Executor,
   table: T,

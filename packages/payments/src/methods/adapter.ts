@@ -137,6 +137,15 @@ export interface PaymentMethodAdapter<Settings = unknown> {
    */
   verify(method: Method<Settings>, currency: PaymentCurrency, claim: Claim): Promise<Verdict>;
   /**
+   * A rail on which a payment can be undone after it reached the method's confirmations (Bitcoin: a
+   * reorg deeper than them orphans its block): reads the rail about the method's paid payments it
+   * still watches and answers the references of those it no longer holds paid
+   * (flows/watch-paid.ts). Each rail bounds its own watch (Bitcoin: until the paying blocks are 100
+   * deep); beyond it a payment is final. Throws when the rail cannot be asked right now (the next
+   * sweep asks again).
+   */
+  undonePayments?(method: Method<Settings>): Promise<string[]>;
+  /**
    * Recurring payments (subscriptions), only when `capabilities.recurring`: what the payer already
    * authorises on the rail in `currency` that a new mandate must keep (on EVM, the token allowance the
    * collector contract holds for all their mandates). Asked first, outside any transaction. Throws
@@ -247,6 +256,7 @@ const RAIL_CALLS = [
   'prepareMandate',
   'release',
   'verify',
+  'undonePayments',
   'readPayer',
   'verifyMandate',
   'collect',

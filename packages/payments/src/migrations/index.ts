@@ -13,6 +13,8 @@ import { addRefundTransfer } from './20261129_20_payments_refund_transfer.ts';
 import { createTestClocks } from './20261130_10_payments_test_clocks.ts';
 import { addDonationTarget } from './20261201_10_payments_donation_target.ts';
 import { createSettings } from './20261202_10_payments_settings.ts';
+import { addChargeUndone } from './20261203_10_payments_charge_undone.ts';
+import { addBitcoinReorgWatch } from './20261203_20_payments_bitcoin_reorgs.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -33,4 +35,6 @@ export const paymentsMigrations: MigrationSet = {
   '20261130_10_payments_test_clocks': createTestClocks,
   '20261201_10_payments_donation_target': addDonationTarget,
   '20261202_10_payments_settings': createSettings,
+  '20261203_10_payments_charge_undone': addChargeUndone,
+  '20261203_20_payments_bitcoin_reorgs': addBitcoinReorgWatch,
 };

@@ -136,6 +136,17 @@ export async function succeedIntent(
 }
 
 /**
+ * The payment that made it succeed is no longer confirmed (its chain undid it: flows/watch-paid.ts):
+ * processing again, with nothing received, until the checks of that payment decide.
+ */
+export async function reopenIntent(deps: Deps, trx: Executor, id: string): Promise<IntentRow | undefined> {
+  return deps.resources.paymentIntents.transition(trx, id, 'succeeded', 'processing', {
+    type: 'payment_intent.processing',
+    set: { amount_received: '0', last_payment_error: 'null' },
+  });
+}
+
+/**
  * How far a payment on its way has got (a Bitcoin payment's confirmations), under the method's type,
  * with an event when it moved; nothing once it is decided.
  */

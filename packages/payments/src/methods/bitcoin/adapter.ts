@@ -14,8 +14,9 @@ import {
   type BitcoinAddressRow,
 } from './address-book.ts';
 import { EsploraClient } from './esplora.ts';
-import { observe, stateOf } from './judge.ts';
+import { isReceived, observe } from './judge.ts';
 import type { BitcoinNetwork } from './keys.ts';
+import { undonePayments } from './reorgs.ts';
 import { bitcoinSettings, type BitcoinSettings } from './settings.ts';
 
 /** CAIP-2 names of the networks (bip122: the genesis block hash's first 32 hex digits): where addresses are unique. */
@@ -119,6 +120,7 @@ export function createBitcoinAdapter(options: BitcoinAdapterOptions): BitcoinAda
       everyMs: 30_000,
     }),
     verify: (method, _currency, claim) => verifyAddress(db, options.clock, method.settings, claim),
+    undonePayments: (method) => undonePayments(db, options.clock.nowUnix(), method.id, method.settings),
   };
 }
 
@@ -147,9 +149,7 @@ async function verifyAddress(
       throw new Error(`esplora: ${txid} is held but not listed for ${row.address}`);
 
   const now = clock.nowUnix();
-  const state = stateOf(seen, BigInt(row.amount));
-  const settled = seen.confirmed > 0n && seen.confirmed === seen.received;
-  const received = state === 'paid' || (now >= Number(row.expires_at) && settled);
+  const received = isReceived(seen, BigInt(row.amount), now, Number(row.expires_at));
   await transaction(db, (trx) => recordObservation(trx, row, { txs: seen.txs, paid: received, now }));
   if (!received)
     return seen.received === 0n

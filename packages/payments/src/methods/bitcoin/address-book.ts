@@ -31,6 +31,11 @@ export interface BitcoinAddressRow {
   paid_at: number | null;
   /** The paying transactions as last seen (JSON of PayingTx[]), to tell what changed since. */
   observed: string;
+  /**
+   * When its paid payment's blocks were found REORG_WINDOW_BLOCKS deep (migration 20261203_20): from
+   * then on no reorg is looked for (reorgs.ts). Null while it is unpaid or still watched.
+   */
+  beyond_reorgs_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -123,6 +128,7 @@ export async function assignAddress(
     expires_at: request.expiresAt,
     paid_at: null,
     observed: '[]',
+    beyond_reorgs_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -154,6 +160,32 @@ export const observedTxs = (row: Pick<BitcoinAddressRow, 'observed'>): PayingTx[
 
 export function findAddress(db: BitcoinDb, address: string): Promise<BitcoinAddressRow | undefined> {
   return db.selectFrom('bitcoin_addresses').selectAll().where('address', '=', address).executeTakeFirst();
+}
+
+/**
+ * The paid addresses of a method whose payments a reorg may still undo (reorgs.ts), through the
+ * partial index `bitcoin_addresses_watched`.
+ */
+export function watchedAddresses(db: BitcoinDb, methodId: string): Promise<BitcoinAddressRow[]> {
+  return db
+    .selectFrom('bitcoin_addresses')
+    .selectAll()
+    .where('payment_method_id', '=', methodId)
+    .where('paid_at', 'is not', null)
+    .where('beyond_reorgs_at', 'is', null)
+    .orderBy('address')
+    .execute();
+}
+
+/** Payments buried deep enough that no reorg is looked for any more. */
+export async function markBeyondReorgs(trx: BitcoinDb, addresses: string[], now: number): Promise<void> {
+  if (addresses.length === 0) return;
+  await trx
+    .updateTable('bitcoin_addresses')
+    .set({ beyond_reorgs_at: now, updated_at: now })
+    .where('address', 'in', addresses)
+    .where('paid_at', 'is not', null)
+    .execute();
 }
 
 /**

@@ -59,6 +59,17 @@ export class EsploraClient {
     return true;
   }
 
+  /**
+   * Whether the block is in the best chain: false once a reorg orphaned it (Esplora still answers an
+   * orphaned block), and false for a block this node never had (a node that did not see the branch).
+   */
+  async inBestChain(blockHash: string): Promise<boolean> {
+    const response = await this.get(`/block/${blockHash}/status`);
+    if (response.status === 404) return false;
+    if (!response.ok) throw new Error(`esplora: GET /block/${blockHash}/status answered ${response.status}`);
+    return ((await response.json()) as { in_best_chain: boolean }).in_best_chain;
+  }
+
   private get(path: string): Promise<Response> {
     return fetch(`${this.base}${path}`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EsploraTx } from './esplora.ts';
-import { observe, stateOf, type PayingTx } from './judge.ts';
+import {
+  beyondReorgs,
+  isReceived,
+  observe,
+  payingBlocks,
+  REORG_WINDOW_BLOCKS,
+  stateOf,
+  type PayingTx,
+} from './judge.ts';
 
 const ME = 'bcrt1qme';
 const tx = (
@@ -70,5 +78,30 @@ describe('what the chain shows of one receiving address', () => {
     expect(seen.vanished).toEqual(['gone']);
     expect(seen.orphaned).toEqual(['reorged', 'moved']);
     expect(seen.received).toBe(300n);
+  });
+});
+
+describe('a paid payment after its confirmations', () => {
+  it('is received while enough is confirmed, or after its end while all that arrived is confirmed', () => {
+    const confirmed = observe(ME, [tx('a', [[ME, 500]], [5, 'h5'])], 5, 1, []);
+    expect(isReceived(confirmed, 500n, 100, 200)).toBe(true);
+    expect(isReceived(confirmed, 600n, 100, 200)).toBe(false);
+    expect(isReceived(confirmed, 600n, 200, 200)).toBe(true);
+    // Orphaned, back in the mempool: nothing is confirmed, whatever the time.
+    const waiting = observe(ME, [tx('a', [[ME, 500]])], 5, 1, confirmed.txs);
+    expect(isReceived(waiting, 500n, 300, 200)).toBe(false);
+  });
+
+  it(`is beyond reorgs once every mined paying transaction has ${REORG_WINDOW_BLOCKS} confirmations`, () => {
+    const txs: PayingTx[] = [
+      { txid: 'a', sats: '1', height: 10, block: 'h10' },
+      { txid: 'b', sats: '1', height: 12, block: 'h12' },
+      { txid: 'waiting', sats: '1', height: null, block: null },
+    ];
+    expect(beyondReorgs(txs, 12 + REORG_WINDOW_BLOCKS - 2)).toBe(false);
+    expect(beyondReorgs(txs, 12 + REORG_WINDOW_BLOCKS - 1)).toBe(true);
+    // A chain cut shorter than the payment (a reorg not yet built on) is not past it.
+    expect(beyondReorgs(txs, 9)).toBe(false);
+    expect(payingBlocks(txs)).toEqual(['h10', 'h12']);
   });
 });

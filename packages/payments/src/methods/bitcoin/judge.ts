@@ -90,3 +90,34 @@ export function stateOf(observation: Observation, asked: bigint): AddressState {
   if (observation.received >= asked) return 'confirming';
   return observation.received > 0n ? 'underpaid' : 'unpaid';
 }
+
+/**
+ * Whether what reached the address pays the payment, as `verify` answers it: enough with the method's
+ * confirmations; or, once the payment has ended (`expiresAt`), whatever arrived if all of it is
+ * confirmed, so that a late or short payment is recorded as refundable instead of lost.
+ */
+export function isReceived(observation: Observation, asked: bigint, now: number, expiresAt: number): boolean {
+  const settled = observation.confirmed > 0n && observation.confirmed === observation.received;
+  return stateOf(observation, asked) === 'paid' || (now >= expiresAt && settled);
+}
+
+/**
+ * How deep a reorg Kiosk still looks for after a payment has its confirmations: its paying blocks are
+ * read again until they have this many blocks on top, counting their own; deeper reorgs are treated as
+ * final. A hundred is Bitcoin's own horizon: a block's new coins may be spent only 100 blocks later
+ * (coinbase maturity), because the network does not expect a reorg that deep. Reorgs seen on the
+ * main network are a block or two.
+ */
+export const REORG_WINDOW_BLOCKS = 100;
+
+/**
+ * Whether a paid payment (its paying transactions as last seen) is beyond reorgs: every mined one
+ * has REORG_WINDOW_BLOCKS confirmations at `tip`. Decided on what was recorded, without reading any
+ * block: a payment past the window is never read again.
+ */
+export const beyondReorgs = (txs: readonly PayingTx[], tip: number): boolean =>
+  txs.every((tx) => tx.height === null || confirmationsOf(tx, tip) >= REORG_WINDOW_BLOCKS);
+
+/** The blocks the payment's mined transactions were last seen in. */
+export const payingBlocks = (txs: readonly PayingTx[]): string[] =>
+  txs.flatMap((tx) => (tx.block === null ? [] : [tx.block]));
