@@ -24,8 +24,7 @@ export const shellEn = {
   'shell.footer.tagline': 'Self-hosted payments and app store',
   'shell.footer.apiDocs': 'API docs',
   'cookieConsent.title': 'Cookies',
-  'cookieConsent.message':
-    'We use cookies to remember your language and sign-in, and to understand how the site is used.',
+  'cookieConsent.message': 'Cookies keep your language and sign-in, and count visits.',
   'cookieConsent.accept': 'Accept',
   'cookieConsent.decline': 'Decline',
   'cookieConsent.learnMore': 'Learn more',

@@ -21,7 +21,7 @@ export const shellZh: Translation<typeof shellEn> = {
   'shell.footer.tagline': '自托管的支付与应用商店',
   'shell.footer.apiDocs': 'API 文档',
   'cookieConsent.title': 'Cookie',
-  'cookieConsent.message': '我们使用 Cookie 来记住您的语言和登录状态，并了解网站的使用情况。',
+  'cookieConsent.message': 'Cookie 用于保存您的语言和登录状态，并统计访问。',
   'cookieConsent.accept': '接受',
   'cookieConsent.decline': '拒绝',
   'cookieConsent.learnMore': '了解更多',
