@@ -13,10 +13,11 @@ import { WEB_DIR } from './harness.ts';
  * imports route types only. A value import of @kiosk/contracts in react or web would pull zod into
  * every buyer's download; this catches it in what is really shipped.
  */
+// What the server sends: its dot folders (the build's manifests, the checkout's server renderer) never go out.
 const scripts = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return scripts(path);
+    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : scripts(path);
     return entry.name.endsWith('.js') ? [path] : [];
   });
 
