@@ -60,11 +60,18 @@ export function seedCheckout(queryClient: QueryClient, id: string, envelope: Che
  * from a payment link) and who is buying. A page that knows its checkout before it renders (the hosted
  * checkout's own entry) calls it first, so the answers are on their way while the page's code runs;
  * the CheckoutForm then reads the same queries. An id that is not a checkout's is left to the form.
+ * `extraParams` are the form's own (its `extraParams` as a query string), so a link starts once.
  */
-export function prefetchCheckout(queryClient: QueryClient, client: KioskClient, id: string): void {
+export function prefetchCheckout(
+  queryClient: QueryClient,
+  client: KioskClient,
+  id: string,
+  extraParams?: string,
+): void {
   if (!isCheckoutId(id)) return;
   void queryClient.prefetchQuery(sessionQuery(client));
-  if (id.startsWith('plink_')) void queryClient.prefetchQuery(startQuery(client, queryClient, id));
+  if (id.startsWith('plink_'))
+    void queryClient.prefetchQuery(startQuery(client, queryClient, id, extraParams));
   else void queryClient.prefetchQuery(retrieveQuery(client, id));
 }
 

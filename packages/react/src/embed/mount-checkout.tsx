@@ -1,6 +1,15 @@
-import { CheckoutForm, type CheckoutFormProps } from '../checkout/CheckoutForm.tsx';
+import { lazy, Suspense } from 'react';
+import type { CheckoutFormProps } from '../checkout/CheckoutForm.tsx';
+import { CheckoutLoading } from '../checkout/states/CheckoutSkeleton.tsx';
+import { prefetchCheckout } from '../checkout/use-checkout.ts';
 import { createCheckoutConnection, type CheckoutConnectionOptions } from './checkout-connection.tsx';
 import { renderEmbedded } from './embed-root.tsx';
+
+// The form's own code (the form library, the order's and payment's parts) is a chunk of its own, as
+// on the hosted checkout: the host page draws the skeleton while it arrives beside the session's answer.
+const CheckoutForm = lazy(() =>
+  import('../checkout/CheckoutForm.tsx').then((module) => ({ default: module.CheckoutForm })),
+);
 
 export interface MountCheckoutOptions
   extends Omit<CheckoutFormProps, 'onSessionStarted'>, Omit<CheckoutConnectionOptions, 'livemode'> {
@@ -32,11 +41,21 @@ export function mountCheckout(element: Element, options: MountCheckoutOptions): 
     ...formProps
   } = options;
   const connection = createCheckoutConnection({ baseUrl, authToken, onAuthTokenExpired, locale });
+  // Before the first render: the answers are on their way while the form's code loads.
+  const { id, extraParams } = formProps;
+  prefetchCheckout(
+    connection.queryClient,
+    connection.client,
+    id,
+    extraParams && new URLSearchParams(extraParams).toString(),
+  );
   const unmount = renderEmbedded(
     element,
     connection,
     primaryColor,
-    <CheckoutForm {...formProps} mode={mode} />,
+    <Suspense fallback={<CheckoutLoading mode={mode} />}>
+      <CheckoutForm {...formProps} mode={mode} />
+    </Suspense>,
   );
   return { setAuthToken: connection.setAuthToken, unmount };
 }
