@@ -68,6 +68,12 @@ describe("the pages' first loads (issue 10)", () => {
     expect(needs.filter((file) => !files.includes(file))).toEqual([]);
   });
 
+  it("the embed draws the checkout's skeleton first and loads the form's code after, beside the session's answer", () => {
+    const text = embedFirstLoad();
+    expect(text).toContain('checkout-skeleton');
+    expect(text).not.toContain(FORM_LIBRARY);
+  });
+
   it("the store's pages load their menus when first opened", () => {
     const { text } = firstLoad('index.html');
     expect(text).toContain(ROUTER);
