@@ -30,6 +30,7 @@ export const embedBase = defineConfig({
 /**
  * The checkout for pages on other origins: an ES module with its own runtime (Preact's React layer,
  * as the web app), served at `/embed/checkout.js`. Code a buyer may never need (phone numbers, the
- * wallet dialog, transaction encoding) stays in chunks the module loads on demand from beside itself.
+ * wallet dialog, transaction encoding) stays in chunks the module loads on demand from beside itself;
+ * the form's own code follows the skeleton, beside the session's answer (mount-checkout.tsx).
  */
 export default mergeConfig(embedBase, defineConfig({ resolve: { alias: preactAliases } }));
