@@ -20,6 +20,7 @@ export * from './payments/subscriptions.ts';
 export * from './payments/subscription-mandates.ts';
 export * from './payments/invoice-list.ts';
 export * from './payments/subscription-pauses.ts';
+export * from './payments/subscription-stakes.ts';
 export * from './payments/test-clocks.ts';
 export * from './client-errors.ts';
 export * from './demo.ts';

@@ -28,6 +28,7 @@ import { refundRoutes } from './payments/refunds.ts';
 import { settingsRoutes } from './payments/settings.ts';
 import { subscriptionMandateRoutes } from './payments/subscription-mandates.ts';
 import { subscriptionPauseRoutes } from './payments/subscription-pauses.ts';
+import { subscriptionStakeRoutes } from './payments/subscription-stakes.ts';
 import { subscriptionRoutes } from './payments/subscriptions.ts';
 import { testClockRoutes } from './payments/test-clocks.ts';
 import { appReviewRoutes, appRoutes, appVersionRoutes, storeSettingsRoutes } from './store.ts';
@@ -63,6 +64,7 @@ export const ROUTE_TABLES = [
   subscriptionRoutes,
   subscriptionMandateRoutes,
   subscriptionPauseRoutes,
+  subscriptionStakeRoutes,
   testClockRoutes,
   chargeRoutes,
   refundRoutes,

@@ -31,7 +31,7 @@ import { registerCatalogRoutes } from './products/routes.ts';
 import { buyerOfCaller } from './schemas.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 import { registerSubscriptionMandateRoutes } from './subscriptions/mandate-routes.ts';
-import { registerSubscriptionPauseRoutes } from './subscriptions/pause-routes.ts';
+import { registerSubscriptionMerchantRoutes } from './subscriptions/merchant-routes.ts';
 import { registerOverdueRoutes } from './subscriptions/overdue-routes.ts';
 import { registerSubscriptionRoutes } from './subscriptions/routes.ts';
 import { registerTestClocks } from './test-clocks/routes.ts';
@@ -78,7 +78,7 @@ export async function paymentsPlugin(app: FastifyInstance, context: PaymentsCont
   registerSubscriptionRoutes(app, deps);
   registerOverdueRoutes(app, deps);
   registerSubscriptionMandateRoutes(app, deps);
-  registerSubscriptionPauseRoutes(app, deps);
+  registerSubscriptionMerchantRoutes(app, deps);
   registerTestClocks(app, deps);
   context.registerConnectAction('payment', paymentConnectAction(deps));
   context.registerConnectAction('subscription', mandateConnectAction(deps, 'subscription'));

@@ -95,6 +95,20 @@ export const evmMandateInstructions = z.object({
   interval: z.enum(INTERVALS),
   interval_count: z.number(),
   calls: z.array(z.object({ to: z.string(), data: z.string() })),
+  /**
+   * The stake the same calls lock in escrow (issue 25), when the subscription asks one: `amount` of
+   * the token in the stake contract under `stake_id`, which the merchant's server may slash for an
+   * unpaid invoice or return when the subscription ends, and which the customer may withdraw
+   * `notice_seconds` after giving notice. Not part of the plan's price.
+   */
+  stake: z
+    .object({
+      contract: z.string(),
+      stake_id: z.string(),
+      amount: z.string(),
+      notice_seconds: z.number(),
+    })
+    .optional(),
   currency_id: z.string(),
   decimal: z.number(),
   symbol: z.string(),

@@ -4,8 +4,8 @@ import { idParam, MAX_PAGE_SIZE, pageQuery, queryFlag } from '../common.ts';
 import { defineRoutes } from '../route.ts';
 
 const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
-/** Subscriptions bring staking invoices; until then these flags are accepted and change nothing. */
-const noEffectYet = queryFlag.describe('No effect until subscriptions land');
+/** Accepted for Payment Kit's clients; Kiosk has no recovered-from invoices to add yet. */
+const noEffectYet = queryFlag.describe('No effect yet');
 
 export const invoiceListQuery = pageQuery.extend({
   // Seed 001 §9: invoice lists show ten at a time.
@@ -19,8 +19,8 @@ export const invoiceListQuery = pageQuery.extend({
   customer_id: z.string().max(64).optional(),
   currency_id: z.string().max(64).optional(),
   subscription_id: z.string().max(64).optional(),
-  include_staking: noEffectYet,
-  include_return_staking: noEffectYet,
+  include_staking: queryFlag.describe('Also list stake invoices (left out by default: they move no money)'),
+  include_return_staking: queryFlag.describe('Also list invoices that return a stake'),
   include_recovered_from: noEffectYet,
   ignore_zero: queryFlag.describe('Leave out invoices whose total is 0'),
 });

@@ -28,6 +28,12 @@ export const pageInfo = z
   })
   .loose();
 
+/** A stake's size in whole units of a currency: converted with the currency's decimals at submit. */
+const stakeAmount = z
+  .union([z.string(), z.number().nonnegative()])
+  .transform((value) => String(value))
+  .refine((value) => /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/.test(value), 'validation.amount');
+
 export const checkoutOptions = z.object({
   currency_id: z.string().min(1).max(64).nullable().default(null),
   after_completion: z
@@ -51,8 +57,13 @@ export const checkoutOptions = z.object({
        * any status) subscribes without a trial, paying the first period now.
        */
       trial_once_per_customer: z.boolean().optional(),
-      billing_threshold_amount: amountString.optional(),
-      min_stake_amount: amountString.optional(),
+      /**
+       * The stake a subscription asks at subscribe (issue 25): the greater of the two, in whole units
+       * of the currency the buyer pays in ("10", "2.5"), as Payment Kit reads them; none when neither
+       * is set, when `no_stake` is true, or on a method that cannot hold stakes.
+       */
+      billing_threshold_amount: stakeAmount.optional(),
+      min_stake_amount: stakeAmount.optional(),
       no_stake: z.boolean().optional(),
       description: z.string().max(500).optional(),
     })

@@ -41,6 +41,22 @@ export const subscriptionSchema = z.object({
   cancelation_details: z.record(z.string(), z.unknown()),
   collection_method: z.enum(['charge_automatically', 'send_invoice']),
   payment_details: z.record(z.string(), z.unknown()),
+  /**
+   * The stake the customer locked at subscribe (issue 25), null when none was asked: what is staked
+   * (`amount`, in `currency_id`'s smallest unit), its id and record on the method's rail, and whether
+   * it is still held, was returned when the subscription ended, was withdrawn by the customer after
+   * notice, or was slashed to nothing.
+   */
+  stake: z
+    .object({
+      status: z.enum(['held', 'returned', 'withdrawn', 'slashed']),
+      amount: z.string(),
+      currency_id: z.string(),
+      payment_method_id: z.string(),
+      id: z.string(),
+      details: z.record(z.string(), z.string()),
+    })
+    .nullable(),
   /** A plan change waiting for its invoice to be paid (Stripe's `pending_if_incomplete`). */
   pending_update: z
     .object({

@@ -3,6 +3,9 @@ import { COLLECT_JOB } from './collection-queue.ts';
 import { collectOnTheirClocks } from './clocked-collection.ts';
 import { COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
+import { returnEndedStake } from './return-stake.ts';
+import { settleSlash } from './slash-stake.ts';
+import { RETURN_STAKE_JOB, SLASH_STAKE_JOB } from '../subscriptions/stake.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
 const BILLING_SWEEP_MS = 60_000;
@@ -10,8 +13,9 @@ const BILLING_SWEEP_MS = 60_000;
 const COLLECT_SWEEP_MS = 5 * 60_000;
 
 /**
- * The billing engine on the durable job runner: the sweep that bills periods, each collection, and the
- * sweep that hands over again the invoices whose collection job was lost.
+ * The billing engine on the durable job runner: the sweep that bills periods, each collection, the
+ * sweep that hands over again the invoices whose collection job was lost, and each ended
+ * subscription's stake given back.
  */
 export async function defineBillingJobs(deps: Deps): Promise<void> {
   deps.jobs.define(BILLING_SWEEP_JOB, async () => void (await billDueSubscriptions(deps)));
@@ -20,6 +24,13 @@ export async function defineBillingJobs(deps: Deps): Promise<void> {
     await collectOnTheirClocks(deps, invoiceIds);
   });
   deps.jobs.define(COLLECT_SWEEP_JOB, async () => void (await requeueStalledCollections(deps)));
+  // A chain that cannot be asked is tried again by the runner's backoff, like a collection.
+  deps.jobs.define<{ subscriptionId: string }>(RETURN_STAKE_JOB, async ({ subscriptionId }) => {
+    await returnEndedStake(deps, subscriptionId);
+  });
+  deps.jobs.define<{ subscriptionId: string }>(SLASH_STAKE_JOB, async ({ subscriptionId }) => {
+    await settleSlash(deps, subscriptionId);
+  });
   await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);
   await deps.jobs.schedule(COLLECT_SWEEP_JOB, COLLECT_SWEEP_JOB, COLLECT_SWEEP_MS);
 }

@@ -5,8 +5,9 @@ import { checkBuyer } from './order.ts';
 import { completeSession, lockSession } from '../checkout-sessions/service.ts';
 import { flag, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { createSubscriptionInvoice } from '../invoices/service.ts';
-import type { StoredMandate } from '../methods/adapter.ts';
+import { createSubscriptionInvoice, payInvoice } from '../invoices/service.ts';
+import type { InvoiceBuyer } from '../invoices/table.ts';
+import type { HeldStake, StoredMandate } from '../methods/adapter.ts';
 import type { Buyer } from '../schemas.ts';
 import {
   applyRenewal,
@@ -20,6 +21,7 @@ import {
   mandateRequestOf,
   storedMandateOf,
   subscriptionMethod,
+  type SubscriptionRow,
 } from '../subscriptions/service.ts';
 import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
@@ -43,7 +45,14 @@ export async function confirmCheckoutMandate(deps: Deps, sessionId: string, buye
 /** What the rail says of the session's mandate (askCheckoutMandate), for applyCheckoutMandate. */
 export type AskedMandate =
   | { kind: 'nothing to do' }
-  | { kind: 'subscription'; subscriptionId: string; methodType: string; mandate: StoredMandate }
+  | {
+      kind: 'subscription';
+      subscriptionId: string;
+      methodType: string;
+      mandate: StoredMandate;
+      /** The stake locked with it, when the subscription asked one. */
+      stake?: HeldStake;
+    }
   /** `confirmed` is unset when the setup's mandate is in place already. */
   | { kind: 'setup'; subscriptionId: string; confirmed: ConfirmedRenewal | undefined };
 
@@ -78,8 +87,8 @@ export async function askCheckoutMandate(deps: Deps, sessionId: string, buyer: B
   });
   if (verdict.outcome === 'pending') throw new KioskError('MANDATE_PENDING', { status: 409 });
   if (verdict.outcome === 'rejected') throw new KioskError(verdict.reason, { status: 400 });
-  const { outcome: _authorized, ...mandate } = verdict;
-  return { kind: 'subscription', subscriptionId: subscription.id, methodType, mandate };
+  const { outcome: _authorized, stake, ...mandate } = verdict;
+  return { kind: 'subscription', subscriptionId: subscription.id, methodType, mandate, stake };
 }
 
 /** Decides and writes what the rail said, on the rows as they stand now. */
@@ -114,6 +123,7 @@ export async function applyCheckoutMandate(
   const [buyer] = await invoiceBuyers(trx, [
     { customerId: current.customer_id, checkoutSessionId: sessionId },
   ]);
+  if (asked.stake) await recordStake(deps, trx, current, { stake: asked.stake, buyer: buyer!, sessionId });
   const invoice = await createSubscriptionInvoice(deps, trx, {
     livemode,
     subscriptionId: current.id,
@@ -142,4 +152,52 @@ export async function applyCheckoutMandate(
     'customer.subscription.updated',
   );
   await enqueueCollection(deps, trx, [invoice.id], deps.clock.nowMs());
+}
+
+/**
+ * The stake the customer locked with their mandate (issue 25): kept on the subscription, and a
+ * `stake` invoice paid by it at once, so that the customer's history shows what they locked. It is
+ * not revenue: the merchant gets it only by a slash, and invoice lists leave it out unless asked
+ * (`include_staking`).
+ */
+async function recordStake(
+  deps: Deps,
+  trx: Executor,
+  subscription: SubscriptionRow,
+  locked: { stake: HeldStake; buyer: InvoiceBuyer; sessionId: string },
+): Promise<void> {
+  const { stake } = locked;
+  const invoice = await createSubscriptionInvoice(deps, trx, {
+    livemode: flag(subscription.livemode),
+    subscriptionId: subscription.id,
+    customerId: subscription.customer_id,
+    buyer: locked.buyer,
+    currencyId: subscription.currency_id,
+    billingReason: 'stake',
+    total: stake.amount,
+    lines: [{ kind: 'stake', amount: stake.amount.toString(), description: null }],
+    period: {
+      start: Number(subscription.current_period_start),
+      end: Number(subscription.current_period_end),
+    },
+    description: subscription.description,
+    checkoutSessionId: locked.sessionId,
+    collect: false,
+  });
+  await payInvoice(deps, trx, invoice);
+  await deps.resources.subscriptions.update(
+    trx,
+    subscription.id,
+    {
+      stake: subscriptionJson.stake.write({
+        status: 'held',
+        amount: stake.amount.toString(),
+        currency_id: subscription.currency_id,
+        payment_method_id: subscription.default_payment_method_id!,
+        id: stake.id,
+        details: { ...stake.details, invoice_id: invoice.id },
+      }),
+    },
+    'customer.subscription.updated',
+  );
 }

@@ -1,3 +1,4 @@
+import { returnStakeOnEnd } from '../subscriptions/stake.ts';
 import type { Price } from '@kiosk/contracts';
 import { nextPeriodEnd } from '@kiosk/core';
 import { transaction } from '@kiosk/db';
@@ -161,6 +162,7 @@ async function endPeriod(
       type: 'customer.subscription.deleted',
       set: { ended_at: end },
     });
+    await returnStakeOnEnd(deps, trx, subscription);
     return 'canceled';
   }
   return {

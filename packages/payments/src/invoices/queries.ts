@@ -28,6 +28,8 @@ export async function listInvoices(
     currency_id?: string;
     subscription_id?: string;
     ignore_zero?: boolean;
+    include_staking?: boolean;
+    include_return_staking?: boolean;
   },
 ) {
   const { db } = deps;
@@ -38,6 +40,12 @@ export async function listInvoices(
   if (filter.subscription_id) query = query.where('subscription_id', '=', filter.subscription_id);
   // Exact on both engines: numeric on PostgreSQL, canonical decimal text on SQLite.
   if (filter.ignore_zero) query = query.where('total', '!=', '0');
+  // A stake and its return move no money to the merchant: listed only when asked for (Payment Kit's flags).
+  const hidden = [
+    ...(filter.include_staking ? [] : ['stake']),
+    ...(filter.include_return_staking ? [] : ['return_stake']),
+  ];
+  if (hidden.length > 0) query = query.where('billing_reason', 'not in', hidden);
   const { rows, count } = await pageOf<PaymentsTables, 'invoices'>(query, filter);
   const methods = await listPaymentMethods(db, livemode);
   const paidIn = new Map(

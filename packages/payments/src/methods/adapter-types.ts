@@ -17,6 +17,11 @@ export interface MethodCapabilities {
    * change of plan is their consent to its price, and its difference is charged at once.
    */
   collectsAnyAmount?: boolean;
+  /**
+   * Can hold a subscription's stake (issue 25): the customer locks it with the mandate, and the
+   * merchant's server may slash it for an unpaid invoice or return it when the subscription ends.
+   */
+  stake?: boolean;
 }
 
 export type Method<Settings> = Omit<PaymentMethod, 'settings'> & { settings: Settings };
@@ -194,6 +199,11 @@ export interface MandateRequest {
    * months are 365 or 366 days, not twelve of the mandate's 28-day windows).
    */
   expiresAt: number;
+  /**
+   * The stake the customer locks with this mandate, in the currency's smallest unit (only where the
+   * method's capabilities say `stake`). Its id on the rail is derived from the subscription's id.
+   */
+  stake?: bigint;
 }
 
 /** What a payer already authorises on a rail, in a currency's smallest unit (readPayer). */
@@ -211,8 +221,32 @@ export interface StoredMandate {
   details: Record<string, string>;
 }
 
+/** A subscription's stake as the rail holds it (MandateVerdict): what is staked and where, as strings. */
+export interface HeldStake {
+  /** The rail's id of the stake. */
+  id: string;
+  amount: bigint;
+  /** The rail's record of it (contract, staker, the transaction that staked …). */
+  details: Record<string, string>;
+}
+
+/** What became of a stake asked back (returnStake). */
+export type StakeReturn =
+  /** Back with its staker: `amount` in `reference` (the rail's record of the return). */
+  | { outcome: 'returned'; amount: bigint; reference: string }
+  /** Nothing left to give back: the staker withdrew it after notice, or it was slashed to nothing. */
+  | { outcome: 'gone'; reason: 'WITHDRAWN' | 'SLASHED' };
+
+/** What a slash did (slashStake). */
+export type StakeSlash =
+  /** `amount` went to the merchant's receiver in `reference` (the rail's record of the slash). */
+  | { outcome: 'slashed'; amount: bigint; reference: string }
+  /** Nothing moved: the stake is closed, or holds less than the slash. */
+  | { outcome: 'refused'; reason: 'STAKE_CLOSED' | 'STAKE_TOO_LOW' };
+
 export type MandateVerdict =
-  | ({ outcome: 'authorized' } & StoredMandate)
+  /** `stake`: when the request asked one, the stake as the rail holds it. */
+  | ({ outcome: 'authorized'; stake?: HeldStake } & StoredMandate)
   /** Not on the rail yet (the wallet's transactions are not mined). */
   | { outcome: 'pending'; reason: 'NOT_FOUND' }
   /** On the rail, but not what was asked (another payer, a lower limit …): never accepted. */
@@ -224,6 +258,8 @@ export const MANDATE_REJECTIONS = [
   'MANDATE_EXPIRED',
   'ALLOWANCE_INSUFFICIENT',
   'WRONG_PAYER',
+  'STAKE_MISMATCH',
+  'STAKE_REVOKED',
 ] as const;
 export type MandateRejection = (typeof MANDATE_REJECTIONS)[number];
 

@@ -28,6 +28,8 @@ import type {
   RefundRequest,
   RefundTransferVerdict,
   RefundVerdict,
+  StakeReturn,
+  StakeSlash,
   StoredMandate,
   Verdict,
 } from './adapter-types.ts';
@@ -175,6 +177,25 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     request: MandateRequest & { payerDid: string },
   ): Promise<MandateVerdict>;
   /**
+   * Gives a subscription's stake (as verifyMandate answered it: `stake`) back to its staker, whole;
+   * only when `capabilities.stake`. Idempotent: a stake returned already is answered as it was
+   * returned, never returned twice. Throws when the rail cannot be asked right now.
+   */
+  returnStake?(
+    method: Method<Settings>,
+    stake: { id: string; details: Record<string, string> },
+  ): Promise<StakeReturn>;
+  /**
+   * Takes `slash.amount` of a subscription's stake to the merchant for the invoice `slash.ref`; only
+   * when `capabilities.stake`. Idempotent per `ref`: a slash made for it already is answered as it was
+   * made. Throws when the rail cannot be asked right now.
+   */
+  slashStake?(
+    method: Method<Settings>,
+    stake: { id: string; details: Record<string, string> },
+    slash: { amount: bigint; ref: string },
+  ): Promise<StakeSlash>;
+  /**
    * Takes `amount` under a stored mandate for the invoice `invoiceId`; only when `capabilities.collect`.
    * Reads first whether the pull would pass (balance, allowance, the mandate's own limits) and does
    * not send one that must fail. Idempotent per invoice: a pull already made for it is found and
@@ -260,6 +281,8 @@ const RAIL_CALLS = [
   'readPayer',
   'verifyMandate',
   'collect',
+  'returnStake',
+  'slashStake',
   'refund',
   'refundsOf',
   'verifyRefundTransfer',

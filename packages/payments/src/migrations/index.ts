@@ -15,6 +15,7 @@ import { addDonationTarget } from './20261201_10_payments_donation_target.ts';
 import { createSettings } from './20261202_10_payments_settings.ts';
 import { addChargeUndone } from './20261203_10_payments_charge_undone.ts';
 import { addBitcoinReorgWatch } from './20261203_20_payments_bitcoin_reorgs.ts';
+import { addSubscriptionStake } from './20261205_10_payments_subscription_stake.ts';
 
 /**
  * Kiosk Pay's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -37,4 +38,5 @@ export const paymentsMigrations: MigrationSet = {
   '20261202_10_payments_settings': createSettings,
   '20261203_10_payments_charge_undone': addChargeUndone,
   '20261203_20_payments_bitcoin_reorgs': addBitcoinReorgWatch,
+  '20261205_10_payments_subscription_stake': addSubscriptionStake,
 };

@@ -18,6 +18,7 @@ import type { PaymentsTables } from '../tables.ts';
 import { itemRowsOf } from './queries.ts';
 import { subscriptionJson } from './table.ts';
 import { getPaymentMethod } from '../payment-methods/queries.ts';
+import { returnStakeOnEnd } from './stake.ts';
 
 export type SubscriptionRow = PaymentsTables['subscriptions'];
 export type ItemRow = PaymentsTables['subscription_items'];
@@ -153,6 +154,8 @@ export function mandateRequestOf(
   replaces?: StoredMandate,
 ): MandateRequest {
   if (!settings) throw new KioskError('MANDATE_NOT_REQUESTED', { status: 409 });
+  // The stake is locked with the first mandate; a later one leaves it where it is.
+  const stake = settings.key ? undefined : stakeAskedOf(subscription);
   return {
     subscriptionId: subscription.id,
     ...(settings.key ? { renewal: { key: settings.key, replaces } } : {}),
@@ -162,7 +165,14 @@ export function mandateRequestOf(
     startsAt: settings.starts_at,
     cycles: settings.cycles,
     expiresAt: settings.expires_at,
+    ...(stake !== undefined && { stake }),
   };
+}
+
+/** The stake the subscription asked at subscribe (smallest units), if any. */
+export function stakeAskedOf(subscription: SubscriptionRow): bigint | undefined {
+  const asked = subscriptionJson.billing_thresholds.read(subscription.billing_thresholds).stake_gte;
+  return asked === undefined ? undefined : BigInt(asked);
 }
 
 /** The method that collects the subscription and its currency there; undefined when either is gone. */
@@ -271,10 +281,12 @@ export async function cancelSubscription(
       );
       return row!;
     }
-    return (await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
+    const ended = (await deps.resources.subscriptions.transition(trx, id, subscription.status, 'canceled', {
       type: 'customer.subscription.deleted',
       set: { canceled_at: now, ended_at: now, cancel_at: now, cancelation_details: details },
     }))!;
+    await returnStakeOnEnd(deps, trx, ended);
+    return ended;
   });
 }
 
@@ -293,6 +305,7 @@ export async function expireIncompleteSubscription(
     type: 'customer.subscription.updated',
     set: { ended_at: deps.clock.nowUnix() },
   });
+  await returnStakeOnEnd(deps, trx, subscription);
 }
 
 /** Undoes a cancel scheduled for the period end: the subscription renews on its next date. */

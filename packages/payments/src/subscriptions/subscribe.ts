@@ -1,5 +1,13 @@
 import type { MandateInstructions, PaymentCurrency, PaymentMethod } from '@kiosk/contracts';
-import { KioskError, newId, periodBoundary, trialEnd, type RecurringInterval } from '@kiosk/core';
+import {
+  KioskError,
+  newId,
+  periodBoundary,
+  stakeAsked,
+  trialEnd,
+  type RecurringInterval,
+  type StakeTerms,
+} from '@kiosk/core';
 import { stamps, type Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import type { PayerStanding } from '../methods/adapter.ts';
@@ -11,7 +19,7 @@ import { subscriptionJson } from './table.ts';
 
 type SessionRow = PaymentsTables['checkout_sessions'];
 
-interface SubscriptionData {
+interface SubscriptionData extends StakeTerms {
   trial_period_days?: number;
   trial_end?: number;
   /** Seed: the trial applies only when the chosen currency is one of these (comma-separated ids). */
@@ -81,8 +89,12 @@ export async function subscribeOrder(
 ): Promise<{ subscriptionId: string; mandate: MandateInstructions }> {
   const { session, priced, currency, method } = order;
   const recurring = sharedInterval(priced);
-  if (!deps.methods.read(method).adapter.capabilities.recurring)
-    throw new KioskError('RECURRING_NOT_SUPPORTED', { status: 400 });
+  const { adapter, method: read } = deps.methods.read(method);
+  if (!adapter.capabilities.recurring) throw new KioskError('RECURRING_NOT_SUPPORTED', { status: 400 });
+  // Seed 000 §5; asked only where the method can hold a stake (Payment Kit stakes on its own chain
+  // only, and a card has nothing to lock).
+  const capabilities = adapter.capabilitiesOf?.(read, currency) ?? adapter.capabilities;
+  const stake = capabilities.stake ? stakeAsked(order.subscriptionData, currency.decimal) : undefined;
 
   const now = deps.clock.nowUnix();
   const data = order.subscriptionData;
@@ -105,6 +117,9 @@ export async function subscribeOrder(
     trial_start: trialEndsAt === undefined ? null : now,
     trial_end: trialEndsAt ?? null,
     payment_settings: subscriptionJson.payment_settings.write({ mandate }),
+    billing_thresholds: subscriptionJson.billing_thresholds.write(
+      stake === undefined ? {} : { stake_gte: stake.toString() },
+    ),
   };
 
   let subscriptionId = session.subscription_id;
@@ -136,7 +151,7 @@ export async function subscribeOrder(
         collection_method: 'charge_automatically',
         proration_behavior: 'create_prorations',
         payment_details: '{}',
-        billing_thresholds: '{}',
+        stake: '{}',
         pause_collection: '{}',
         pending_update: '{}',
         pending_invoice_items: '[]',
@@ -174,6 +189,7 @@ export async function subscribeOrder(
       cycles: mandate.cycles,
       expiresAt: mandate.expires_at,
       ...(order.rail && { rail: order.rail }),
+      ...(stake !== undefined && { stake }),
     },
     order.payer,
   );

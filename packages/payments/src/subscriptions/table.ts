@@ -7,8 +7,8 @@ import type { Flag, Json, Row } from '../columns.ts';
 /**
  * A customer's recurring purchase (Stripe's vocabulary; seed 000 §1). Its periods are counted from
  * `billing_cycle_anchor` (core's billing/periods.ts); the billing engine invoices a period when it
- * ends (`current_period_end`). `payment_details.{method type}` holds the customer's mandate;
- * `billing_thresholds` and `payment_details` leave room for stake (a later issue).
+ * ends (`current_period_end`). `payment_details.{method type}` holds the customer's mandate,
+ * `billing_thresholds.stake_gte` the stake asked at subscribe and `stake` the one locked.
  */
 export type SubscriptionRow = Row & {
   status: SubscriptionStatus;
@@ -38,7 +38,10 @@ export type SubscriptionRow = Row & {
   payment_settings: Json;
   /** The authorised mandate per method type: `{ evm: StoredMandate }`. */
   payment_details: Json;
+  /** `{ stake_gte }`: the stake asked at subscribe, in the currency's smallest unit (Payment Kit's name). */
   billing_thresholds: Json;
+  /** The stake the customer locked, `{}` until then (subscriptionSchema's `stake`). */
+  stake: Json;
   pause_collection: Json;
   pending_update: Json;
   /** Lines for the next invoice: a plan change's credit (`ChangeLine`s, amounts as strings). */
@@ -110,8 +113,13 @@ export const subscriptionJson = jsonColumns('subscriptions', {
   ),
   /** The authorised mandate per method type: `{ evm: StoredMandate }`; `{}` until one is confirmed. */
   payment_details: jsonColumn(z.record(z.string(), storedMandate), {}),
-  /** Room for stake (a later issue): `{}` so far. */
-  billing_thresholds: jsonColumn(metadata, {}),
+  /** `{ stake_gte }` when the subscription asks a stake (subscribe.ts); `{}` when it asks none. */
+  billing_thresholds: jsonColumn(z.looseObject({ stake_gte: z.string().optional() }), {}),
+  /** The stake as locked on the rail; none is stored as `{}` (read as null). */
+  stake: jsonColumn(
+    z.union([z.strictObject({}).transform(() => null), subscriptionSchema.shape.stake.unwrap()]),
+    null,
+  ),
   /** `{}`, or since when the merchant paused collection (pause.ts). */
   pause_collection: jsonColumn(
     z.object({ behavior: z.literal('void'), paused_at: z.number() }).partial(),

@@ -70,6 +70,7 @@ export function subscriptionView(row: SubscriptionRow, items: Subscription['item
     cancelation_details: subscriptionJson.cancelation_details.read(row.cancelation_details),
     collection_method: row.collection_method,
     payment_details: subscriptionJson.payment_details.read(row.payment_details),
+    stake: subscriptionJson.stake.read(row.stake),
     pending_update: pendingUpdateOf(row) ?? null,
     items,
     metadata: subscriptionJson.metadata.read(row.metadata),

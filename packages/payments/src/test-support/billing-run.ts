@@ -207,6 +207,7 @@ async function seed(deps: Deps, database: Database, count: number, due: number):
             evm: { id: subscriptionId, payer: address, details: {} },
           }),
           billing_thresholds: '{}',
+          stake: '{}',
           pause_collection: '{}',
           pending_update: '{}',
           pending_invoice_items: '[]',

@@ -95,6 +95,7 @@ function subscription(overrides: Partial<SessionSubscription> = {}): SessionSubs
     cancelation_details: {},
     collection_method: 'charge_automatically',
     payment_details: {},
+    stake: null,
     pending_update: null,
     items: [
       item(monthlyPrice('Kiosk Pro', '10000000', '4000000000000000'), 1),

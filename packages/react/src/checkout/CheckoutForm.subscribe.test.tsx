@@ -13,6 +13,7 @@ import {
   price,
   renderKiosk,
   authoriseDialog,
+  COLLECTOR,
   MANDATE_RECEIVER,
   mandateBrowserWallet,
   mandateCheckoutApi,
@@ -158,6 +159,27 @@ describe('CheckoutForm subscribing', () => {
     );
   });
 
+  it('says what a stake locked with the mandate is for, and shows none when the mandate locks none', async () => {
+    const staking = mandateInstructions({
+      stake: {
+        contract: COLLECTOR,
+        stake_id: `0x${'cd'.repeat(32)}`,
+        amount: '5000000',
+        notice_seconds: 2_419_200,
+      },
+    });
+    mandateCheckoutApi(plan(), 'subscription', (base) => ({
+      ...submitted(base),
+      mandateInstructions: staking,
+    }));
+    renderKiosk(<CheckoutForm id={ID} />);
+    fireEvent.click(await enabledButton('Subscribe'));
+    const dialog = await authoriseDialog();
+    expect(within(dialog).getByTestId('mandate-stake').textContent).toBe(
+      'You also lock a stake of 5 KDT. It is not part of the price: it comes back to you when the subscription ends, and the merchant can take from it only what you leave unpaid.',
+    );
+  });
+
   it('says the price alone, first payment now, when the trial is for another currency', async () => {
     api(plan({ subscription_data: { trial_period_days: 7, trial_currency: 'pc_eth' } }));
     renderKiosk(<CheckoutForm id={ID} />);
@@ -276,5 +298,6 @@ describe('CheckoutForm subscribing', () => {
     const terms = within(dialog).getByTestId('mandate-terms').textContent;
     expect(terms).toContain('免费试用 7 天，之后每月 10 KDT');
     expect(terms).toContain(`您授权每月最多支付 10 KDT，最多 12 期，收款方 ${RECEIVER}。`);
+    expect(within(dialog).queryByTestId('mandate-stake')).toBeNull();
   });
 });

@@ -49,6 +49,7 @@ export function subscription(overrides: Partial<Subscription> = {}): Subscriptio
     cancelation_details: {},
     collection_method: 'charge_automatically',
     payment_details: {},
+    stake: null,
     items: [
       {
         id: `si_${id}`,

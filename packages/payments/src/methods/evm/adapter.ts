@@ -7,6 +7,7 @@ import { evmSettings, type EvmSettings } from './settings.ts';
 import { chainClient, verifyEvmTransfer } from './verify.ts';
 import { collectUnderEvmMandate } from './collection.ts';
 import { evmRefundInstruction, verifyEvmRefundTransfer } from './refund-transfer.ts';
+import { returnEvmStake, slashEvmStake } from './stake-operator.ts';
 
 /** A DID of the `did:pkh:eip155` kind names an EVM account; any chain id, the address is what counts. */
 function addressOfDid(did: string): Address | undefined {
@@ -33,7 +34,12 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
   const collector = options.collectorKey ? privateKeyToAccount(options.collectorKey) : undefined;
   return {
     types: ['ethereum', 'base', 'evm'],
-    capabilities: { recurring: true, collect: collector !== undefined, refund: false },
+    capabilities: {
+      recurring: true,
+      collect: collector !== undefined,
+      refund: false,
+      stake: collector !== undefined,
+    },
     capabilitiesOf(method, currency) {
       // What recurring.ts asks before any mandate: the method's collector contract, the server's
       // collector account, and a token (the contract pulls ERC-20 only; a native coin cannot be approved).
@@ -42,7 +48,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
         method.settings.collector_contract !== undefined &&
         collector !== undefined &&
         (currency ? pullable(currency) : method.payment_currencies.some(pullable));
-      return { recurring: mandates, collect: mandates, refund: false };
+      const stake = mandates && method.settings.stake_contract !== undefined;
+      return { recurring: mandates, collect: mandates, refund: false, stake };
     },
     settings: evmSettings,
     publicSettings: ({ api_host: _secret, ...rest }) => rest,
@@ -96,6 +103,8 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       verifyEvmMandate(method, currency, { ...request, payer: addressOfDid(request.payerDid) }, collector),
     collect: (method, currency, mandate, charge) =>
       collectUnderEvmMandate(method, currency, mandate, charge, collector),
+    returnStake: (method, stake) => returnEvmStake(method, stake, collector),
+    slashStake: (method, stake, slash) => slashEvmStake(method, stake, slash, collector),
     // Refunds are the merchant's own transfers (no merchant key here), read on chain like payments.
     refundInstruction: evmRefundInstruction,
     verifyRefundTransfer: verifyEvmRefundTransfer,

@@ -201,7 +201,7 @@ async function transferredBy(client: PublicClient, txHash: Hash, pull: Pull): Pr
 }
 
 /** The collector account signing on the method's chain; viem refuses to send if the RPC is another chain. */
-function collectorWallet(settings: EvmSettings, account: CollectorAccount): SigningWallet {
+export function collectorWallet(settings: EvmSettings, account: CollectorAccount): SigningWallet {
   const chain = defineChain({
     id: settings.chain_id,
     name: `eip155:${settings.chain_id}`,
@@ -223,7 +223,7 @@ const queues = new Map<string, Promise<unknown>>();
  * read the same nonce and all but one would be refused by the node. Also makes a second collect of
  * one invoice find the first's pull instead of racing it.
  */
-function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(key) ?? Promise.resolve();
   const result = previous.then(work);
   const tail = result.catch(() => undefined);

@@ -190,14 +190,14 @@ describe('the EVM adapter, recurring', () => {
       ),
     ).toEqual(notConfigured);
     const keyless = createEvmAdapter({});
-    expect(keyless.capabilities).toEqual({ recurring: true, collect: false, refund: false });
+    expect(keyless.capabilities).toEqual({ recurring: true, collect: false, refund: false, stake: false });
     expect(await refusalOf(() => keyless.mandateInstructions!(method, currency, request))).toEqual(
       notConfigured,
     );
     expect(await refusalOf(() => adapter.mandateInstructions!(method, currencyOf(null), request))).toEqual(
       notConfigured,
     );
-    expect(adapter.capabilities).toEqual({ recurring: true, collect: true, refund: false });
+    expect(adapter.capabilities).toEqual({ recurring: true, collect: true, refund: false, stake: true });
   });
 
   it('authorizes the mandate the customer’s wallet created from the instructions, and stores its terms', async () => {

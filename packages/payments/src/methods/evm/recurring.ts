@@ -1,7 +1,7 @@
 import type { MandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import { erc20Abi, getAddress, isAddressEqual, type Address, type Hex, type LocalAccount } from 'viem';
-import type { MandateRequest, MandateVerdict, Method, PayerStanding } from '../adapter.ts';
+import type { HeldStake, MandateRequest, MandateVerdict, Method, PayerStanding } from '../adapter.ts';
 import {
   mandateAuthorization,
   mandateCycleSeconds,
@@ -11,6 +11,7 @@ import {
   type MandateTerms,
 } from './collector/collector.ts';
 import { type EvmSettings } from './settings.ts';
+import { findStakeTransaction, readStake, stakeCalls, stakeIdOf, type StakeTerms } from './stake/stake.ts';
 import { chainClient } from './verify.ts';
 
 /**
@@ -62,6 +63,34 @@ function termsOf(
   };
 }
 
+/**
+ * The longest a customer's notice runs before they may withdraw their stake: one billing cycle, so
+ * that an invoice left unpaid meanwhile can still be slashed for, within the contract's 90 days.
+ */
+const MAX_NOTICE_SECONDS = 90n * 86_400n;
+
+/** The stake a request asks, where and on what terms; undefined when it asks none. */
+function stakeOf(
+  method: EvmMethod,
+  terms: MandateTerms,
+  request: MandateRequest,
+): { contract: Address; id: Hex; terms: StakeTerms } | undefined {
+  if (request.stake === undefined) return undefined;
+  const contract = method.settings.stake_contract;
+  if (!contract) throw new KioskError('RECURRING_NOT_CONFIGURED', { status: 400 });
+  return {
+    contract: getAddress(contract),
+    id: stakeIdOf(request.subscriptionId),
+    terms: {
+      token: terms.token,
+      receiver: terms.receiver,
+      operator: terms.collector,
+      amount: request.stake,
+      noticeSeconds: terms.cycleSeconds < MAX_NOTICE_SECONDS ? terms.cycleSeconds : MAX_NOTICE_SECONDS,
+    },
+  };
+}
+
 /** What `payer` allows the contract today; a chain that cannot answer is the buyer's to retry. */
 export async function readEvmPayer(
   method: EvmMethod,
@@ -105,6 +134,7 @@ export function evmMandateInstructions(
   const terms = termsOf(method, setup, request);
   const id = mandateIdOf(request.renewal?.key ?? request.subscriptionId);
   const allowance = (payer?.committed ?? 0n) + lifetimeOf(request);
+  const staking = stakeOf(method, terms, request);
   return {
     type: 'evm_mandate',
     chain_id: method.settings.chain_id,
@@ -128,7 +158,16 @@ export function evmMandateInstructions(
       ...(request.renewal?.replaces
         ? [mandateRevocation(setup.contract, request.renewal.replaces.id as Hex)]
         : []),
+      ...(staking ? stakeCalls(staking.contract, staking.id, staking.terms) : []),
     ],
+    ...(staking && {
+      stake: {
+        contract: staking.contract,
+        stake_id: staking.id,
+        amount: staking.terms.amount.toString(),
+        notice_seconds: Number(staking.terms.noticeSeconds),
+      },
+    }),
     currency_id: currency.id,
     decimal: currency.decimal,
     symbol: currency.symbol,
@@ -180,8 +219,12 @@ export async function verifyEvmMandate(
     blockNumber: block.number,
   });
   if (allowance < asked.maxPerCycle) return { outcome: 'rejected', reason: 'ALLOWANCE_INSUFFICIENT' };
+  const staking = stakeOf(method, asked, request);
+  const held = staking && (await heldStake(client, staking, mandate.payer, block.number));
+  if (held && 'outcome' in held) return held;
   return {
     outcome: 'authorized',
+    ...(held && { stake: held }),
     id: mandate.id,
     payer: getAddress(mandate.payer),
     details: {
@@ -197,6 +240,44 @@ export async function verifyEvmMandate(
       // Every pull of this mandate comes after this block (the server pulls only verified mandates),
       // so looking for a past pull starts here instead of at the chain's genesis.
       verified_block: block.number.toString(),
+    },
+  };
+}
+
+/**
+ * The stake the request asked, read at the mandate's block: accepted when the payer staked at least
+ * the amount on the asked terms (a longer notice is theirs to give), and has not given notice.
+ */
+async function heldStake(
+  client: ReturnType<typeof chainClient>,
+  staking: { contract: Address; id: Hex; terms: StakeTerms },
+  payer: Address,
+  blockNumber: bigint,
+): Promise<HeldStake | Exclude<MandateVerdict, { outcome: 'authorized' }>> {
+  const { contract, id, terms } = staking;
+  const stake = await readStake(client, contract, id, blockNumber);
+  if (!stake) return { outcome: 'pending', reason: 'NOT_FOUND' };
+  const asAsked =
+    isAddressEqual(stake.staker, payer) &&
+    isAddressEqual(stake.token, terms.token) &&
+    isAddressEqual(stake.receiver, terms.receiver) &&
+    isAddressEqual(stake.operator, terms.operator) &&
+    stake.noticeSeconds >= terms.noticeSeconds &&
+    (stake.closed || stake.amount >= terms.amount);
+  if (!asAsked) return { outcome: 'rejected', reason: 'STAKE_MISMATCH' };
+  if (stake.closed || stake.withdrawableAt !== 0n) return { outcome: 'rejected', reason: 'STAKE_REVOKED' };
+  const txHash = await findStakeTransaction(client, contract, id, blockNumber);
+  return {
+    id,
+    amount: stake.amount,
+    details: {
+      contract,
+      staker: getAddress(stake.staker),
+      token: getAddress(stake.token),
+      notice_seconds: stake.noticeSeconds.toString(),
+      // What happens to it later is looked for from here on (stake-operator.ts).
+      verified_block: blockNumber.toString(),
+      ...(txHash && { tx_hash: txHash.toLowerCase() }),
     },
   };
 }

@@ -18,5 +18,10 @@ export const evmSettings = z.object({
    * subscriptions.
    */
   collector_contract: evmAddress.optional(),
+  /**
+   * The KioskStake deployment on this chain (stake/KioskStake.sol): where a subscription that asks a
+   * stake has its customer lock it. Without it the method's subscriptions take no stake.
+   */
+  stake_contract: evmAddress.optional(),
 });
 export type EvmSettings = z.infer<typeof evmSettings>;

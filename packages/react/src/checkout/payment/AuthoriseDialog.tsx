@@ -88,6 +88,11 @@ export function AuthoriseDialog({
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {terms.limit}
             </Typography>
+            {terms.stake && (
+              <Typography variant="body2" data-testid="mandate-stake">
+                {terms.stake}
+              </Typography>
+            )}
             <Typography variant="body2" color="text.secondary">
               {terms.steps}
             </Typography>

@@ -40,7 +40,7 @@ export function mandateConsentText(
  * What the customer allows, in words, before their wallet signs: the price and any trial ("Free for
  * 7 days, then 10 KDT per month"), then the mandate's limit (mandateConsentText), which is what the
  * merchant can ever take. A setup session's subscription runs already: its price applies from the next
- * payment, nothing now.
+ * payment, nothing now. A mandate that also locks a stake says so (`stake`), with what it is for.
  */
 export function mandateTerms(
   instructions: EvmMandateInstructions,
@@ -48,9 +48,16 @@ export function mandateTerms(
   currency: Pick<PaymentCurrency, 'decimal' | 'maximum_precision' | 'symbol'>,
   now: number,
   t: TFunction,
-): { offer: string; limit: string; steps: string } {
+): { offer: string; limit: string; steps: string; stake?: string } {
   const offer = mandateOffer(instructions, session, currency, now, t);
-  return { offer, ...mandateConsentText(instructions, formatMoney(instructions.max_per_cycle, currency), t) };
+  const consent = mandateConsentText(instructions, formatMoney(instructions.max_per_cycle, currency), t);
+  const { stake } = instructions;
+  if (!stake) return { offer, ...consent };
+  return {
+    offer,
+    ...consent,
+    stake: t('checkout.mandate.stake', { amount: formatMoney(stake.amount, currency) }),
+  };
 }
 
 /** The price and any trial, for a wallet's mandate or a saved card: "Free for 7 days, then 10 USD per month". */

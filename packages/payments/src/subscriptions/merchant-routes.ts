@@ -1,14 +1,16 @@
-import { subscriptionPauseRoutes } from '@kiosk/contracts';
+import { subscriptionPauseRoutes, subscriptionStakeRoutes } from '@kiosk/contracts';
 import { KioskError } from '@kiosk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { MERCHANT } from '../schemas.ts';
+import { startSlash } from '../flows/slash-stake.ts';
 import { pauseSubscription, resumeSubscription } from './pause.ts';
 import { findSubscriptionRow, getSubscription } from './queries.ts';
 
-export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps): void {
+/** The merchant's own actions on a subscription: pause and resume its collection, slash its stake. */
+export function registerSubscriptionMerchantRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['subscriptions'];
 
@@ -47,6 +49,25 @@ export function registerSubscriptionPauseRoutes(app: FastifyInstance, deps: Deps
     async (request) => {
       await ofMode(request, request.params.id);
       await resumeSubscription(deps, request.params.id);
+      return (await getSubscription(deps.db, request.params.id))!;
+    },
+  );
+
+  const slash = subscriptionStakeRoutes['PUT /api/subscriptions/:id/slash-stake'];
+  r.put(
+    slash.path,
+    {
+      config: { access: MERCHANT },
+      schema: {
+        tags,
+        summary: "Pay a past-due subscription's overdue invoices from its stake (the chain moves it next)",
+        ...slash.schema,
+      },
+    },
+    async (request, reply) => {
+      await ofMode(request, request.params.id);
+      await startSlash(deps, request.params.id, request.body.reason);
+      reply.status(202);
       return (await getSubscription(deps.db, request.params.id))!;
     },
   );
