@@ -673,11 +673,18 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
   it('sends a paid order back to processing when a reorg orphans its block, and succeeds it again once, when mined again', async () => {
     const order = await paidCheckout(55_000n, shop3);
     const intent = await intentOf(order.intentId);
+    const chargeOf = async () =>
+      (await merchant.test(`/api/charges?payment_intent_id=${order.intentId}`)).body.list[0];
+    expect(await chargeOf()).toMatchObject({ status: 'succeeded', undone_at: null });
     chain.reorg(3);
     const reopened = await intentBecomes(order.intentId, 'processing');
     expect(reopened.amount_received).toBe('0');
     const charge = await chargeRow(order.intentId);
     expect(charge).toMatchObject({ status: 'pending', round: 2 });
+    // The API says when the chain undid it, in unix seconds like its other times.
+    const undone = await chargeOf();
+    expect(undone).toMatchObject({ status: 'pending', undone_at: Number(charge.undone_at) });
+    expect(undone.undone_at).toBeGreaterThanOrEqual(undone.created_at);
     // The merchant is told, by the events its webhooks carry.
     expect(await eventTypes(charge.id, 'charge.*')).toEqual([
       'charge.pending',
@@ -700,7 +707,13 @@ describe.each(await testEngines())('Bitcoin payments on a regtest stand-in, %s',
     expect(again).toMatchObject({ amount_received: '55000', invoice_id: intent.invoice_id });
     const charges = (await merchant.test(`/api/charges?payment_intent_id=${order.intentId}`)).body.list;
     expect(charges).toEqual([
-      expect.objectContaining({ status: 'succeeded', amount: '55000', amount_refundable: '0' }),
+      expect.objectContaining({
+        status: 'succeeded',
+        amount: '55000',
+        amount_refundable: '0',
+        // Confirmed again, it still says it was undone once.
+        undone_at: undone.undone_at,
+      }),
     ]);
     expect((await eventTypes(charge.id, 'charge.*')).at(-1)).toBe('charge.succeeded');
     expect(await eventTypes(order.intentId, 'payment_intent.succeeded')).toEqual([

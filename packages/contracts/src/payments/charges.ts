@@ -46,6 +46,12 @@ export const chargeSchema = z.object({
   /** Why it failed, or why the last check could not decide (the chain did not answer). */
   failure_code: z.string().nullable(),
   last_check_error: z.string().nullable(),
+  undone_at: z
+    .number()
+    .nullable()
+    .describe(
+      'When a chain reorganisation undid this payment after it had succeeded (unix seconds): the charge went back to pending and its payment intent to processing until the payment is confirmed again. It stays set once confirmed again; null for a payment never undone.',
+    ),
   created_at: z.number(),
   updated_at: z.number(),
 });

@@ -22,6 +22,7 @@ export function chargeView(row: PaymentsTables['charges']): Charge {
     amount_refunded: moneyText(row.amount_refunded),
     failure_code: row.failure_code,
     last_check_error: row.last_check_error,
+    undone_at: row.undone_at === null ? null : Number(row.undone_at),
     created_at: Number(row.created_at),
     updated_at: Number(row.updated_at),
   };

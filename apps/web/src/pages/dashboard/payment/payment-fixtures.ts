@@ -76,6 +76,7 @@ export function charge(overrides: Partial<Charge> = {}): Charge {
     amount_refunded: '0',
     failure_code: null,
     last_check_error: null,
+    undone_at: null,
     created_at: PAID_AT,
     updated_at: PAID_AT,
     ...overrides,
