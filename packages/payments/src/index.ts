@@ -1,5 +1,6 @@
 import type { Database } from '@kiosk/db';
 import { paymentsDb } from './db.ts';
+import { openTestBitcoinPayment, type OpenBitcoinPayment } from './flows/test-bitcoin-payment.ts';
 import { testModeRpcUrls } from './payment-methods/rpc-urls.ts';
 
 export { paymentsPlugin } from './plugin.ts';
@@ -13,3 +14,13 @@ export { deployCollector } from './methods/evm/collector/collector.ts';
 export function testWalletRpcUrls(database: Database): Promise<Record<number, string>> {
   return testModeRpcUrls(paymentsDb(database));
 }
+
+/** What the demo's Bitcoin wallet may pay for a test-mode checkout session (flows/test-bitcoin-payment.ts). */
+export function testBitcoinPayment(
+  database: Database,
+  checkoutSessionId: string,
+  now: number,
+): Promise<OpenBitcoinPayment> {
+  return openTestBitcoinPayment(paymentsDb(database), checkoutSessionId, now);
+}
+export type { OpenBitcoinPayment };

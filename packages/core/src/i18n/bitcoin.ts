@@ -23,6 +23,11 @@ export const bitcoinMessages = defineMessages({
       '{limit} Bitcoin payments are waiting unpaid; try again when one of them is paid or expires',
     'error.BITCOIN_PAYMENT_NOT_ASSIGNED':
       'This checkout cannot give out a Bitcoin receiving address yet; choose another payment method',
+    // The demo's wallet (test mode on the local regtest chain only).
+    'error.TEST_BITCOIN_PAYMENT_NOT_OPEN':
+      'This checkout is not waiting for a Bitcoin payment on the local test chain: pay it by Bitcoin first',
+    'error.TEST_BITCOIN_PAYMENT_SENT':
+      'Bitcoin was already sent to this order’s address: wait for its confirmations',
   },
   zh: {
     'error.RECURRING_NOT_SUPPORTED': '此支付方式不能支付订阅，请选择其他支付方式',
@@ -35,5 +40,7 @@ export const bitcoinMessages = defineMessages({
     'validation.bitcoinAddress': '必须是原生隔离见证地址（bc1q…、tb1q…、bcrt1q…）',
     'error.BITCOIN_ADDRESS_GAP_LIMIT': '已有 {limit} 笔比特币付款等待支付，请在其中一笔支付或过期后再试',
     'error.BITCOIN_PAYMENT_NOT_ASSIGNED': '此结账暂时无法提供比特币收款地址，请选择其他支付方式',
+    'error.TEST_BITCOIN_PAYMENT_NOT_OPEN': '此结账没有在本地测试链上等待比特币付款：请先选择比特币支付',
+    'error.TEST_BITCOIN_PAYMENT_SENT': '已有比特币发送到此订单的地址：请等待确认',
   },
 });
