@@ -27,6 +27,10 @@ export const checkoutBitcoinMessages = defineMessages({
     'checkoutBitcoin.expired':
       'The time to pay this order has run out. A payment sent now is refunded, not taken for the order.',
     'checkoutBitcoin.startAgain': 'Start again',
+    'checkoutBitcoin.demoWallet': 'Pay with the demo wallet',
+    'checkoutBitcoin.demoWalletHint':
+      'Demo only: the local test chain sends exactly this amount to this address. Its coins are worth nothing.',
+    'checkoutBitcoin.demoWalletFailed': 'The demo wallet could not pay ({reason}).',
   },
   zh: {
     'checkoutBitcoin.title': '比特币支付 {amount}',
@@ -48,5 +52,8 @@ export const checkoutBitcoinMessages = defineMessages({
     'checkoutBitcoin.nameFailed': '未能通知商家（{reason}）。请再次点击“我已付款”。',
     'checkoutBitcoin.expired': '本订单的支付时间已结束。现在发送的付款将被退还，不会计入订单。',
     'checkoutBitcoin.startAgain': '重新开始',
+    'checkoutBitcoin.demoWallet': '用演示钱包支付',
+    'checkoutBitcoin.demoWalletHint': '仅限演示：本地测试链向此地址发送该准确金额，其币毫无价值。',
+    'checkoutBitcoin.demoWalletFailed': '演示钱包未能付款（{reason}）。',
   },
 });

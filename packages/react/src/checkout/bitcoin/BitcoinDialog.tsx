@@ -19,6 +19,7 @@ import { QrCode } from '../../ui/QrCode.tsx';
 import { checkoutErrorText } from '../error-text.ts';
 import type { PayEvent, PayState } from '../pay-flow.ts';
 import { formatCountdown, useSecondsLeft } from './countdown.ts';
+import { DemoWalletButton } from './DemoWalletButton.tsx';
 import { bitcoinSeenOf, useWaitUntilExpiry, type BitcoinSeen } from './waiting.ts';
 
 export interface BitcoinDialogProps {
@@ -42,7 +43,8 @@ const QR_SIZE = 200;
  * Issue 26 item 1, the checkout's Bitcoin step: the exact amount in BTC and the order's own address
  * (each with copy), the BIP21 request as a QR code and as an "Open in wallet" link, and the time left.
  * "I have paid" names the address to the server once (the chain decides, not the buyer); then the step
- * waits, saying the confirmations once the server reports them. Full screen on a phone.
+ * waits, saying the confirmations once the server reports them. Full screen on a phone. In the demo, its
+ * wallet can pay from here (DemoWalletButton).
  */
 export function BitcoinDialog(props: BitcoinDialogProps) {
   useScreenMessages(checkoutBitcoinMessages);
@@ -130,6 +132,12 @@ export function BitcoinDialog(props: BitcoinDialogProps) {
           <Button variant="outlined" href={instructions.uri} fullWidth>
             {t('checkoutBitcoin.openWallet')}
           </Button>
+          <DemoWalletButton
+            sessionId={props.sessionId}
+            instructions={instructions}
+            disabled={waiting || expired || naming}
+            onSent={name}
+          />
           <Typography variant="body2" color="text.secondary">
             {t('checkoutBitcoin.confirmations', { count: instructions.confirmations })}
           </Typography>
