@@ -15,7 +15,7 @@ export function testWalletRpcUrls(database: Database): Promise<Record<number, st
   return testModeRpcUrls(paymentsDb(database));
 }
 
-/** What the demo's Bitcoin wallet may pay for a test-mode checkout session (flows/test-bitcoin-payment.ts). */
+/** What the demo's Bitcoin wallet may pay of a test-mode checkout (flows/test-bitcoin-payment.ts). */
 export function testBitcoinPayment(
   database: Database,
   checkoutSessionId: string,

@@ -49,7 +49,7 @@ export function registerBitcoinPaymentRoute(app: FastifyInstance, options: Bitco
   );
 }
 
-/** One call to the stand-in; anything but an answer (another node than the stand-in, down) is the caller's to see. */
+/** One call to the stand-in; anything but an answer (another node, or none) is the caller's to see. */
 async function standin(esploraUrl: string, method: 'GET' | 'POST', path: string): Promise<string> {
   let response: Response;
   try {
