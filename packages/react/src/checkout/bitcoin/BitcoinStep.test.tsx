@@ -14,6 +14,7 @@ import {
   paymentMethod,
   price,
   renderKiosk,
+  sessionAnswer,
   smallScreen,
   submitAnswer,
   type ApiHandler,
@@ -28,6 +29,8 @@ const ID = 'cs_test0000001';
 const SESSION = `GET /api/checkout-sessions/retrieve/${ID}`;
 const SUBMIT = `PUT /api/checkout-sessions/${ID}/submit`;
 const PAY = `POST /api/checkout-sessions/${ID}/pay`;
+const DEMO_PAY = 'POST /api/test-wallet/bitcoin-payments';
+const DEMO_WALLET = 'Pay with the demo wallet';
 const BTC = 'pc_btc';
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080';
 const URI = `bitcoin:${ADDRESS}?amount=0.0015`;
@@ -125,6 +128,34 @@ describe('the checkout’s Bitcoin step (issue 26)', () => {
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('0.00150000'));
     // Nothing is named before the buyer says they paid.
     expect(calls.calls(PAY)).toHaveLength(0);
+    // A server without the test wallet (production) has no demo wallet to offer.
+    expect(within(dialog).queryByRole('button', { name: DEMO_WALLET })).toBeNull();
+  }, 15_000);
+
+  it('pays with the demo wallet where the server has the test wallet, then names the address and waits', async () => {
+    const calls = api(bitcoinEnvelope(), {
+      'GET /api/session': () => sessionAnswer(true, true),
+      [DEMO_PAY]: () => ({ address: ADDRESS, amount: '150000', txid: 'ab'.repeat(32) }),
+    });
+    renderKiosk(<CheckoutForm id={ID} />);
+    const dialog = await openStep();
+    fireEvent.click(within(dialog).getByRole('button', { name: DEMO_WALLET }));
+    expect(await within(dialog).findByText(/^Waiting for the payment…/)).toBeTruthy();
+    expect(calls.calls(DEMO_PAY)).toEqual([expect.objectContaining({ body: { checkout_session_id: ID } })]);
+    expect(calls.calls(PAY)).toEqual([expect.objectContaining({ body: { tx_hash: ADDRESS } })]);
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: DEMO_WALLET }).disabled).toBe(true);
+  }, 15_000);
+
+  it('offers no demo wallet for an order outside regtest, even with the test wallet', async () => {
+    api(
+      bitcoinEnvelope(),
+      { 'GET /api/session': () => sessionAnswer(true, true) },
+      instructions({ network: 'testnet' }),
+    );
+    renderKiosk(<CheckoutForm id={ID} />);
+    const dialog = await openStep();
+    expect(within(dialog).getByRole('link', { name: 'Open in wallet' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: DEMO_WALLET })).toBeNull();
   }, 15_000);
 
   it('names the address once when “I have paid” is pressed twice, waits, and ends in the usual success', async () => {
