@@ -78,12 +78,6 @@ export const billingEn = {
   'error.AMOUNT_OUTSIDE_MANDATE': 'The amount is more than the authorisation allows',
   'error.ALLOWANCE_INSUFFICIENT': 'The token allowance to the collector contract is too low for this payment',
   'error.BALANCE_INSUFFICIENT': 'The balance is too low for this payment',
-  'error.STAKE_AMOUNT_INVALID': 'The stake amount {amount} has more decimal places than the currency',
-  'error.STAKE_MISMATCH': 'The stake on the chain is not the one this subscription asked for',
-  'error.STAKE_REVOKED': 'The stake for this subscription is being withdrawn',
-  'error.STAKE_NOT_HELD': 'This subscription holds no stake',
-  'error.STAKE_TOO_LOW': 'The stake does not cover an overdue invoice',
-  'error.SUBSCRIPTION_NOT_PAST_DUE': 'Only a past-due subscription can have its stake slashed',
 
   // The customer portal (issue 11 item 7): /customer and /customer/subscription/{id}.
   'portal.title': 'Subscriptions and invoices',

@@ -71,12 +71,6 @@ export const billingZh: Translation<typeof billingEn> = {
   'error.AMOUNT_OUTSIDE_MANDATE': '金额超出授权允许的范围',
   'error.ALLOWANCE_INSUFFICIENT': '对收款合约的代币授权额度不足以支付此笔款项',
   'error.BALANCE_INSUFFICIENT': '余额不足以支付此笔款项',
-  'error.STAKE_AMOUNT_INVALID': '质押金额 {amount} 的小数位数超过了该币种的精度',
-  'error.STAKE_MISMATCH': '链上的质押与此订阅要求的不一致',
-  'error.STAKE_REVOKED': '此订阅的质押正在被撤回',
-  'error.STAKE_NOT_HELD': '此订阅没有质押',
-  'error.STAKE_TOO_LOW': '质押不足以支付任何一张逾期账单',
-  'error.SUBSCRIPTION_NOT_PAST_DUE': '只有逾期的订阅才能扣除质押',
 
   'portal.title': '订阅与账单',
   'portal.description': '您订阅的内容和收到的账单，最新的在前。',

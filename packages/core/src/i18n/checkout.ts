@@ -117,8 +117,6 @@ export const checkoutEn = {
   'checkout.mandate.limit.one': 'You allow at most {amount} {interval} for 1 payment, to {receiver}.',
   'checkout.mandate.limit.other':
     'You allow at most {amount} {interval} for up to {cycles} payments, to {receiver}.',
-  'checkout.mandate.stake':
-    'You also lock a stake of {amount}. It is not part of the price: it comes back to you when the subscription ends, and the merchant can take from it only what you leave unpaid.',
   'checkout.mandate.steps':
     'Your wallet asks you to confirm {count} transactions, one after another. You can revoke the authorisation at any time.',
   'checkout.authorise.injected': 'Authorise with {name}',

@@ -104,8 +104,6 @@ export const checkoutZh: Translation<typeof checkoutEn> = {
   'checkout.authorise.price': '{interval} {amount}，首期立即支付',
   'checkout.mandate.limit.one': '您授权{interval}最多支付 {amount}，仅 1 期，收款方 {receiver}。',
   'checkout.mandate.limit.other': '您授权{interval}最多支付 {amount}，最多 {cycles} 期，收款方 {receiver}。',
-  'checkout.mandate.stake':
-    '您还将锁定 {amount} 作为质押。它不计入价格：订阅结束时退还给您，商家只能从中扣除您未支付的款项。',
   'checkout.mandate.steps': '钱包将依次请您确认 {count} 笔交易。您可随时撤销授权。',
   'checkout.authorise.injected': '使用 {name} 授权',
   'checkout.authorise.pending': '链上尚未显示您的授权，请稍后再试。',

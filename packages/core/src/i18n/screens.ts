@@ -25,6 +25,7 @@ import { methodChangeMessages } from './method-change.ts';
 import { paidAppsMessages } from './paid-apps.ts';
 import { planChangeMessages } from './plan-change.ts';
 import { refundMessages } from './refunds.ts';
+import { stakeMessages } from './stakes.ts';
 import { storeAnalyticsMessages } from './store-analytics.ts';
 import { storeFrontMessages } from './store-front.ts';
 import { testClocksMessages } from './test-clocks.ts';
@@ -63,6 +64,7 @@ export const screenMessageGroups = {
   paidAppsMessages,
   planChangeMessages,
   refundMessages,
+  stakeMessages,
   storeAnalyticsMessages,
   storeFrontMessages,
   testClocksMessages,

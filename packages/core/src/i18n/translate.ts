@@ -6,6 +6,7 @@ import { dashboardHomeMessages } from './dashboard-home.ts';
 import { interpolate, type Locale, type MessageParams } from './index.ts';
 import { paidAppsMessages } from './paid-apps.ts';
 import { refundMessages } from './refunds.ts';
+import { stakeMessages } from './stakes.ts';
 import { webhookMessages } from './webhooks.ts';
 
 /**
@@ -23,6 +24,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...bitcoinMessages.en,
     ...paidAppsMessages.en,
     ...dashboardHomeMessages.en,
+    ...stakeMessages.en,
   },
   zh: {
     ...catalogs.zh,
@@ -33,6 +35,7 @@ const serverCatalogs: Record<Locale, Record<string, string>> = {
     ...bitcoinMessages.zh,
     ...paidAppsMessages.zh,
     ...dashboardHomeMessages.zh,
+    ...stakeMessages.zh,
   },
 };
 

@@ -3,9 +3,11 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@kiosk/sdk';
+import { stakeMessages } from '@kiosk/core/i18n/stakes';
 import type { CheckoutSession, EvmMandateInstructions, PaymentCurrency } from '@kiosk/contracts';
 import { WalletConnectDialog } from '../../wallet-connect/WalletConnectDialog.tsx';
 import { useKiosk } from '../../provider/KioskProvider.tsx';
+import { useScreenMessages } from '../../i18n/use-screen-messages.ts';
 import { isUserRejection, type Eip1193Provider } from '../../wallet/eip1193.ts';
 import { useInjectedWallets } from '../../wallet/use-injected-wallets.ts';
 import { checkoutErrorText } from '../error-text.ts';
@@ -49,6 +51,8 @@ export function AuthoriseDialog({
   onClose,
   onAuthorised,
 }: AuthoriseDialogProps) {
+  // The stake's text and its refusals ride with this dialog, not in the checkout's first load.
+  useScreenMessages(stakeMessages);
   const { t } = useTranslation();
   const { client } = useKiosk();
   const injectedWallets = useInjectedWallets();
