@@ -5,15 +5,17 @@ import { shownOnStoreFront } from '../apps/table.ts';
  * SQLite's search index of the store front (apps/search.ts): a contentless FTS5 table, keyed by
  * `search_key`, that triggers keep holding exactly the apps the store front shows. With `grams`, a
  * fourth column holds the unspaced scripts' characters and pairs (`kiosk_unspaced_grams`).
+ * `prefixes`: the lengths of word starts the index also holds, so that a query's `word*` of that
+ * length reads one list instead of merging every word it starts.
  */
 export async function createSqliteSearchIndex(
   db: Kysely<unknown>,
-  { grams }: { grams: boolean },
+  { grams, prefixes = '3' }: { grams: boolean; prefixes?: string },
 ): Promise<void> {
   // Contentless: the index keeps no copy of the text, and deletes by key.
   await sql`create virtual table store_apps_search using fts5(name, title, description,
     ${sql.raw(grams ? 'grams, ' : '')}content = '', contentless_delete = 1,
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '3')`.execute(db);
+    tokenize = 'unicode61 remove_diacritics 2', prefix = ${sql.lit(prefixes)})`.execute(db);
   const indexIfShown = (row: 'new' | 'store_apps') =>
     grams
       ? sql.raw(`insert into store_apps_search (rowid, name, title, description, grams)
