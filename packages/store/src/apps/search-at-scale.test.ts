@@ -2,17 +2,28 @@ import { startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreTables } from '../tables.ts';
-import { RANKED_CANDIDATES, searchTerms, textMatches } from './search.ts';
+import {
+  FREQUENT_MATCHES,
+  POPULAR_CANDIDATES,
+  RANKED_CANDIDATES,
+  searchTerms,
+  textMatches,
+} from './search.ts';
 import { publishedAppRow } from './published-app-row.ts';
 
 /**
- * The store search once the store holds thousands of apps: how PostgreSQL runs it, and counts that
- * stay whole past the candidates the score ranks.
+ * The store search once the store holds thousands of apps: how PostgreSQL runs it, counts that
+ * stay whole past the candidates the score ranks, and what a frequent word's bounded candidates
+ * (search.ts "Frequent words") keep: its most downloaded matches, the apps it names, exact sorts.
  */
 
 const APPS = 3000;
 /** Apps in the one category: more than the ranked candidates, so a count cut at them would show. */
 const IN_CATEGORY = RANKED_CANDIDATES + 20;
+/** Every RARE_EVERY-th app says "rarely": fewer apps than a frequent word's. */
+const RARE_EVERY = 30;
+/** Two apps named by the word every app's title holds ("Board"), downloaded by nobody, long ago. */
+const NAMED = ['board', 'board-games'];
 
 describe.each(await testEngines())('the store search at scale on %s', (engine) => {
   let server: TestServer;
@@ -35,8 +46,9 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
       publishedAppRow({
         id: `did:scale:${i}`,
         name: `scale-app-${i}`,
-        title: `Board number${i}`,
-        description: `Everyday words, and one of its own: word${i}.`,
+        // The first app also holds the rare word in its title: the best text match of that word.
+        title: `Board number${i}${i === 0 ? ' rarely' : ''}`,
+        description: `Everyday words, and one of its own: word${i}.${i % RARE_EVERY === 0 ? ' Rarely seen.' : ''}`,
         developer_did: 'did:pkh:eip155:1:0xscale',
         category_id: i < IN_CATEGORY ? 'cat_tools' : null,
         downloads: i,
@@ -50,6 +62,24 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
         .insertInto('store_apps')
         .values(rows.slice(i, i + 500))
         .execute();
+    await db()
+      .insertInto('store_apps')
+      .values(
+        NAMED.map((name) =>
+          publishedAppRow({
+            id: `did:named:${name}`,
+            name,
+            title: 'Board',
+            description: 'A game.',
+            developer_did: 'did:pkh:eip155:1:0xscale',
+            downloads: 0,
+            published_at: now - 400 * 86_400,
+            created_at: now,
+            updated_at: now,
+          }),
+        ),
+      )
+      .execute();
     if (engine === 'postgres') await sql`analyze store_apps`.execute(db());
   });
   afterAll(() => server?.close());
@@ -59,6 +89,52 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
       expect((await front(`?q=everyday&category=tools&sort=${sort}`)).count, sort).toBe(IN_CATEGORY);
     expect((await front('?q=everyday')).count).toBe(APPS);
     expect(await front('?q=word1234')).toMatchObject({ count: 1, list: [{ did: 'did:scale:1234' }] });
+  });
+
+  const dids = async (query: string) => (await front(query)).list.map((app) => app.did);
+  const scale = (from: number, step: number, n: number) =>
+    Array.from({ length: n }, (_, k) => `did:scale:${from + k * step}`);
+
+  it('ranks a frequent word among its most downloaded matches, after the apps it names', async () => {
+    expect(APPS).toBeGreaterThan(FREQUENT_MATCHES);
+    const board = await front('?q=board');
+    expect(board.count).toBe(APPS + NAMED.length);
+    // The exact name first, then the other name (its text part), then by downloads: no app of
+    // the thousands, ranked by text alone, may push them off.
+    expect(board.list.map((app) => app.did)).toEqual([
+      'did:named:board',
+      'did:named:board-games',
+      ...scale(APPS - 1, -1, 18),
+    ]);
+  });
+
+  it('reaches every match of a frequent word on the deeper pages', async () => {
+    const pages = Math.ceil((APPS + NAMED.length) / 20);
+    expect(pages * 20).toBeGreaterThan(POPULAR_CANDIDATES);
+    // The last page: the least downloaded, which no candidate set of the first pages holds.
+    expect(await dids(`?q=board&page=${pages}&pageSize=20`)).toEqual(['did:scale:1', 'did:scale:0']);
+  });
+
+  it('sorts a frequent word by downloads, date and name exactly', async () => {
+    expect(await dids('?q=board&sort=downloads')).toEqual(scale(APPS - 1, -1, 20));
+    expect(await dids('?q=board&sort=downloads&page=2')).toEqual(scale(APPS - 21, -1, 20));
+    expect(await dids('?q=board&sort=newest')).toEqual(scale(0, 1, 20));
+    expect(await dids('?q=board&sort=name&pageSize=5')).toEqual([
+      'did:named:board',
+      'did:named:board-games',
+      'did:scale:0',
+      'did:scale:1',
+      'did:scale:10',
+    ]);
+  });
+
+  it('ranks every match of a rarer word, the best text match first though nobody downloads it', async () => {
+    const rarely = await front(`?q=rarely&pageSize=${Math.ceil(APPS / RARE_EVERY)}&explain=1`);
+    expect(rarely.count).toBe(APPS / RARE_EVERY);
+    expect(rarely.list).toHaveLength(APPS / RARE_EVERY);
+    // did:scale:0 has no downloads, but the word in its title too: bounded to the most downloaded
+    // candidates, it would not be here at all.
+    expect(rarely.list[0]!.did).toBe('did:scale:0');
   });
 
   it.runIf(engine === 'postgres')(

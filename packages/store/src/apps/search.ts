@@ -1,6 +1,6 @@
 import { hasUnspacedRun, unspacedQueryGrams, type Engine } from '@kiosk/db';
-import { sql, type RawBuilder } from 'kysely';
-import { shownOnStoreFront, type AppRow } from '../tables.ts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { shownOnStoreFront, type AppRow, type StoreDb } from '../tables.ts';
 
 /**
  * The store front's ranking (docs/store.md "Search"): one score per app, the sum of weighted parts
@@ -69,14 +69,11 @@ export function searchTerms(q: string): SearchTerm[] {
 /** The columns of a matching app that ranking and paging read, with its text match. */
 type MatchedApp = Pick<AppRow, 'id' | 'name' | 'title' | 'downloads' | 'published_at' | 'category_id'> & {
   text_rank: number;
-  match_count: number | null;
 };
 
 export interface TextMatches {
   /** The matching apps, to select from `as a`. */
   apps: RawBuilder<MatchedApp>;
-  /** How many apps match, for a page with no row to read `match_count` from. */
-  count: RawBuilder<{ count: number }>;
 }
 
 const MATCHED_COLUMNS = sql.raw('a.id, a.name, a.title, a.downloads, a.published_at, a.category_id');
@@ -106,32 +103,149 @@ export function textMatches(
     // the unspaced scripts' pairs.
     const rank = ranked ? sql`-bm25(store_apps_search, 10.0, 4.0, 1.0, 2.0)` : sql`0`;
     return {
-      apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, h.text_rank, null as match_count
+      apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, h.text_rank
         from (select rowid as search_key, ${rank} as text_rank ${match} ${best}) as h
         join store_apps as a on a.search_key = h.search_key)`,
-      count: sql<{ count: number }>`select count(*) as count ${match}`,
     };
   }
-  const query = terms.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ');
   // The predicate repeats the partial index's, so PostgreSQL knows it may use it.
-  const match = sql`from store_apps as a, to_tsquery('simple', ${query}) as query
+  const match = sql`from store_apps as a, to_tsquery('simple', ${tsQuery(terms)}) as query
     where a.search_vector @@ query and ${shownOnStoreFront('a')}`;
   const rank = ranked ? sql`ts_rank(a.search_vector, query)` : sql`0`;
-  return {
-    apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, ${rank} as text_rank, ${everyMatch} ${match} ${best})`,
-    count: sql<{ count: number }>`select count(*) as count ${match}`,
-  };
+  return { apps: sql<MatchedApp>`(select ${MATCHED_COLUMNS}, ${rank} as text_rank ${match} ${best})` };
 }
-
-/**
- * How many apps match, on each row, counted before the candidates are cut: PostgreSQL then scans
- * once for the page and its count. (SQLite refuses bm25 beside a window function; its index counts
- * matches without reading them.)
- */
-const everyMatch = sql`count(*) over () as match_count`;
 
 const ftsQuery = (terms: SearchTerm[]) =>
   terms.map(({ word, prefix }) => `"${word}"${prefix ? '*' : ''}`).join(' ');
+const tsQuery = (terms: SearchTerm[]) =>
+  terms.map(({ word, prefix }) => (prefix ? `${word}:*` : word)).join(' & ');
+
+/*
+ * Frequent words. A common word matches tens of thousands of apps, and ranking all of them by text
+ * (bm25 or ts_rank for every match) was most of a search's time at 100 000 apps. Above
+ * FREQUENT_MATCHES, the score ranks a bounded set of candidates instead (`frequentWordCandidates`):
+ * the POPULAR_CANDIDATES most downloaded matches, walked in the order of an index of the store
+ * front's downloads, and up to NAME_CANDIDATES of the apps whose name holds the words, the best
+ * downloaded among the first WALKED_APPS such names (with the app named exactly the query, always).
+ * The trade-off: an app neither popular nor named by the words, matching only in its title or
+ * description, is not on the first pages for such a word (it would have scored low anyway: a word
+ * in that many apps tells them apart by little, bm25's and ts_rank's weight for it is near zero).
+ * It stays reachable by a more specific query, which matches fewer apps and is ranked in full, by
+ * deeper pages (which widen the popular candidates to reach them), and by the other sorts, which
+ * stay exact. Rarer words keep the full ranking.
+ */
+/**
+ * Above this many matches, a search ranks bounded candidates instead of every match, and the other
+ * sorts walk their index. Below it, ranking every match costs less than the walk, which reads about
+ * POPULAR_CANDIDATES · apps / matches entries of the index (25 000 at 100 000 apps): ranking 2000
+ * matches takes about a millisecond, 77 000 thirty.
+ */
+export const FREQUENT_MATCHES = 2000;
+/** The most downloaded matches a frequent word ranks (more on deeper pages). */
+export const POPULAR_CANDIDATES = 500;
+/** The apps named by a frequent word it ranks beside the popular ones… */
+export const NAME_CANDIDATES = 200;
+/** …chosen among at most this many whose name holds the words. */
+export const WALKED_APPS = 1000;
+/**
+ * PostgreSQL reads every matching row to count them (45 ms for a word in 77 000 apps); when its
+ * planner expects more than this many, from the statistics of the words it keeps, the count is
+ * that estimate instead (within a few percent at 100 000 apps).
+ */
+export const EXACT_COUNT_LIMIT = 5000;
+
+/** The store front's indexes of its orders (migration 20261130_40), by the sort each serves. */
+export const ORDER_INDEXES = {
+  downloads: 'store_apps_front_downloads',
+  newest: 'store_apps_front_newest',
+  name: 'store_apps_front_title',
+} as const;
+
+/**
+ * The store front's apps that hold every term, whole rows to select from `as a`. With `walk`, the
+ * caller reads them in that index's order and stops at a page: for a frequent word, cheaper than
+ * reading every match and sorting them. SQLite's planner, which keeps no statistics of the words,
+ * is told which way to go: through the index (`indexed by`), or from the matches (`cross join`
+ * keeps them the outer loop); PostgreSQL's weighs both ways from its statistics of the words.
+ */
+export function matchingApps(
+  engine: Engine,
+  terms: SearchTerm[],
+  walk: (typeof ORDER_INDEXES)[keyof typeof ORDER_INDEXES] | undefined,
+): RawBuilder<AppRow> {
+  if (engine === 'postgres')
+    return sql<AppRow>`(select a.* from store_apps as a where ${matchesAll('postgres', terms)})`;
+  if (walk !== undefined)
+    return sql<AppRow>`(select a.* from store_apps as a indexed by ${sql.id(walk)}
+      where ${matchesAll('sqlite', terms)})`;
+  return sql<AppRow>`(select a.* from (select rowid as search_key from store_apps_search
+      where store_apps_search match ${ftsQuery(terms)}) as m
+    cross join store_apps as a on a.search_key = m.search_key where ${shownOnStoreFront('a')})`;
+}
+
+/** The condition that the app `a` is on the store front and holds every term. */
+function matchesAll(engine: Engine, terms: SearchTerm[]) {
+  return engine === 'sqlite'
+    ? sql<SqlBool>`a.search_key in (select rowid from store_apps_search
+        where store_apps_search match ${ftsQuery(terms)}) and ${shownOnStoreFront('a')}`
+    : sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${tsQuery(terms)}) and ${shownOnStoreFront('a')}`;
+}
+
+/**
+ * How many apps the store front shows that hold every term: exact on SQLite, whose index counts
+ * its matches without reading the apps; on PostgreSQL exact when its planner expects at most
+ * EXACT_COUNT_LIMIT, else the planner's estimate. (An estimate too low only costs an exact count.)
+ */
+export async function countMatches(db: StoreDb, engine: Engine, terms: SearchTerm[]): Promise<number> {
+  if (engine === 'sqlite') {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from store_apps_search
+      where store_apps_search match ${ftsQuery(terms)}`.execute(db);
+    return Number(rows[0]!.count);
+  }
+  const matching = sql`select 1 from store_apps as a where ${matchesAll(engine, terms)}`;
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json)
+    ${matching}`.execute(db);
+  const expected = Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
+  if (expected > EXACT_COUNT_LIMIT) return expected;
+  const { rows } = await sql<{ count: string }>`select count(*) as count from (${matching}) as m`.execute(db);
+  return Number(rows[0]!.count);
+}
+
+/**
+ * A frequent word's candidates (see "Frequent words" above), as `textMatches` answers them: the
+ * `popular` most downloaded matches and the apps named by the words, whose text part is 1 (0 for
+ * the others).
+ */
+export function frequentWordCandidates(
+  engine: Engine,
+  terms: SearchTerm[],
+  q: string,
+  popular: number,
+): RawBuilder<MatchedApp> {
+  const byDownloads = sql`order by a.downloads desc, a.published_at desc, a.id`;
+  // The names holding the words, at most WALKED_APPS of them, as the outer loop (see `matchingApps`).
+  const named =
+    engine === 'sqlite'
+      ? sql`(select rowid as search_key from store_apps_search
+          where store_apps_search match ${`{name} : (${ftsQuery(terms)})`} limit ${WALKED_APPS}) as m
+        cross join store_apps as a on a.search_key = m.search_key`
+      : sql`(select a.id from store_apps as a
+          where to_tsvector('simple', a.name) @@ to_tsquery('simple', ${tsQuery(terms)})
+            and ${shownOnStoreFront('a')} limit ${WALKED_APPS}) as m
+        join store_apps as a on a.id = m.id`;
+  return sql<MatchedApp>`(select ${MATCHED_COLUMNS}, c.named as text_rank
+    from (select u.id, max(u.named) as named from (
+        select p.id, 0 as named from (select a.id from ${matchingApps(engine, terms, ORDER_INDEXES.downloads)} as a
+          ${byDownloads} limit ${popular}) as p
+        union all
+        select n.id, 1 as named from (select a.id from ${named}
+          where ${shownOnStoreFront('a')} ${byDownloads} limit ${NAME_CANDIDATES}) as n
+        union all
+        select a.id, 1 as named from store_apps as a
+          where lower(a.name) = lower(${q}) and ${shownOnStoreFront('a')}
+      ) as u group by u.id) as c
+    join store_apps as a on a.id = c.id)`;
+}
 
 /** Each part of the score as a column of the select (`text_rank` comes from `textMatches`, if any). */
 export function scoreParts(engine: Engine, now: number, q: string | undefined) {

@@ -7,7 +7,20 @@ import type { StoreDeps } from '../context.ts';
 import type { AppRow, StoreDb } from '../tables.ts';
 import { versionView } from '../versions/view.ts';
 import { audienceOf, isOnStoreFront, seesVersion, type Viewer } from './audience.ts';
-import { RANKED_CANDIDATES, scoreParts, searchTerms, textMatches, totalScore } from './search.ts';
+import {
+  countMatches,
+  FREQUENT_MATCHES,
+  frequentWordCandidates,
+  matchingApps,
+  ORDER_INDEXES,
+  POPULAR_CANDIDATES,
+  RANKED_CANDIDATES,
+  scoreParts,
+  searchTerms,
+  textMatches,
+  totalScore,
+  type SearchTerm,
+} from './search.ts';
 import { appView, developerAppView } from './view.ts';
 
 type Page = { page: number; pageSize: number };
@@ -44,27 +57,15 @@ export async function listStoreFront(
   if (q !== undefined && terms.length === 0) return { list: [], count: 0 };
 
   const parts = scoreParts(deps.engine, deps.clock.nowUnix(), q);
-  // Deep pages of a relevance search widen the candidates, so that every match can be reached. In a
-  // category, all are candidates: the best text matches of the whole store may hold none of its apps.
-  const ranked =
-    filter.sort === 'relevance' || filter.explain
-      ? {
-          candidates:
-            filter.category === undefined
-              ? Math.max(RANKED_CANDIDATES, filter.page * filter.pageSize)
-              : undefined,
-        }
-      : false;
-  const text = q === undefined ? undefined : textMatches(deps.engine, terms, ranked);
-  // The text index holds only the store front's apps; without a search, the front's own rule.
-  let visible =
-    text === undefined
-      ? deps.db
-          .selectFrom('store_apps as a')
-          .where('a.published_version', 'is not', null)
-          .where('a.visibility', '=', 'public')
-          .where('a.blocked', '=', false)
-      : deps.db.selectFrom(text.apps.as('a'));
+  const scoring = filter.sort === 'relevance' || filter.explain;
+  // Without a category, the text index alone counts the matches (it holds only the store front's
+  // apps), and the count tells a frequent word from a rare one (search.ts "Frequent words").
+  const matches =
+    q === undefined || filter.category !== undefined
+      ? undefined
+      : await countMatches(deps.db, deps.engine, terms);
+  if (matches === 0) return { list: [], count: 0 };
+  let visible = searchedApps(deps, filter, q, terms, matches);
   if (filter.category !== undefined)
     visible = visible
       .innerJoin('store_categories as c', 'c.id', 'a.category_id')
@@ -74,7 +75,6 @@ export async function listStoreFront(
   // ordering whole rows of every match would cost more than the search itself. The other sorts
   // need no score: working out its parts (a rating read per app) for every match of a common word
   // cost them more than the search.
-  const scoring = filter.sort === 'relevance' || filter.explain;
   const part = (value: RawBuilder<number>) => (scoring ? value : sql<number>`null`);
   const scored = visible.select([
     'a.id',
@@ -87,7 +87,6 @@ export async function listStoreFront(
     part(parts.freshness).as('freshness'),
     part(parts.exactName).as('exact_name'),
     part(parts.rating).as('rating'),
-    (text === undefined ? sql<number | null>`null` : sql<number | null>`a.match_count`).as('match_count'),
   ]);
   let ordered = deps.db
     .selectFrom(scored.as('s'))
@@ -98,7 +97,6 @@ export async function listStoreFront(
       's.freshness',
       's.exact_name',
       's.rating',
-      's.match_count',
       part(totalScore).as('score'),
     ]);
   switch (filter.sort) {
@@ -120,12 +118,8 @@ export async function listStoreFront(
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize)
     .execute();
-  // The text index holds only what the store front shows, so a search's matches are its count: read
-  // from the page's rows (one pass over the index), or asked of the index when the page is empty.
   const count =
-    text === undefined || filter.category !== undefined
-      ? (await visible.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow()).count
-      : (page[0]?.match_count ?? (await text.count.execute(deps.db)).rows[0]!.count);
+    matches ?? (await visible.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow()).count;
 
   const rows = page.length
     ? await deps.db
@@ -151,6 +145,48 @@ export async function listStoreFront(
     }),
     count: Number(count),
   };
+}
+
+/**
+ * The apps a store front's page is chosen from, to select from `as a`: all it shows, or the matches
+ * of `q` (search.ts), for the score bounded to a frequent word's candidates or the best text matches.
+ */
+function searchedApps(
+  deps: StoreDeps,
+  filter: z.infer<typeof appListQuery>,
+  q: string | undefined,
+  terms: SearchTerm[],
+  matches: number | undefined,
+) {
+  if (q === undefined)
+    return deps.db
+      .selectFrom('store_apps as a')
+      .where('a.published_version', 'is not', null)
+      .where('a.visibility', '=', 'public')
+      .where('a.blocked', '=', false);
+  const scoring = filter.sort === 'relevance' || filter.explain;
+  const frequent = matches !== undefined && matches > FREQUENT_MATCHES;
+  if (scoring && frequent) {
+    // Deep pages widen the candidates, so that every match can be reached.
+    const popular = Math.max(POPULAR_CANDIDATES, filter.page * filter.pageSize);
+    return deps.db.selectFrom(frequentWordCandidates(deps.engine, terms, q, popular).as('a'));
+  }
+  if (scoring || filter.category !== undefined) {
+    // Deep pages of a relevance search widen the candidates, so that every match can be reached. In
+    // a category, all are candidates: the best text matches of the whole store may hold none of its
+    // apps.
+    const ranked = scoring && {
+      candidates:
+        filter.category === undefined
+          ? Math.max(RANKED_CANDIDATES, filter.page * filter.pageSize)
+          : undefined,
+    };
+    return deps.db.selectFrom(textMatches(deps.engine, terms, ranked).apps.as('a'));
+  }
+  // The other sorts read a frequent word's matches in their order's index and stop at the page:
+  // exact, whatever the word.
+  const walk = frequent && filter.sort !== 'relevance' ? ORDER_INDEXES[filter.sort] : undefined;
+  return deps.db.selectFrom(matchingApps(deps.engine, terms, walk).as('a'));
 }
 
 const mapValues = <K extends string>(record: Record<K, unknown>, map: (value: unknown) => number) =>
