@@ -162,11 +162,24 @@ export const ORDER_INDEXES = {
 } as const;
 
 /**
+ * PostgreSQL checks the words of each app a walk reads itself, a few microseconds each (SQLite
+ * looks its key up in a list of the matches): it walks for a word in more than this many apps, and
+ * sorts the matches of a rarer one, which costs less than walking past the many apps without it.
+ */
+export const POSTGRES_WALK_MATCHES = 10_000;
+
+/** Whether a search with this many matches walks an order's index (see `matchingApps`). */
+export const walksIndex = (engine: Engine, matches: number) =>
+  matches > (engine === 'sqlite' ? FREQUENT_MATCHES : POSTGRES_WALK_MATCHES);
+
+/**
  * The store front's apps that hold every term, whole rows to select from `as a`. With `walk`, the
  * caller reads them in that index's order and stops at a page: for a frequent word, cheaper than
- * reading every match and sorting them. SQLite's planner, which keeps no statistics of the words,
- * is told which way to go: through the index (`indexed by`), or from the matches (`cross join`
- * keeps them the outer loop); PostgreSQL's weighs both ways from its statistics of the words.
+ * reading every match and sorting them. Neither planner can tell (SQLite keeps no statistics of
+ * the words; PostgreSQL's misjudged walking past thousands of apps), so each is told the way: on
+ * SQLite through the index (`indexed by`) or from the matches (`cross join` keeps them the outer
+ * loop); on PostgreSQL, a match it cannot look up in the text index (`is true`) leaves it the walk,
+ * and `offset 0` keeps the caller's order from reaching into the matches.
  */
 export function matchingApps(
   engine: Engine,
@@ -174,7 +187,10 @@ export function matchingApps(
   walk: (typeof ORDER_INDEXES)[keyof typeof ORDER_INDEXES] | undefined,
 ): RawBuilder<AppRow> {
   if (engine === 'postgres')
-    return sql<AppRow>`(select a.* from store_apps as a where ${matchesAll('postgres', terms)})`;
+    return walk === undefined
+      ? sql<AppRow>`(select a.* from store_apps as a where ${matchesAll('postgres', terms)} offset 0)`
+      : sql<AppRow>`(select a.* from store_apps as a
+          where (a.search_vector @@ to_tsquery('simple', ${tsQuery(terms)})) is true and ${shownOnStoreFront('a')})`;
   if (walk !== undefined)
     return sql<AppRow>`(select a.* from store_apps as a indexed by ${sql.id(walk)}
       where ${matchesAll('sqlite', terms)})`;
@@ -219,8 +235,7 @@ export async function countMatches(db: StoreDb, engine: Engine, terms: SearchTer
 export function frequentWordCandidates(
   engine: Engine,
   terms: SearchTerm[],
-  q: string,
-  popular: number,
+  { q, popular, walk }: { q: string; popular: number; walk: boolean },
 ): RawBuilder<MatchedApp> {
   const byDownloads = sql`order by a.downloads desc, a.published_at desc, a.id`;
   // The names holding the words, at most WALKED_APPS of them, as the outer loop (see `matchingApps`).
@@ -235,7 +250,7 @@ export function frequentWordCandidates(
         join store_apps as a on a.id = m.id`;
   return sql<MatchedApp>`(select ${MATCHED_COLUMNS}, c.named as text_rank
     from (select u.id, max(u.named) as named from (
-        select p.id, 0 as named from (select a.id from ${matchingApps(engine, terms, ORDER_INDEXES.downloads)} as a
+        select p.id, 0 as named from (select a.id from ${matchingApps(engine, terms, walk ? ORDER_INDEXES.downloads : undefined)} as a
           ${byDownloads} limit ${popular}) as p
         union all
         select n.id, 1 as named from (select a.id from ${named}

@@ -20,6 +20,7 @@ import {
   textMatches,
   totalScore,
   type SearchTerm,
+  walksIndex,
 } from './search.ts';
 import { appView, developerAppView } from './view.ts';
 
@@ -169,7 +170,8 @@ function searchedApps(
   if (scoring && frequent) {
     // Deep pages widen the candidates, so that every match can be reached.
     const popular = Math.max(POPULAR_CANDIDATES, filter.page * filter.pageSize);
-    return deps.db.selectFrom(frequentWordCandidates(deps.engine, terms, q, popular).as('a'));
+    const walk = walksIndex(deps.engine, matches);
+    return deps.db.selectFrom(frequentWordCandidates(deps.engine, terms, { q, popular, walk }).as('a'));
   }
   if (scoring || filter.category !== undefined) {
     // Deep pages of a relevance search widen the candidates, so that every match can be reached. In
@@ -185,7 +187,10 @@ function searchedApps(
   }
   // The other sorts read a frequent word's matches in their order's index and stop at the page:
   // exact, whatever the word.
-  const walk = frequent && filter.sort !== 'relevance' ? ORDER_INDEXES[filter.sort] : undefined;
+  const walk =
+    matches !== undefined && walksIndex(deps.engine, matches) && filter.sort !== 'relevance'
+      ? ORDER_INDEXES[filter.sort]
+      : undefined;
   return deps.db.selectFrom(matchingApps(deps.engine, terms, walk).as('a'));
 }
 
