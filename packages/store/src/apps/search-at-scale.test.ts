@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreTables } from '../tables.ts';
 import {
   FREQUENT_MATCHES,
+  matchingApps,
+  ORDER_INDEXES,
   POPULAR_CANDIDATES,
   RANKED_CANDIDATES,
   searchTerms,
@@ -135,6 +137,28 @@ describe.each(await testEngines())('the store search at scale on %s', (engine) =
     // did:scale:0 has no downloads, but the word in its title too: bounded to the most downloaded
     // candidates, it would not be here at all.
     expect(rarely.list[0]!.did).toBe('did:scale:0');
+  });
+
+  it('walks the index of each order to the same page as sorting the matches', async () => {
+    const orders = {
+      downloads: sql`a.downloads desc, a.published_at desc, a.id`,
+      newest: sql`a.published_at desc, a.id`,
+      name: sql`lower(a.title), lower(a.name), a.id`,
+    };
+    for (const [sort, index] of Object.entries(ORDER_INDEXES) as [keyof typeof ORDER_INDEXES, string][]) {
+      const page = async (walk: (typeof ORDER_INDEXES)[typeof sort] | undefined) => {
+        const apps = matchingApps(engine, searchTerms('board'), walk);
+        const query = sql<{ id: string }>`select a.id from ${apps} as a order by ${orders[sort]} limit 5`;
+        if (walk !== undefined && engine === 'postgres') {
+          const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${query}`.execute(db());
+          expect(JSON.stringify(rows[0]!['QUERY PLAN']), sort).toContain(`"Index Name":"${index}"`);
+        }
+        return (await query.execute(db())).rows.map((row) => row.id);
+      };
+      const sorted = await page(undefined);
+      expect(sorted, sort).toHaveLength(5);
+      expect(await page(ORDER_INDEXES[sort]), sort).toEqual(sorted);
+    }
   });
 
   it.runIf(engine === 'postgres')(
