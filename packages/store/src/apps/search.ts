@@ -154,7 +154,7 @@ export const WALKED_APPS = 1000;
  */
 export const EXACT_COUNT_LIMIT = 5000;
 
-/** The store front's indexes of its orders (migration 20261130_40), by the sort each serves. */
+/** The store front's indexes of its orders (migration 20261205_20), by the sort each serves. */
 export const ORDER_INDEXES = {
   downloads: 'store_apps_front_downloads',
   newest: 'store_apps_front_newest',

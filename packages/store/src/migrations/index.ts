@@ -9,7 +9,7 @@ import { createPaidApps } from './20261128_60_store_paid_apps.ts';
 import { createLaunches } from './20261128_70_store_launches.ts';
 import { addLaunchable } from './20261129_30_store_launchable.ts';
 import { addAppDonations } from './20261130_30_store_app_donations.ts';
-import { indexSearchOrders } from './20261130_40_store_app_search_order.ts';
+import { indexSearchOrders } from './20261205_20_store_app_search_order.ts';
 
 /**
  * Kiosk Store's migrations, one file each, named as they are recorded in the database. Migrations are
@@ -26,5 +26,5 @@ export const storeMigrations: MigrationSet = {
   '20261128_70_store_launches': createLaunches,
   '20261129_30_store_launchable': addLaunchable,
   '20261130_30_store_app_donations': addAppDonations,
-  '20261130_40_store_app_search_order': indexSearchOrders,
+  '20261205_20_store_app_search_order': indexSearchOrders,
 };
