@@ -1,7 +1,7 @@
 import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
-import { merchantOf, signedIn, startTestServer, testEngines, type TestServer } from '@kiosk/testkit';
+import { merchantOf, signedIn, startTestServer, testEngines, until, type TestServer } from '@kiosk/testkit';
 import {
   createTestClient,
   createWalletClient,
@@ -305,18 +305,11 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
     expect(refused.body.code).toBe('STAKE_AMOUNT_INVALID');
   });
 
-  /** The subscription as the merchant reads it once `done` holds of it (the stake's job runs on its own). */
-  async function subscriptionOnce(
+  /** The subscription as the merchant reads it once `done` holds of it (the stake's jobs run on their own). */
+  const subscriptionOnce = (
     id: string,
-    done: (subscription: { stake: { status: string } }) => boolean,
-  ) {
-    for (let i = 0; i < 400; i++) {
-      const subscription = (await merchant.test(`/api/subscriptions/${id}`)).body;
-      if (done(subscription)) return subscription;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`subscription ${id} never got there`);
-  }
+    done: (subscription: { stake: { status: string; details: Record<string, string> } }) => boolean,
+  ) => until(() => merchant.test(`/api/subscriptions/${id}`).then((r) => r.body), done);
 
   /** `wallet`'s subscription, started with its stake held. */
   async function staked(wallet: TestWallet) {
@@ -414,16 +407,6 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
     const latest = Number((await chain.publicClient.getBlock({ blockTag: 'latest' })).timestamp);
     if (unix > latest) await testClient.setNextBlockTimestamp({ timestamp: BigInt(unix) });
     await testClient.mine({ blocks: 1 });
-  }
-
-  /** Reads until `done` holds, giving the job runner time between looks. */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let i = 0; i < 400; i++) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('timed out waiting');
   }
 
   it("pays a past-due subscription's overdue invoice from its stake when the merchant slashes it, once", async () => {
