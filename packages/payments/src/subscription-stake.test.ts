@@ -18,6 +18,7 @@ import { deployCollector } from './methods/evm/collector/collector.ts';
 import { createDeps } from './deps.ts';
 import { returnEndedStake } from './flows/return-stake.ts';
 import { settleSlash } from './flows/slash-stake.ts';
+import { watchStakes } from './flows/watch-stakes.ts';
 import { deployStake, kioskStakeAbi, readStake, stakeIdOf } from './methods/evm/stake/stake.ts';
 
 /**
@@ -46,7 +47,7 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
   let kdt: string;
   let monthlyPrice: string;
   // The chain gives the first 20 wallets gas; each test its own holder, so balances never mix.
-  const holders = [1, 2, 3, 4, 5, 6, 7, 8].map((index) => new TestWallet({ index }));
+  const holders = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((index) => new TestWallet({ index }));
 
   const walletOf = (wallet: TestWallet) =>
     createWalletClient({
@@ -408,6 +409,53 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
     if (unix > latest) await testClient.setNextBlockTimestamp({ timestamp: BigInt(unix) });
     await testClient.mine({ blocks: 1 });
   }
+
+  it('ends when the customer gives notice on the chain, and resumes only with a new stake', async () => {
+    const deps = createDeps(server.app.kiosk.platform, server.url, { evmCollectorKey: collectorKey });
+    const subscription = (id: string) => merchant.test(`/api/subscriptions/${id}`).then((r) => r.body);
+    // In a trial: it ends at once. Paid for its period: it runs to the period's end.
+    const trial = await staked(holders[8]!);
+    const paid = await submitted(holders[9]!, { trial_period_days: 0, min_stake_amount: '5' });
+    await send(holders[9]!, paid.mandate.calls);
+    expect((await paid.confirm()).status).toBe(202);
+    await until(
+      () => subscription(paid.subscriptionId),
+      (row) => row.status === 'active',
+    );
+    // Every stake still held without notice: the sweep ends nothing.
+    expect(await watchStakes(deps)).toEqual([]);
+
+    const notice = (order: { mandate: { stake: { stake_id: Hex } } }): Call => ({
+      to: stakeContract,
+      data: encodeFunctionData({
+        abi: kioskStakeAbi,
+        functionName: 'giveNotice',
+        args: [order.mandate.stake.stake_id],
+      }),
+    });
+    await send(holders[8]!, [notice(trial)]);
+    await send(holders[9]!, [notice(paid)]);
+    expect((await watchStakes(deps)).sort()).toEqual([trial.subscriptionId, paid.subscriptionId].sort());
+    expect(await watchStakes(deps)).toEqual([]);
+
+    const ended = await subscriptionOnce(trial.subscriptionId, (row) => row.stake.status !== 'held');
+    expect(ended).toMatchObject({
+      status: 'canceled',
+      cancelation_details: { reason: 'stake_revoked', requested_by: 'customer' },
+      stake: { status: 'returned', amount: STAKE.toString() },
+    });
+    expect(await subscription(paid.subscriptionId)).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancelation_details: { reason: 'stake_revoked' },
+      stake: { status: 'held' },
+    });
+    const resumed = await merchant.test(`/api/subscriptions/${paid.subscriptionId}/recover`, {
+      method: 'PUT',
+    });
+    expect(resumed.status).toBe(409);
+    expect(resumed.body.code).toBe('STAKE_REQUIRED');
+  });
 
   it("pays a past-due subscription's overdue invoice from its stake when the merchant slashes it, once", async () => {
     const wallet = holders[7]!;

@@ -15,6 +15,7 @@ export const stakeMessages = defineMessages({
     'error.STAKE_NOT_HELD': 'This subscription holds no stake',
     'error.STAKE_TOO_LOW': 'The stake does not cover an overdue invoice',
     'error.SUBSCRIPTION_NOT_PAST_DUE': 'Only a past-due subscription can have its stake slashed',
+    'error.STAKE_REQUIRED': 'Its stake was withdrawn: the subscription resumes only with a new stake',
   },
   zh: {
     'checkout.mandate.stake':
@@ -25,5 +26,6 @@ export const stakeMessages = defineMessages({
     'error.STAKE_NOT_HELD': '此订阅没有质押',
     'error.STAKE_TOO_LOW': '质押不足以支付任何一张逾期账单',
     'error.SUBSCRIPTION_NOT_PAST_DUE': '只有逾期的订阅才能扣除质押',
+    'error.STAKE_REQUIRED': '其质押已被撤回：订阅需要新的质押才能恢复',
   },
 });

@@ -5,12 +5,15 @@ import { COLLECT_SWEEP_JOB, requeueStalledCollections } from './collection.ts';
 import { billDueSubscriptions, BILLING_SWEEP_JOB } from './renewal.ts';
 import { returnEndedStake } from './return-stake.ts';
 import { settleSlash } from './slash-stake.ts';
+import { watchStakes, WATCH_STAKES_JOB } from './watch-stakes.ts';
 import { RETURN_STAKE_JOB, SLASH_STAKE_JOB } from '../subscriptions/stake.ts';
 
 /** Period ends are looked for this often: an invoice is made within a minute of its date. */
 const BILLING_SWEEP_MS = 60_000;
 /** Open invoices whose collection stalled are looked for this often. */
 const COLLECT_SWEEP_MS = 5 * 60_000;
+/** Running subscriptions' stakes are read on their rails this often. */
+const WATCH_STAKES_MS = 10 * 60_000;
 
 /**
  * The billing engine on the durable job runner: the sweep that bills periods, each collection, the
@@ -31,6 +34,8 @@ export async function defineBillingJobs(deps: Deps): Promise<void> {
   deps.jobs.define<{ subscriptionId: string }>(SLASH_STAKE_JOB, async ({ subscriptionId }) => {
     await settleSlash(deps, subscriptionId);
   });
+  deps.jobs.define(WATCH_STAKES_JOB, async () => void (await watchStakes(deps)));
   await deps.jobs.schedule(BILLING_SWEEP_JOB, BILLING_SWEEP_JOB, BILLING_SWEEP_MS);
   await deps.jobs.schedule(COLLECT_SWEEP_JOB, COLLECT_SWEEP_JOB, COLLECT_SWEEP_MS);
+  await deps.jobs.schedule(WATCH_STAKES_JOB, WATCH_STAKES_JOB, WATCH_STAKES_MS);
 }

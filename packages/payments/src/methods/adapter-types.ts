@@ -237,6 +237,12 @@ export type StakeReturn =
   /** Nothing left to give back: the staker withdrew it after notice, or it was slashed to nothing. */
   | { outcome: 'gone'; reason: 'WITHDRAWN' | 'SLASHED' };
 
+/**
+ * Where a held stake stands on its rail (stakeStanding): still held; `leaving`, its staker gave
+ * notice to withdraw it; `closed`, nothing is held any more.
+ */
+export type StakeStanding = 'held' | 'leaving' | 'closed';
+
 /** What a slash did (slashStake). */
 export type StakeSlash =
   /** `amount` went to the merchant's receiver in `reference` (the rail's record of the slash). */

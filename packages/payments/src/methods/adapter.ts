@@ -30,6 +30,7 @@ import type {
   RefundVerdict,
   StakeReturn,
   StakeSlash,
+  StakeStanding,
   StoredMandate,
   Verdict,
 } from './adapter-types.ts';
@@ -186,6 +187,14 @@ export interface PaymentMethodAdapter<Settings = unknown> {
     stake: { id: string; details: Record<string, string> },
   ): Promise<StakeReturn>;
   /**
+   * Reads where a subscription's stake stands on the rail (the customer may give notice or withdraw
+   * it there without Kiosk); only when `capabilities.stake`. Throws when the rail cannot be asked.
+   */
+  stakeStanding?(
+    method: Method<Settings>,
+    stake: { id: string; details: Record<string, string> },
+  ): Promise<StakeStanding>;
+  /**
    * Takes `slash.amount` of a subscription's stake to the merchant for the invoice `slash.ref`; only
    * when `capabilities.stake`. Idempotent per `ref`: a slash made for it already is answered as it was
    * made. Throws when the rail cannot be asked right now.
@@ -283,6 +292,7 @@ const RAIL_CALLS = [
   'collect',
   'returnStake',
   'slashStake',
+  'stakeStanding',
   'refund',
   'refundsOf',
   'verifyRefundTransfer',

@@ -252,6 +252,8 @@ export async function cancelSubscription(
     feedback?: CancellationFeedback;
     comment?: string;
     requestedBy: 'customer' | 'merchant';
+    /** Why, when not asked for: the customer withdrew the stake it needs (flows/watch-stakes.ts). */
+    reason?: 'stake_revoked';
   },
 ): Promise<SubscriptionRow> {
   return transaction(deps.db, async (trx) => {
@@ -260,7 +262,7 @@ export async function cancelSubscription(
       throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
     const now = deps.clock.nowUnix();
     const details = subscriptionJson.cancelation_details.write({
-      reason: 'cancellation_requested',
+      reason: request.reason ?? 'cancellation_requested',
       feedback: request.feedback ?? null,
       comment: request.comment ?? null,
       requested_by: request.requestedBy,
@@ -316,6 +318,11 @@ export async function recoverSubscription(deps: Deps, id: string): Promise<Subsc
       throw new KioskError('SUBSCRIPTION_ENDED', { status: 409 });
     if (!flag(subscription.cancel_at_period_end))
       throw new KioskError('SUBSCRIPTION_NOT_CANCELING', { status: 409 });
+    // Seed 000 §1: it ends because its stake is being withdrawn; it runs on only with a new one.
+    if (
+      subscriptionJson.cancelation_details.read(subscription.cancelation_details).reason === 'stake_revoked'
+    )
+      throw new KioskError('STAKE_REQUIRED', { status: 409 });
     return (await deps.resources.subscriptions.update(
       trx,
       id,

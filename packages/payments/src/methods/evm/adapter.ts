@@ -7,7 +7,7 @@ import { evmSettings, type EvmSettings } from './settings.ts';
 import { chainClient, verifyEvmTransfer } from './verify.ts';
 import { collectUnderEvmMandate } from './collection.ts';
 import { evmRefundInstruction, verifyEvmRefundTransfer } from './refund-transfer.ts';
-import { returnEvmStake, slashEvmStake } from './stake-operator.ts';
+import { evmStakeStanding, returnEvmStake, slashEvmStake } from './stake-operator.ts';
 
 /** A DID of the `did:pkh:eip155` kind names an EVM account; any chain id, the address is what counts. */
 function addressOfDid(did: string): Address | undefined {
@@ -105,6 +105,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): PaymentMethod
       collectUnderEvmMandate(method, currency, mandate, charge, collector),
     returnStake: (method, stake) => returnEvmStake(method, stake, collector),
     slashStake: (method, stake, slash) => slashEvmStake(method, stake, slash, collector),
+    stakeStanding: evmStakeStanding,
     // Refunds are the merchant's own transfers (no merchant key here), read on chain like payments.
     refundInstruction: evmRefundInstruction,
     verifyRefundTransfer: verifyEvmRefundTransfer,

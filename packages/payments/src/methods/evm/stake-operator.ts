@@ -1,7 +1,7 @@
 import { KioskError } from '@kiosk/core';
 import { getAddress, parseEventLogs, type Address, type Hex, type PublicClient } from 'viem';
 import { z } from 'zod';
-import type { StakeReturn, StakeSlash } from '../adapter.ts';
+import type { StakeReturn, StakeSlash, StakeStanding } from '../adapter.ts';
 import { collectorWallet, oneAtATime } from './collection.ts';
 import type { CollectorAccount, EvmMethod } from './recurring.ts';
 import { kioskStakeAbi, readStake, slashRefOf } from './stake/stake.ts';
@@ -60,6 +60,17 @@ export async function returnEvmStake(
     if (!returned) throw new Error(`return of stake ${id} logged no Returned event`);
     return { outcome: 'returned', amount: returned.args.amount, reference: hash.toLowerCase() };
   });
+}
+
+/** Where a subscription's stake stands: the staker may give notice or withdraw without the server. */
+export async function evmStakeStanding(
+  method: EvmMethod,
+  stake: { id: string; details: Record<string, string> },
+): Promise<StakeStanding> {
+  const { contract } = heldDetails.parse(stake.details);
+  const held = await readStake(chainClient(method.settings), contract, stake.id as Hex);
+  if (!held || held.closed) return 'closed';
+  return held.withdrawableAt === 0n ? 'held' : 'leaving';
 }
 
 /** What closed a stake, from its events since it was verified. */
