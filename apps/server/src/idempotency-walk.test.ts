@@ -630,6 +630,26 @@ describe.each(await testEngines())('every write route replayed with its Idempote
         await api(`/api/subscriptions/${subscriptionId}/pause`, { method: 'PUT' });
         return { call: api, path: `/api/subscriptions/${subscriptionId}/resume` };
       },
+      // A stake held, written by hand like the past due: staking takes a chain and its contract.
+      'PUT /api/subscriptions/:id/slash-stake': async () => {
+        const { subscriptionId } = await overdue();
+        const stake = {
+          status: 'held',
+          amount: '5000000',
+          currency_id: currency,
+          payment_method_id: method.id,
+        };
+        await db()
+          .updateTable('subscriptions')
+          .set({ stake: JSON.stringify({ ...stake, id: `0x${'5'.repeat(64)}`, details: {} }) })
+          .where('id', '=', subscriptionId)
+          .execute();
+        return {
+          call: api,
+          path: `/api/subscriptions/${subscriptionId}/slash-stake`,
+          body: { reason: 'Unpaid' },
+        };
+      },
       'PUT /api/subscriptions/:id/recover': async () => {
         const { subscriptionId } = await subscribed('active');
         await api(`/api/subscriptions/${subscriptionId}/cancel`, { method: 'PUT', body: {} });
