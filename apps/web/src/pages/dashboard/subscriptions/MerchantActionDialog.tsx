@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@kiosk/contracts';
-import { ConfirmDialog, FormDialog, FormRadioGroup } from '@kiosk/react/ui';
+import { ConfirmDialog, FormDialog, FormRadioGroup, FormTextField } from '@kiosk/react/ui';
 import { hasEnded } from '../../customer/subscription-view.ts';
 import { formatUnixTime } from '../../../lib/format-unix-time.ts';
 import type { CancelAt, MerchantAction } from './use-subscriptions.ts';
@@ -16,7 +16,7 @@ export interface MerchantActionDialogProps {
 }
 
 /**
- * Asks before the merchant pauses, resumes, cancels or keeps: what each does to the customer's billing. A
+ * Asks before the merchant pauses, resumes, cancels, keeps or slashes: what each does to the customer's billing. A
  * refusal (the subscription moved meanwhile) is said in the dialog, in the server's words.
  */
 export function MerchantActionDialog({
@@ -63,6 +63,38 @@ export function MerchantActionDialog({
                   ? t('dashboard.subscriptions.detail.cancel.now')
                   : t('dashboard.subscriptions.detail.cancel.periodEnd', { date: periodEnd }),
             }))}
+          />
+        )}
+      </FormDialog>
+    );
+
+  if (kind === 'slash')
+    return (
+      <FormDialog<{ reason: string }, Subscription>
+        title={t('dashboard.subscriptions.detail.slash.title')}
+        description={t('dashboard.subscriptions.detail.slash.description')}
+        size="xs"
+        fullScreenOnPhone
+        defaultValues={{ reason: '' }}
+        submitLabel={t('dashboard.subscriptions.detail.slash.submit')}
+        busyLabel={t('dashboard.subscriptions.detail.busy')}
+        tone="danger"
+        errorTitle={t('dashboard.subscriptions.detail.refused')}
+        onSubmit={({ reason }) => onAct({ kind: 'slash', reason: reason.trim() })}
+        onSuccess={() => onDone({ kind: 'slash', reason: '' })}
+        onClose={onClose}
+      >
+        {({ control }) => (
+          <FormTextField
+            control={control}
+            name="reason"
+            label={t('dashboard.subscriptions.detail.slash.reason')}
+            hint={t('dashboard.subscriptions.detail.slash.reasonHint')}
+            rules={{ validate: (value: string) => value.trim().length > 0 || t('validation.required') }}
+            required
+            fullWidth
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         )}
       </FormDialog>

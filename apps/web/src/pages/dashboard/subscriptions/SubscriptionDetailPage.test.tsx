@@ -94,6 +94,9 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
     expect(button('Pause')).toBeTruthy();
     expect(button('Cancel subscription')).toBeTruthy();
     expect(button('Resume')).toBeNull();
+    // No stake: neither its row nor a slash.
+    expect(fact('Stake')).toBeUndefined();
+    expect(button('Slash stake')).toBeNull();
   });
 
   it('pauses an active subscription, then resumes it', async () => {
@@ -186,6 +189,37 @@ describe('SubscriptionDetailPage', { timeout: 20_000 }, () => {
         .getAllByRole('radio')
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['now']);
+  });
+
+  it("shows a past-due subscription's stake, and slashes it with a reason", async () => {
+    const stake = {
+      status: 'held' as const,
+      amount: '5000000',
+      currency_id: 'pc_kdt',
+      payment_method_id: 'pm_local',
+      id: `0x${'ab'.repeat(32)}`,
+      details: {},
+    };
+    const api = mockSubscriptionsApi(data(subscription({ status: 'past_due', stake })));
+    renderRoutesAt('/dashboard/subscriptions/sub_1', routes);
+    await pageHeading();
+    expect(fact('Stake')).toBe('5 KDT · Held');
+    fireEvent.click(button('Slash stake')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Slash the stake?' });
+    // A slash says why: the customer reads it on the slash invoice.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Slash stake' }));
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/slash-stake')).toHaveLength(0);
+    fireEvent.input(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: ' Three months unpaid ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Slash stake' }));
+    expect(await screen.findByText(/The slash is under way/)).toBeTruthy();
+    expect(api.calls('PUT /api/subscriptions/sub_1/slash-stake')[0]!.body).toEqual({
+      reason: 'Three months unpaid',
+    });
+    // One slash at a time: no second while this one is under way.
+    await waitFor(() => expect(button('Slash stake')).toBeNull());
   });
 
   it("says the server's refusal in the dialog and keeps it open", async () => {

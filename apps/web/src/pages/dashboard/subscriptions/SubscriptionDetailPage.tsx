@@ -217,6 +217,15 @@ function summaryRows(
     { label: t('dashboard.subscriptions.detail.created'), value: date(subscription.created_at) },
     { label: t('dashboard.subscriptions.detail.id'), value: <Code>{id}</Code> },
   ];
+  const { stake } = subscription;
+  if (stake)
+    facts.push({
+      label: t('dashboard.subscriptions.detail.stake'),
+      value: t('dashboard.subscriptions.detail.stakeValue', {
+        amount: formatInvoiceMoney(stake.amount, currencyIn(methods, stake.currency_id), stake.currency_id),
+        status: t(`dashboard.subscriptions.detail.stakeStatus.${stake.status}`),
+      }),
+    });
   const canceledBy = subscription.cancelation_details.requested_by;
   if (canceledBy === 'merchant' || canceledBy === 'customer')
     facts.push({
@@ -251,6 +260,11 @@ function ActionButtons({
       {allowed.recover && (
         <Button variant="outlined" onClick={() => onOpen('recover')}>
           {t('dashboard.subscriptions.detail.recover.open')}
+        </Button>
+      )}
+      {allowed.slash && (
+        <Button variant="outlined" color="error" onClick={() => onOpen('slash')}>
+          {t('dashboard.subscriptions.detail.slash.open')}
         </Button>
       )}
       {allowed.cancel.length > 0 && (

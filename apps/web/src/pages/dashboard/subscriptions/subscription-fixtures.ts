@@ -51,6 +51,16 @@ export function mockSubscriptionsApi(data: MerchantSubscriptions, routes: Record
     perSubscription[`PUT /api/subscriptions/${id}/resume`] = ({ url }) => change(url, { status: 'active' });
     perSubscription[`PUT /api/subscriptions/${id}/recover`] = ({ url }) =>
       change(url, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+    // The slash is under way: the chain moves it next (docs/staking.md).
+    perSubscription[`PUT /api/subscriptions/${id}/slash-stake`] = ({ url, body }) => {
+      const { stake } = find(url)!;
+      const details = {
+        ...stake!.details,
+        slash_invoice_id: 'in_slash',
+        slash_reason: (body as { reason: string }).reason,
+      };
+      return jsonResponse(change(url, { stake: { ...stake!, details } }), 202);
+    };
     perSubscription[`PUT /api/subscriptions/${id}/cancel`] = ({ url, body }) => {
       const { at } = body as { at: 'now' | 'current_period_end' };
       const current = find(url)!;

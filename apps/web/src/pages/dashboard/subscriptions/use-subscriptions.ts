@@ -65,10 +65,17 @@ export function useSubscriptionEvents(id: string, livemode: boolean) {
 }
 
 export type MerchantAction =
-  { kind: 'pause' } | { kind: 'resume' } | { kind: 'recover' } | { kind: 'cancel'; at: CancelAt };
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'recover' }
+  | { kind: 'cancel'; at: CancelAt }
+  | { kind: 'slash'; reason: string };
 export type CancelAt = 'now' | 'current_period_end';
 
-/** Pause, resume, cancel or keep as the merchant; the answer is the subscription as it now stands. */
+/**
+ * Pause, resume, cancel, keep or slash its stake as the merchant; the answer is the subscription as
+ * it now stands.
+ */
 export function useMerchantAction(id: string, livemode: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -77,6 +84,11 @@ export function useMerchantAction(id: string, livemode: boolean) {
       if (action.kind === 'pause') return kioskClient.call('PUT /api/subscriptions/:id/pause', params);
       if (action.kind === 'resume') return kioskClient.call('PUT /api/subscriptions/:id/resume', params);
       if (action.kind === 'recover') return kioskClient.call('PUT /api/subscriptions/:id/recover', params);
+      if (action.kind === 'slash')
+        return kioskClient.call('PUT /api/subscriptions/:id/slash-stake', {
+          ...params,
+          body: { reason: action.reason },
+        });
       return kioskClient.call('PUT /api/subscriptions/:id/cancel', { ...params, body: { at: action.at } });
     },
     onSuccess: (subscription) => queryClient.setQueryData(subscriptionKey(livemode, id), subscription),
