@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { startDevChain, type DevChain } from '@kiosk/devchain';
 import { TestClock } from '@kiosk/platform';
 import { TestWallet } from '@kiosk/test-wallet';
@@ -14,6 +15,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethodAdapter } from './methods/adapter.ts';
 import { deployCollector } from './methods/evm/collector/collector.ts';
 import { createDeps } from './deps.ts';
 import { returnEndedStake } from './flows/return-stake.ts';
@@ -47,7 +49,7 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
   let kdt: string;
   let monthlyPrice: string;
   // The chain gives the first 20 wallets gas; each test its own holder, so balances never mix.
-  const holders = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((index) => new TestWallet({ index }));
+  const holders = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((index) => new TestWallet({ index }));
 
   const walletOf = (wallet: TestWallet) =>
     createWalletClient({
@@ -457,15 +459,17 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
     expect(resumed.body.code).toBe('STAKE_REQUIRED');
   });
 
-  it("pays a past-due subscription's overdue invoice from its stake when the merchant slashes it, once", async () => {
-    const wallet = holders[7]!;
+  /**
+   * `wallet`'s subscription with a stake, past due: paid for its first period, then the customer
+   * lowers the collector's allowance, and the next cycle fails, is retried and gives up.
+   */
+  async function pastDue(wallet: TestWallet) {
     const order = await submitted(wallet, { trial_period_days: 0, min_stake_amount: '5' });
     await send(wallet, order.mandate.calls);
     expect((await order.confirm()).status).toBe(202);
     const subscription = () =>
       merchant.test(`/api/subscriptions/${order.subscriptionId}`).then((r) => r.body);
     await until(subscription, (row) => row.status === 'active');
-    // The customer lowers the collector's allowance: the next cycle fails, is retried, and goes past due.
     await send(wallet, [
       {
         to: token,
@@ -496,8 +500,12 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
       await until(invoices, (list) => cycle(list)?.attempt_count === attempt);
     }
     expect(await subscription()).toMatchObject({ status: 'past_due', stake: { status: 'held' } });
-    const overdue = cycle(await invoices())!;
-    expect(overdue.status).toBe('uncollectible');
+    expect(cycle(await invoices())?.status).toBe('uncollectible');
+    return { order, subscription, invoices, cycle };
+  }
+
+  it("pays a past-due subscription's overdue invoice from its stake when the merchant slashes it, once", async () => {
+    const { order, subscription, invoices, cycle } = await pastDue(holders[7]!);
 
     // Two slashes at once: one is made, the other answers it.
     const slashes = await Promise.all(
@@ -553,5 +561,62 @@ describe.each(await testEngines())('a subscription that asks a stake, on %s', (e
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('SUBSCRIPTION_NOT_PAST_DUE');
+  });
+
+  it('keeps a stake returned while its slash ran returned, the overdue invoice paid once', async () => {
+    const { order, invoices, cycle } = await pastDue(holders[10]!);
+    const deps = createDeps(server.app.kiosk.platform, server.url, { evmCollectorKey: collectorKey });
+    // The job runner is held: this test runs the slash itself, with the subscription ending between
+    // the chain's slash and its record (a merchant's cancel now, and the return it starts).
+    await server.app.kiosk.jobs.stop();
+    try {
+      const slash = await merchant.test(`/api/subscriptions/${order.subscriptionId}/slash-stake`, {
+        method: 'PUT',
+        body: { reason: 'Left unpaid' },
+      });
+      expect(slash.status).toBe(202);
+      const outsideTheSlash = AsyncLocalStorage.snapshot();
+      const read = deps.methods.read.bind(deps.methods);
+      deps.methods.read = (row) => {
+        const { adapter, method } = read(row);
+        const slashStake: PaymentMethodAdapter['slashStake'] = async (...args) => {
+          const made = await adapter.slashStake!(...args);
+          const canceled = await merchant.test(`/api/subscriptions/${order.subscriptionId}/cancel`, {
+            method: 'PUT',
+            body: { at: 'now' },
+          });
+          expect(canceled.status).toBe(200);
+          // Run as the job runner would, outside this slash's ask.
+          await outsideTheSlash(() => returnEndedStake(deps, order.subscriptionId));
+          return made;
+        };
+        return {
+          adapter: Object.assign(Object.create(adapter) as PaymentMethodAdapter, { slashStake }),
+          method,
+        };
+      };
+      await settleSlash(deps, order.subscriptionId);
+    } finally {
+      server.app.kiosk.jobs.start();
+    }
+    const ended = (await merchant.test(`/api/subscriptions/${order.subscriptionId}`)).body;
+    expect(ended).toMatchObject({ status: 'canceled', stake: { status: 'returned' } });
+    const list = await invoices('&include_return_staking=true');
+    expect(cycle(list)?.status).toBe('paid');
+    const reasons = list.map((invoice) => [invoice.billing_reason, invoice.status]).sort();
+    expect(reasons).toEqual(
+      [
+        ['return_stake', 'paid'],
+        ['slash_stake', 'paid'],
+        ['stake', 'paid'],
+        ['subscription_create', 'paid'],
+        ['subscription_cycle', 'paid'],
+      ].sort(),
+    );
+    // What came back is what the slash left: the chain's own record of both.
+    const returned = list.find((invoice) => invoice.billing_reason === 'return_stake') as unknown as {
+      total: string;
+    };
+    expect(returned.total).toBe((STAKE - MONTHLY).toString());
   });
 });

@@ -178,7 +178,8 @@ async function recordSlash(
     {
       stake: subscriptionJson.stake.write({
         ...stake,
-        status: left === 0n ? 'slashed' : 'held',
+        // Returned meanwhile (the subscription ended while the slash ran): it stays returned.
+        status: stake.status !== 'held' ? stake.status : left === 0n ? 'slashed' : 'held',
         amount: left.toString(),
         details: { ...details, last_slash_invoice_id: invoiceId, last_slash_reference: slashed.reference },
       }),
