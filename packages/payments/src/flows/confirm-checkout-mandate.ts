@@ -27,6 +27,7 @@ import { findSessionRow } from '../checkout-sessions/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
 import { invoiceBuyers } from './invoice-buyers.ts';
+import { createStakeInvoice } from './stakes.ts';
 
 /**
  * POST /api/checkout-sessions/{id}/mandate, and the `subscription` and `setup` connect actions: the
@@ -167,22 +168,14 @@ async function recordStake(
   locked: { stake: HeldStake; buyer: InvoiceBuyer; sessionId: string },
 ): Promise<void> {
   const { stake } = locked;
-  const invoice = await createSubscriptionInvoice(deps, trx, {
-    livemode: flag(subscription.livemode),
-    subscriptionId: subscription.id,
-    customerId: subscription.customer_id,
-    buyer: locked.buyer,
-    currencyId: subscription.currency_id,
+  const invoice = await createStakeInvoice(deps, trx, subscription, {
     billingReason: 'stake',
+    currencyId: subscription.currency_id,
     total: stake.amount,
     lines: [{ kind: 'stake', amount: stake.amount.toString(), description: null }],
-    period: {
-      start: Number(subscription.current_period_start),
-      end: Number(subscription.current_period_end),
-    },
     description: subscription.description,
     checkoutSessionId: locked.sessionId,
-    collect: false,
+    buyer: locked.buyer,
   });
   await payInvoice(deps, trx, invoice);
   await deps.resources.subscriptions.update(

@@ -1,13 +1,12 @@
 import { askFirst, transaction } from '@kiosk/db';
-import { flag, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { createSubscriptionInvoice, payInvoice } from '../invoices/service.ts';
+import { payInvoice } from '../invoices/service.ts';
 import type { StakeReturn } from '../methods/adapter.ts';
-import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
 import { lockSubscription } from '../subscriptions/service.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
-import { invoiceBuyers } from './invoice-buyers.ts';
+import { createStakeInvoice, stakeMethod } from './stakes.ts';
 
 /** A subscription in one of these has ended for good: its stake has nothing left to back. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -22,13 +21,10 @@ export async function returnEndedStake(deps: Deps, subscriptionId: string): Prom
   const subscription = await findSubscriptionRow(deps.db, subscriptionId);
   const stake = subscription && subscriptionJson.stake.read(subscription.stake);
   if (!subscription || stake?.status !== 'held' || !ENDED.has(subscription.status)) return;
-  const livemode = flag(subscription.livemode);
-  const method = await getPaymentMethod(deps.db, livemode, stake.payment_method_id);
-  if (!method)
-    throw new Error(`stake of ${subscriptionId}: payment method ${stake.payment_method_id} is gone`);
-  const { adapter, method: read } = deps.methods.read(method);
-  if (!adapter.returnStake) throw new Error(`the ${method.type} adapter holds no stakes`);
-  const returned = await askFirst(() => adapter.returnStake!(read, stake));
+  const rail = await stakeMethod(deps, subscription, stake);
+  if (!rail?.adapter.returnStake)
+    throw new Error(`stake of ${subscriptionId}: its method is gone or holds no stakes`);
+  const returned = await askFirst(() => rail.adapter.returnStake!(rail.method, stake));
   await transaction(deps.db, (trx) => recordReturn(deps, trx, subscriptionId, returned));
 }
 
@@ -47,25 +43,12 @@ async function recordReturn(deps: Deps, trx: Executor, subscriptionId: string, r
     );
     return;
   }
-  const [buyer] = await invoiceBuyers(trx, [
-    { customerId: subscription.customer_id, checkoutSessionId: subscription.checkout_session_id },
-  ]);
-  const invoice = await createSubscriptionInvoice(deps, trx, {
-    livemode: flag(subscription.livemode),
-    subscriptionId,
-    customerId: subscription.customer_id,
-    buyer: buyer!,
-    currencyId: stake.currency_id,
+  const invoice = await createStakeInvoice(deps, trx, subscription, {
     billingReason: 'return_stake',
+    currencyId: stake.currency_id,
     total: returned.amount,
     lines: [{ kind: 'return_stake', amount: returned.amount.toString(), description: null }],
-    period: {
-      start: Number(subscription.current_period_start),
-      end: Number(subscription.current_period_end),
-    },
     description: subscription.description,
-    checkoutSessionId: null,
-    collect: false,
   });
   await payInvoice(deps, trx, invoice);
   await deps.resources.subscriptions.update(

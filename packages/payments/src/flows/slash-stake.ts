@@ -1,16 +1,15 @@
 import { KioskError } from '@kiosk/core';
 import { askFirst, transaction } from '@kiosk/db';
-import { flag, type Executor } from '../db.ts';
+import type { Executor } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { createSubscriptionInvoice, payInvoice, voidInvoice } from '../invoices/service.ts';
+import { payInvoice, voidInvoice } from '../invoices/service.ts';
 import { invoiceJson } from '../invoices/table.ts';
 import type { StakeSlash } from '../methods/adapter.ts';
-import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { findSubscriptionRow } from '../subscriptions/queries.ts';
 import { activateAfterPayment, lockSubscription, type SubscriptionRow } from '../subscriptions/service.ts';
 import { SLASH_STAKE_JOB } from '../subscriptions/stake.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
-import { invoiceBuyers } from './invoice-buyers.ts';
+import { createStakeInvoice, stakeMethod } from './stakes.ts';
 
 /** A line of a `slash_stake` invoice: the overdue invoice it pays, and how much. */
 interface SlashLine {
@@ -37,25 +36,12 @@ export async function startSlash(deps: Deps, id: string, reason: string): Promis
       throw new KioskError('SUBSCRIPTION_NOT_PAST_DUE', { status: 409 });
     const lines = await coveredInvoices(trx, subscription, BigInt(stake.amount));
     if (lines.length === 0) throw new KioskError('STAKE_TOO_LOW', { status: 409 });
-    const [buyer] = await invoiceBuyers(trx, [
-      { customerId: subscription.customer_id, checkoutSessionId: subscription.checkout_session_id },
-    ]);
-    const invoice = await createSubscriptionInvoice(deps, trx, {
-      livemode: flag(subscription.livemode),
-      subscriptionId: id,
-      customerId: subscription.customer_id,
-      buyer: buyer!,
-      currencyId: stake.currency_id,
+    const invoice = await createStakeInvoice(deps, trx, subscription, {
       billingReason: 'slash_stake',
+      currencyId: stake.currency_id,
       total: lines.reduce((sum, line) => sum + BigInt(line.amount), 0n),
       lines,
-      period: {
-        start: Number(subscription.current_period_start),
-        end: Number(subscription.current_period_end),
-      },
       description: reason,
-      checkoutSessionId: null,
-      collect: false,
     });
     await deps.resources.subscriptions.update(
       trx,
@@ -117,13 +103,11 @@ export async function settleSlash(deps: Deps, subscriptionId: string): Promise<v
     .where('id', '=', invoiceId)
     .executeTakeFirst();
   if (!invoice || invoice.status !== 'open') return;
-  const method = await getPaymentMethod(deps.db, flag(subscription.livemode), stake.payment_method_id);
-  if (!method)
-    throw new Error(`stake of ${subscriptionId}: payment method ${stake.payment_method_id} is gone`);
-  const { adapter, method: read } = deps.methods.read(method);
-  if (!adapter.slashStake) throw new Error(`the ${method.type} adapter holds no stakes`);
+  const rail = await stakeMethod(deps, subscription, stake);
+  if (!rail?.adapter.slashStake)
+    throw new Error(`stake of ${subscriptionId}: its method is gone or holds no stakes`);
   const slash = { amount: BigInt(invoice.total), ref: invoiceId };
-  const slashed = await askFirst(() => adapter.slashStake!(read, stake, slash));
+  const slashed = await askFirst(() => rail.adapter.slashStake!(rail.method, stake, slash));
   await transaction(deps.db, (trx) => recordSlash(deps, trx, subscriptionId, invoiceId, slashed));
 }
 

@@ -1,9 +1,9 @@
 import { isKioskError } from '@kiosk/core';
 import { flag } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { getPaymentMethod } from '../payment-methods/queries.ts';
 import { BILLED_STATUSES, cancelSubscription, type SubscriptionRow } from '../subscriptions/service.ts';
 import { subscriptionJson } from '../subscriptions/table.ts';
+import { stakeMethod } from './stakes.ts';
 
 /** The sweep that reads the running subscriptions' stakes on their rails. */
 export const WATCH_STAKES_JOB = 'subscriptions.watch-stakes';
@@ -43,11 +43,11 @@ export async function watchStakes(deps: Deps): Promise<string[]> {
 async function stakeWithdrawn(deps: Deps, subscription: SubscriptionRow): Promise<boolean> {
   const stake = subscriptionJson.stake.read(subscription.stake);
   if (stake?.status !== 'held') return false;
-  const method = await getPaymentMethod(deps.db, flag(subscription.livemode), stake.payment_method_id);
-  if (!method) return false;
-  const { adapter, method: read } = deps.methods.read(method);
+  const rail = await stakeMethod(deps, subscription, stake);
+  // A method gone, or one that cannot read its stakes, says nothing of them.
+  if (!rail?.adapter.stakeStanding) return false;
   try {
-    return (await adapter.stakeStanding?.(read, stake)) !== 'held';
+    return (await rail.adapter.stakeStanding(rail.method, stake)) !== 'held';
   } catch {
     return false;
   }

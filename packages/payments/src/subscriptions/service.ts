@@ -170,7 +170,7 @@ export function mandateRequestOf(
 }
 
 /** The stake the subscription asked at subscribe (smallest units), if any. */
-export function stakeAskedOf(subscription: SubscriptionRow): bigint | undefined {
+function stakeAskedOf(subscription: SubscriptionRow): bigint | undefined {
   const asked = subscriptionJson.billing_thresholds.read(subscription.billing_thresholds).stake_gte;
   return asked === undefined ? undefined : BigInt(asked);
 }
